@@ -1,0 +1,2 @@
+// Test setup for the web unit tests (jsdom).
+export {};

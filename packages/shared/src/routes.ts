@@ -1,0 +1,113 @@
+/**
+ * The route table of spec 01 §2 / spec 02 §2: one list. The web router and the server's SPA
+ * fallback both read it; every path also exists under /en (the English mirror).
+ */
+
+export type TRouteId =
+  | "landing"
+  | "pricing"
+  | "login"
+  | "signup"
+  | "paymentSuccess"
+  | "paymentFailed"
+  | "paymentReturn"
+  | "upscale"
+  | "imageEdit"
+  | "faceEdit"
+  | "chat"
+  | "mypage"
+  | "imageGeneration"
+  | "consistency"
+  | "noticeList"
+  | "noticeDetail"
+  | "noticeEdit"
+  | "noticeWrite"
+  | "terms"
+  | "privacy"
+  | "refund";
+
+export interface AppRoute {
+  id: TRouteId;
+  /** react-router pattern, without the /en prefix */
+  path: string;
+  /** Only mirrored under /en (the short legal forms /en/terms …). */
+  englishOnly?: boolean;
+  /** For pages with a language baked into the path (/terms/kr), the language it shows. */
+  fixedLocale?: "ko" | "en";
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { id: "landing", path: "/" },
+  { id: "pricing", path: "/pricing" },
+  { id: "pricing", path: "/pricing/kr", fixedLocale: "ko" },
+  { id: "pricing", path: "/pricing/en", fixedLocale: "en" },
+  { id: "login", path: "/login" },
+  { id: "signup", path: "/signup" },
+  { id: "paymentSuccess", path: "/payment-success" },
+  { id: "paymentFailed", path: "/payment-failed" },
+  { id: "paymentReturn", path: "/payment/:plan" },
+  { id: "upscale", path: "/upscale" },
+  { id: "imageEdit", path: "/image-edit" },
+  { id: "faceEdit", path: "/face-edit" },
+  { id: "chat", path: "/chat" },
+  { id: "mypage", path: "/mypage" },
+  { id: "imageGeneration", path: "/image-generation" },
+  { id: "consistency", path: "/consistency" },
+  { id: "noticeList", path: "/notice" },
+  { id: "noticeWrite", path: "/notice/write" },
+  { id: "noticeDetail", path: "/notice/:id" },
+  { id: "noticeEdit", path: "/notice/:id/edit" },
+  { id: "terms", path: "/terms/kr", fixedLocale: "ko" },
+  { id: "terms", path: "/terms/en", fixedLocale: "en" },
+  { id: "privacy", path: "/privacy/kr", fixedLocale: "ko" },
+  { id: "privacy", path: "/privacy/en", fixedLocale: "en" },
+  { id: "refund", path: "/refund/kr", fixedLocale: "ko" },
+  { id: "refund", path: "/refund/en", fixedLocale: "en" },
+  { id: "terms", path: "/terms", englishOnly: true, fixedLocale: "en" },
+  { id: "privacy", path: "/privacy", englishOnly: true, fixedLocale: "en" },
+  { id: "refund", path: "/refund", englishOnly: true, fixedLocale: "en" },
+];
+
+export const EN_PREFIX = "/en";
+
+/** Every concrete pattern the app serves, the /en mirror included. */
+export function listRoutePatterns(): string[] {
+  const patterns: string[] = [];
+  for (const route of APP_ROUTES) {
+    if (!route.englishOnly) patterns.push(route.path);
+    patterns.push(route.path === "/" ? EN_PREFIX : `${EN_PREFIX}${route.path}`);
+  }
+  return patterns;
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${body === "" ? "/" : body}/?$`);
+}
+
+const ROUTE_MATCHERS = listRoutePatterns().map(patternToRegExp);
+
+/** True when the path (no query) is a page of the app, so the server answers 200 with the SPA. */
+export function isAppRoute(pathname: string): boolean {
+  return ROUTE_MATCHERS.some((re) => re.test(pathname));
+}
+
+export function isEnglishPath(pathname: string): boolean {
+  return pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`);
+}
+
+/** The KR|EN switch (spec 01 §2): drop or add /en, keep the rest of the path and the query. */
+export function switchLocalePath(pathname: string, search: string, target: "ko" | "en"): string {
+  const bare = isEnglishPath(pathname) ? pathname.slice(EN_PREFIX.length) || "/" : pathname;
+  const next = target === "en" ? (bare === "/" ? EN_PREFIX : `${EN_PREFIX}${bare}`) : bare;
+  return `${next}${search}`;
+}
+
+/** Prefix a bare app path for the given language. */
+export function localizePath(path: string, locale: "ko" | "en"): string {
+  if (locale === "ko") return path;
+  return path === "/" ? EN_PREFIX : `${EN_PREFIX}${path}`;
+}
