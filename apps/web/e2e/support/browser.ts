@@ -1,0 +1,67 @@
+import { execFile } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** Debian's Chromium, with the flags this machine needs (root: no sandbox; no background network). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: { locale?: string; hasTouch?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport,
+    baseURL: inject("baseUrl"),
+    locale: options.locale ?? "ko-KR",
+    hasTouch: options.hasTouch ?? false,
+    isMobile: options.hasTouch ?? false,
+    timezoneId: "Asia/Seoul",
+  });
+}
+
+const shotDir = join(inject("repoRoot"), "screenshots");
+
+/** Full-page screenshot kept under ./screenshots (git-ignored) for people to look at. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
+}
+
+const run = promisify(execFile);
+
+/** The operator CLI against the journey's database (the same services the API uses). */
+export async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/cli/admin.ts", ...args],
+    { cwd: inject("repoRoot"), env: { ...process.env, DATA_DIR: inject("dataDir"), DATABASE_URL: "" } },
+  );
+  return stdout;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}

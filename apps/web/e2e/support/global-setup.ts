@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+/**
+ * Starts the real product for the browser journeys: the built web app served by the API on a free
+ * port, on a fresh SQLite database in a temporary DATA_DIR. Journeys reach it through inject().
+ */
+const repoRoot = resolve(import.meta.dirname, "../../../..");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    repoRoot: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
+    throw new Error("apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).");
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "gyeol-e2e-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      AUTH_RATE_LIMIT_MAX: "1000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(baseUrl, child, 60_000);
+  project.provide("baseUrl", baseUrl);
+  project.provide("dataDir", dataDir);
+  project.provide("repoRoot", repoRoot);
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

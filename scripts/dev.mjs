@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm run dev`: the API (restarting on change) and Vite with hot reload, side by side.
+// Open http://localhost:5173; Vite proxies /api to the API on PORT (default 3000).
+import { spawn } from "node:child_process";
+
+const root = new URL("..", import.meta.url).pathname;
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development" };
+const children = [
+  spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], { cwd: root, env, stdio: "inherit" }),
+  spawn("npm", ["run", "dev", "-w", "@gyeol/web"], { cwd: root, env, stdio: "inherit" }),
+];
+const stop = (code) => {
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(code);
+};
+for (const child of children) child.on("exit", (code) => stop(code ?? 0));
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));

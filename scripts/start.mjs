@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm start`: build the web app when its sources are newer than the last build, then run the
+// API, worker and cron roles in this one process (ROLES decides; default all three).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const webDist = join(root, "apps/web/dist/index.html");
+const sources = ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/shared/src"];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const builtAt = existsSync(webDist) ? statSync(webDist).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
+if (builtAt < changedAt || process.env.FORCE_BUILD === "1") {
+  console.info("Building the web app (sources changed since the last build)…");
+  run("npm", ["run", "build", "-w", "@gyeol/web"]);
+}
+run(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"]);
