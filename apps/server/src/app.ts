@@ -1,0 +1,116 @@
+/**
+ * Builds the HTTP API as a Fastify instance (tests drive it with fastify.inject). The order is
+ * the request's path through it: parsers, security headers, cookies, rate limits, Origin check,
+ * then the module routes, then the static web app and its SPA fallback.
+ */
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { type Database, openDatabase } from "./drivers/db/database.ts";
+import { registerErrorHandler, sendFailure, toHttpFailure } from "./http/error-handler.ts";
+import { buildHelmetOptions } from "./http/helmet-options.ts";
+import { createOriginCheck } from "./http/origin-check.ts";
+import { registerWebApp } from "./http/web-app.ts";
+import { AppError } from "./lib/app-error.ts";
+import type { Clock } from "./lib/clock.ts";
+import { registerAffiliateRoutes } from "./modules/affiliate/affiliate.routes.ts";
+import { type AuthGuards, createAuthGuards } from "./modules/auth/auth.guards.ts";
+import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
+import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
+import { registerHealthRoutes } from "./modules/health/health.routes.ts";
+import { createHealthService } from "./modules/health/health.service.ts";
+import { createServices, type Services } from "./services.ts";
+
+/** JSON bodies of this API are small; uploads get their own multipart limits later. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Readonly<Config>;
+  /** A database the caller owns (tests, main); when absent the app opens, migrates and closes its own. */
+  db?: Database;
+  /** A pino logger to share with the other roles; otherwise one is made at config.logLevel. */
+  logger?: FastifyBaseLogger;
+  clock?: Clock;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The services behind the routes (tests and later modules reach them here). */
+    services: Services;
+    /** requireUser / requireAdmin preHandlers for routes registered by other modules. */
+    guards: AuthGuards;
+  }
+}
+
+export async function buildApp({
+  config,
+  db: givenDb,
+  logger,
+  clock,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const db = givenDb ?? openDatabase(config.database);
+  if (!givenDb) await migrateToLatest(db.kysely, db.dialect);
+  const services = createServices({ db, config, ...(clock ? { clock } : {}) });
+  const cookies = { isSecure: config.cookieSecure };
+
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Bad URLs and the like arrive before routing; answer them in the same shape as the rest.
+    frameworkErrors: (error, _request, reply) => sendFailure(reply, toHttpFailure(error)),
+  }) as unknown as FastifyInstance;
+  if (!givenDb) app.addHook("onClose", () => db.destroy());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerJsonParser(app);
+
+  await app.register(fastifyHelmet, buildHelmetOptions(config));
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait a minute and try again."),
+  });
+
+  app.decorate("services", services);
+  app.decorateRequest("user", null);
+  const trusted = [...(config.publicOrigin ? [config.publicOrigin] : []), ...config.allowedOrigins];
+  app.addHook("onRequest", createOriginCheck(trusted));
+  // API answers are per-user: never let a browser or proxy cache them unless a route says so.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+  });
+
+  const guards = createAuthGuards(services.auth, cookies);
+  registerHealthRoutes(app, { health: createHealthService(services.store) });
+  registerFlagsRoutes(app, { imageGenerationEnabled: config.imageGenerationEnabled });
+  registerAuthRoutes(app, { auth: services.auth, guards, cookies, rateLimitMax: config.authRateLimitMax });
+  registerAffiliateRoutes(app, { affiliate: services.affiliate, guards, cookies });
+  app.decorate("guards", guards);
+
+  await registerWebApp(app, { webDistDir: config.webDistDir });
+  return app;
+}
+
+/**
+ * Fastify's JSON parser (with its prototype-poisoning protection), except that an empty body
+ * counts as no body: clients that send Content-Type: application/json on a bodiless POST
+ * (logout, ensure-code) should not get an error. text/plain is dropped so a form-style
+ * cross-site POST cannot reach a JSON route at all.
+ */
+function registerJsonParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser(["application/json", "text/plain"]);
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * Operator CLI: `npm run admin -- <command> [options]`. It reads the same environment as the
+ * server (DATABASE_URL, DATA_DIR ...) and goes through the same services as the API, so a grant
+ * here is a ledger row like any other (ARCHITECTURE "Credits are a ledger").
+ */
+import { randomUUID } from "node:crypto";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { ZRegisterBody } from "@gyeol/shared/contracts/auth";
+import { ConfigError, loadConfig } from "../config.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import type { TCreditBucket } from "../db/schema.ts";
+import { openDatabase } from "../drivers/db/database.ts";
+import { isAppError } from "../lib/app-error.ts";
+import { CREDIT_BUCKETS } from "../modules/credits/credits.service.ts";
+import { createServices, type Services } from "../services.ts";
+import { formatTable } from "./format-table.ts";
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  user:create --email E --password P [--name N] [--admin]   create a user (argon2id password)
+  credits:grant --email E --amount N --reason R [--bucket onetime|subscription|bonus]
+  credits:revoke --email E --amount N --reason R [--bucket onetime|subscription|bonus]
+  admin:set --email E --on|--off                             give or take administrator rights
+  user:list                                                  list users
+  --help                                                     show this help
+
+The database is the server's: DATABASE_URL, else DATA_DIR/gyeol.sqlite.`;
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIO: CliIO = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/** A mistake in the command line: print it and the usage hint, exit 1. */
+class UsageError extends Error {}
+
+const OPTIONS = {
+  email: { type: "string" },
+  password: { type: "string" },
+  name: { type: "string" },
+  admin: { type: "boolean" },
+  amount: { type: "string" },
+  reason: { type: "string" },
+  bucket: { type: "string" },
+  on: { type: "boolean" },
+  off: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
+
+function required(values: Values, key: "email" | "password" | "amount" | "reason"): string {
+  const value = values[key]?.trim();
+  if (!value) throw new UsageError(`--${key} is required.`);
+  return value;
+}
+
+function parseAmount(raw: string): number {
+  const amount = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(amount) || amount <= 0) {
+    throw new UsageError(`--amount must be a positive whole number, got "${raw}".`);
+  }
+  return amount;
+}
+
+function parseBucket(raw: string | undefined): TCreditBucket {
+  if (raw === undefined) return "onetime";
+  if ((CREDIT_BUCKETS as readonly string[]).includes(raw)) return raw as TCreditBucket;
+  throw new UsageError(`--bucket must be one of ${CREDIT_BUCKETS.join(", ")}, got "${raw}".`);
+}
+
+async function runCommand(command: string, values: Values, services: Services, io: CliIO): Promise<void> {
+  switch (command) {
+    case "user:create": {
+      const email = required(values, "email");
+      const parsed = ZRegisterBody.safeParse({
+        email,
+        password: values.password ?? "",
+        name: values.name ?? email.split("@")[0],
+      });
+      if (!parsed.success) {
+        throw new UsageError(
+          parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"),
+        );
+      }
+      const user = await services.users.create({ ...parsed.data, isAdmin: values.admin === true });
+      io.out(`Created user ${user.id} ${user.email} (${user.role}).`);
+      return;
+    }
+    case "credits:grant":
+    case "credits:revoke": {
+      const amount = parseAmount(required(values, "amount"));
+      const reason = required(values, "reason");
+      const bucket = parseBucket(values.bucket);
+      const user = await services.users.getByEmail(required(values, "email"));
+      const change = {
+        amount,
+        bucket,
+        kind: "admin" as const,
+        reason,
+        idempotencyKey: `admin:${randomUUID()}`,
+      };
+      const isGrant = command === "credits:grant";
+      const { entry } = isGrant
+        ? await services.credits.grant(user.id, change)
+        : await services.credits.revoke(user.id, change);
+      io.out(
+        `${isGrant ? "Granted" : "Revoked"} ${amount} ${bucket} credits ${isGrant ? "to" : "from"} ${user.email}; ` +
+          `${bucket} balance is now ${entry.balance_after}.`,
+      );
+      return;
+    }
+    case "admin:set": {
+      if (values.on === values.off) throw new UsageError("Give exactly one of --on or --off.");
+      const user = await services.users.getByEmail(required(values, "email"));
+      const updated = await services.users.setAdmin(user.id, values.on === true);
+      io.out(`${updated.email} is now ${updated.role === "admin" ? "an administrator" : "a regular user"}.`);
+      return;
+    }
+    case "user:list": {
+      const users = await services.users.list();
+      const rows = users.map((u) => [
+        String(u.id),
+        u.email,
+        u.role,
+        u.plan,
+        String(u.onetime_credits + u.subscription_credits),
+        String(u.bonus_credits),
+        u.created_at.slice(0, 19).replace("T", " "),
+      ]);
+      io.out(formatTable(["id", "email", "role", "plan", "credits", "bonus", "created (UTC)"], rows));
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+/** Runs the CLI and returns the exit code; tests call it in-process with their own env. */
+export async function main(
+  argv: readonly string[],
+  { env = process.env, io = processIO }: { env?: Record<string, string | undefined>; io?: CliIO } = {},
+): Promise<number> {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 1;
+  }
+  const [command, ...extra] = parsed.positionals;
+  if (parsed.values.help || command === undefined || command === "help") {
+    (command === undefined && !parsed.values.help ? io.err : io.out)(USAGE);
+    return command === undefined && !parsed.values.help ? 1 : 0;
+  }
+  if (extra.length > 0) {
+    io.err(`Unexpected argument(s): ${extra.join(" ")}\n\n${USAGE}`);
+    return 1;
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    io.err(error instanceof ConfigError ? error.message : String(error));
+    return 1;
+  }
+  const db = openDatabase(config.database);
+  try {
+    await migrateToLatest(db.kysely, db.dialect);
+    await runCommand(command, parsed.values, createServices({ db, config }), io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`${error.message}\n\nRun with --help for the commands.`);
+    else if (isAppError(error)) io.err(`Error: ${error.message}`);
+    else io.err(`Unexpected error: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

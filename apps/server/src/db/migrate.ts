@@ -1,0 +1,48 @@
+/**
+ * Runs the migrations at start (ARCHITECTURE layout: "timestamped, dialect-neutral Kysely
+ * migrations, run at start"). The provider is static: every migration is imported here by name,
+ * which works the same under tsx, vitest and any bundler.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { initialMigration } from "./migrations/20261121000000_initial.ts";
+import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
+import type { DB } from "./schema.ts";
+
+/** Keys sort by timestamp; add new migrations at the end. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  "20261121000000_initial": initialMigration,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: TDialectName) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const ctx = { dialect: this.dialect };
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(MIGRATIONS)) {
+      out[name] = {
+        up: (db) => m.up(db, ctx),
+        ...(m.down ? { down: (db: Kysely<unknown>) => m.down!(db, ctx) } : {}),
+      };
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<DB>, dialect: TDialectName): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables across every schema on PostgreSQL; naming the current
+  // schema keeps two schemas in one database (tests, staging) from seeing each other's.
+  let migrationTableSchema: string | undefined;
+  if (dialect === "postgres") {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,79 @@
+/**
+ * Database types for Kysely. Timestamps are ISO-8601 UTC strings and booleans 0/1 integers in
+ * both dialects, so rows read the same on SQLite and PostgreSQL (ARCHITECTURE "two scales").
+ */
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type TUserRole = "user" | "admin";
+export type TCreditBucket = "subscription" | "onetime" | "bonus";
+export type TLedgerKind = "grant" | "purchase" | "spend" | "refund" | "expiry" | "reward" | "admin";
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Stored lowercased; unique. */
+  email: string;
+  name: string;
+  /** Null for accounts that only sign in through an outside provider (later issue). */
+  password_hash: string | null;
+  role: Generated<TUserRole>;
+  plan: Generated<string>;
+  subscription_credits: Generated<number>;
+  onetime_credits: Generated<number>;
+  bonus_credits: Generated<number>;
+  balance: Generated<number>;
+  cancelled_at: string | null;
+  subscription_end_date: string | null;
+  next_renewal_date: string | null;
+  subscription_id: string | null;
+  payment_customer_id: string | null;
+  affiliate_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** sha256 hex of the cookie token: a leaked table does not give working cookies. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  bucket: TCreditBucket;
+  delta: number;
+  kind: TLedgerKind;
+  reason: string;
+  idempotency_key: string;
+  /** The bucket's balance right after this row was applied. */
+  balance_after: number;
+  created_at: string;
+}
+
+export interface AffiliateClicksTable {
+  id: Generated<number>;
+  code: string;
+  campaign: string | null;
+  /** sha256 of ip + user agent: counts unique visitors without storing an address. */
+  visitor_hash: string;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  credit_ledger: CreditLedgerTable;
+  affiliate_clicks: AffiliateClicksTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type AffiliateClickRow = Selectable<AffiliateClicksTable>;

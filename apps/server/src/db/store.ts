@@ -1,0 +1,39 @@
+/**
+ * The repositories as one bundle, plus a unit of work: `transaction(fn)` hands `fn` the same
+ * repositories bound to one database transaction, so a service can write a ledger row and the
+ * balance it changes together without ever touching Kysely itself (STYLE habit 1).
+ */
+import type { Kysely } from "kysely";
+import { createAffiliateRepository } from "../modules/affiliate/affiliate.repository.ts";
+import { createSessionsRepository } from "../modules/auth/sessions.repository.ts";
+import { createCreditsRepository } from "../modules/credits/credits.repository.ts";
+import { createHealthRepository } from "../modules/health/health.repository.ts";
+import { createUsersRepository } from "../modules/users/users.repository.ts";
+import type { DB } from "./schema.ts";
+
+function createRepositories(db: Kysely<DB>) {
+  return {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    credits: createCreditsRepository(db),
+    affiliate: createAffiliateRepository(db),
+    health: createHealthRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export interface Store extends Repositories {
+  /**
+   * Runs `fn` in one transaction. Inside it, use only the repositories passed to `fn`: on SQLite
+   * the single connection is held by the transaction, so the outer ones would wait forever.
+   */
+  transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createStore(db: Kysely<DB>): Store {
+  return {
+    ...createRepositories(db),
+    transaction: (fn) => db.transaction().execute((trx) => fn(createRepositories(trx))),
+  };
+}

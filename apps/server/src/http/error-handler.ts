@@ -1,0 +1,102 @@
+/**
+ * One error handler for the whole API: every failure answers `{ success: false, error, code }`
+ * (packages/shared contracts/common.ts; ARCHITECTURE "a bad request gets 400 ..., never a 500").
+ */
+import type { TErrorCode, TErrorResponse } from "@gyeol/shared/contracts/common";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isAppError } from "../lib/app-error.ts";
+
+interface HttpFailure {
+  status: number;
+  body: TErrorResponse;
+}
+
+function fail(status: number, code: TErrorCode, error: string, details?: unknown): HttpFailure {
+  return { status, body: { success: false, error, code, ...(details === undefined ? {} : { details }) } };
+}
+
+/** Fastify's own error codes, mapped to ours with a message a client can show. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: TErrorCode; error: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: "INVALID_JSON",
+    error: "The request body is not valid JSON.",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "INVALID_JSON", error: "The request body is empty." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    error: "This content type is not supported here; send application/json.",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: "PAYLOAD_TOO_LARGE",
+    error: "The request body is too large.",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: "VALIDATION_ERROR",
+    error: "The Content-Length header does not match the body.",
+  },
+  FST_ERR_BAD_URL: { status: 400, code: "VALIDATION_ERROR", error: "The address is not valid." },
+};
+
+/** For 4xx errors of unknown origin (plugins), the nearest code by status. */
+const CODE_BY_STATUS: Record<number, TErrorCode> = {
+  400: "VALIDATION_ERROR",
+  401: "AUTH_REQUIRED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+};
+
+function describeValidation(error: FastifyError): HttpFailure {
+  const location = error.validationContext ?? "body";
+  const issues = (error.validation ?? []).map((v) => ({
+    location,
+    path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+    message: v.message ?? "Invalid value.",
+  }));
+  const first = issues[0];
+  const where = first?.path ? `${first.path}: ` : "";
+  return fail(400, "VALIDATION_ERROR", first ? `${where}${first.message}` : "The request is not valid.", {
+    issues,
+  });
+}
+
+export function toHttpFailure(error: unknown): HttpFailure {
+  if (isAppError(error)) return fail(error.status, error.code, error.message, error.details);
+  const err = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(err) || Array.isArray(err?.validation))
+    return describeValidation(err);
+  const known = err?.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+  if (known) return fail(known.status, known.code, known.error);
+  const status = typeof err?.statusCode === "number" ? err.statusCode : 500;
+  if (status === 429)
+    return fail(429, "RATE_LIMITED", "Too many attempts. Please wait a minute and try again.");
+  if (status >= 400 && status < 500) {
+    return fail(
+      status,
+      CODE_BY_STATUS[status] ?? "VALIDATION_ERROR",
+      err.message || "The request is not valid.",
+    );
+  }
+  return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Please try again.");
+}
+
+export function sendFailure(reply: FastifyReply, failure: HttpFailure) {
+  return reply.code(failure.status).header("cache-control", "no-store").send(failure.body);
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const failure = toHttpFailure(error);
+    if (failure.status >= 500) request.log.error({ err: error }, "unhandled error");
+    else request.log.debug({ code: failure.body.code, status: failure.status }, "request refused");
+    return sendFailure(reply, failure);
+  });
+}

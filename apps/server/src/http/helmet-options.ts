@@ -1,0 +1,42 @@
+import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { Config } from "../config.ts";
+
+/** Google Identity Services (spec 01 §2 Login page: Google sign-in) loads script, frame and XHR from here. */
+const GOOGLE_ACCOUNTS = "https://accounts.google.com";
+
+/**
+ * Security headers with a CSP the SPA can live with: its own scripts only, inline styles (the
+ * UI libraries set style attributes), images from anywhere over https plus data:/blob: (previews,
+ * results on a CDN), and Google sign-in. https-only headers are sent only behind https.
+ */
+export function buildHelmetOptions(
+  config: Pick<Config, "publicOrigin" | "cookieSecure">,
+): FastifyHelmetOptions {
+  const isHttps = config.publicOrigin?.startsWith("https://") ?? false;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", GOOGLE_ACCOUNTS],
+        styleSrc: ["'self'", "'unsafe-inline'", GOOGLE_ACCOUNTS],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", GOOGLE_ACCOUNTS],
+        frameSrc: ["'self'", GOOGLE_ACCOUNTS],
+        mediaSrc: ["'self'", "data:", "blob:"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // On plain http (local use) upgrading would break every request.
+        upgradeInsecureRequests: isHttps ? [] : null,
+      },
+    },
+    // The Google sign-in popup talks back to the opener.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
+  };
+}

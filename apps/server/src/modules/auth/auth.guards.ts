@@ -1,0 +1,49 @@
+/**
+ * preHandlers other modules put in front of their routes: `requireUser` (401 AUTH_REQUIRED) and
+ * `requireAdmin` (403 FORBIDDEN). Admin rights are checked here, on the server (ARCHITECTURE
+ * "Admin rights are a role on the user ... checked on the server, not only hidden in the UI").
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { UserRow } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AuthService } from "./auth.service.ts";
+import { type CookieSettings, readSessionToken, setSessionCookie } from "./session-cookie.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by requireUser / requireAdmin / resolveSession; null for visitors. */
+    user: UserRow | null;
+  }
+}
+
+export interface AuthGuards {
+  /** The signed-in user (renewing the cookie when the session slid forward), or null. */
+  resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null>;
+  requireUser: preHandlerAsyncHookHandler;
+  requireAdmin: preHandlerAsyncHookHandler;
+}
+
+export function createAuthGuards(auth: AuthService, cookies: CookieSettings): AuthGuards {
+  async function resolveSession(request: FastifyRequest, reply: FastifyReply) {
+    const token = readSessionToken(request);
+    if (!token) return null;
+    const found = await auth.authenticate(token);
+    if (!found) return null;
+    if (found.renewed) setSessionCookie(reply, found.renewed, cookies);
+    request.user = found.user;
+    return found.user;
+  }
+
+  async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+    const user = await resolveSession(request, reply);
+    if (!user) throw new AppError(401, "AUTH_REQUIRED", "Please log in to continue.");
+  }
+
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+    const user = await resolveSession(request, reply);
+    if (!user) throw new AppError(401, "AUTH_REQUIRED", "Please log in to continue.");
+    if (user.role !== "admin") throw new AppError(403, "FORBIDDEN", "Only an administrator may do this.");
+  }
+
+  return { resolveSession, requireUser, requireAdmin };
+}

@@ -1,0 +1,115 @@
+/**
+ * Sign-up, sign-in, sign-out and session checks (spec 01 §4 Auth state, §7 auth calls;
+ * ARCHITECTURE "Sessions are server-side rows behind an httpOnly, SameSite=Lax cookie").
+ */
+import type { TLoginBody, TRegisterBody } from "@gyeol/shared/contracts/auth";
+import type { UserRow } from "../../db/schema.ts";
+import type { Store } from "../../db/store.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { type Clock, DAY_MS } from "../../lib/clock.ts";
+import { randomToken, sha256Hex } from "../../lib/crypto.ts";
+import type { PasswordHasher } from "../../lib/password.ts";
+import type { UsersService } from "../users/users.service.ts";
+
+export interface AuthServiceDeps {
+  store: Store;
+  users: UsersService;
+  passwords: PasswordHasher;
+  clock: Clock;
+  sessionTtlDays: number;
+}
+
+/** Where a sign-in came from, kept on the session row for the user's own security review. */
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A cookie value to hand to the browser; only its sha256 is stored. */
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+  /** Cookie lifetime, counted from the service clock (not the wall clock) so tests can move time. */
+  maxAgeSeconds: number;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  session: IssuedSession;
+}
+
+export const INVALID_CREDENTIALS_MESSAGE = "E-mail or password is incorrect.";
+/** spec 01 §8 Session expired. */
+export const SESSION_EXPIRED_MESSAGE = "Your login has expired. Please log in again!";
+
+/** Sliding renewal happens at most once a day, so a busy user costs one write per day, not per call. */
+const RENEW_INTERVAL_MS = DAY_MS;
+const USER_AGENT_MAX = 512;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ store, users, passwords, clock, sessionTtlDays }: AuthServiceDeps) {
+  const ttlMs = sessionTtlDays * DAY_MS;
+  // Verified against when the e-mail is unknown, so both failures take about as long.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => {
+    dummyHash ??= passwords.hash(randomToken(16));
+    return dummyHash;
+  };
+
+  async function startSession(user: UserRow, meta: ClientMeta): Promise<SignedIn> {
+    const token = randomToken(32);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    await store.sessions.insert({
+      id: sha256Hex(token),
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
+      user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      ip: meta.ip,
+    });
+    return { user, session: { token, expiresAt, maxAgeSeconds: ttlMs / 1000 } };
+  }
+
+  return {
+    async register(input: TRegisterBody, meta: ClientMeta): Promise<SignedIn> {
+      const user = await users.create({ name: input.name, email: input.email, password: input.password });
+      return startSession(user, meta);
+    },
+
+    async login(input: TLoginBody, meta: ClientMeta): Promise<SignedIn> {
+      const user = await users.findByEmail(input.email);
+      const storedHash = user?.password_hash ?? null;
+      const matches = await passwords.verify(storedHash ?? (await getDummyHash()), input.password);
+      if (!user || storedHash === null || !matches) {
+        throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
+      }
+      return startSession(user, meta);
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await store.sessions.delete(sha256Hex(token));
+    },
+
+    /**
+     * The user behind a session token, or null when it is unknown or expired. When the session
+     * was last renewed more than a day ago its expiry slides forward and `renewed` says until when.
+     */
+    async authenticate(token: string): Promise<{ user: UserRow; renewed: IssuedSession | null } | null> {
+      const id = sha256Hex(token);
+      const now = clock.now();
+      const found = await store.sessions.findActiveWithUser(id, now.toISOString());
+      if (!found) return null;
+      const lastSeen = Date.parse(found.session.last_seen_at);
+      if (now.getTime() - lastSeen < RENEW_INTERVAL_MS) return { user: found.user, renewed: null };
+      const expiresAt = new Date(now.getTime() + ttlMs);
+      await store.sessions.extend(id, now.toISOString(), expiresAt.toISOString());
+      return { user: found.user, renewed: { token, expiresAt, maxAgeSeconds: ttlMs / 1000 } };
+    },
+
+    /** The cron role's hourly sweep. */
+    deleteExpiredSessions: () => store.sessions.deleteExpired(clock.now().toISOString()),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The composition root: builds every service from the database, the config and the clock.
+ * The API, the cron role and the admin CLI all go through these same services.
+ */
+import type { Config } from "./config.ts";
+import { createStore, type Store } from "./db/store.ts";
+import type { Database } from "./drivers/db/database.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { argon2Hasher, type PasswordHasher } from "./lib/password.ts";
+import { type AffiliateService, createAffiliateService } from "./modules/affiliate/affiliate.service.ts";
+import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
+import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
+import { createUsersService, type UsersService } from "./modules/users/users.service.ts";
+
+export interface Services {
+  store: Store;
+  users: UsersService;
+  auth: AuthService;
+  credits: CreditsService;
+  affiliate: AffiliateService;
+}
+
+export interface ServiceDeps {
+  db: Database;
+  config: Pick<Config, "sessionTtlDays" | "affiliateEnabled">;
+  clock?: Clock;
+  passwords?: PasswordHasher;
+}
+
+export function createServices({
+  db,
+  config,
+  clock = systemClock,
+  passwords = argon2Hasher,
+}: ServiceDeps): Services {
+  const store = createStore(db.kysely);
+  const users = createUsersService({ store, passwords, clock });
+  return {
+    store,
+    users,
+    auth: createAuthService({ store, users, passwords, clock, sessionTtlDays: config.sessionTtlDays }),
+    credits: createCreditsService({ store, clock }),
+    affiliate: createAffiliateService({ store, clock, isEnabled: config.affiliateEnabled }),
+  };
+}
