@@ -1,0 +1,61 @@
+import { createMask, decodeImage, type RgbImage, resizeLanczos, resizeMask } from "../image.ts";
+import { detectFacesRaw, segmentPersonRaw } from "./human.ts";
+import { buildRegionMasks, type TMesh, type TRegionMasks } from "./regions.ts";
+
+/** Detection runs on at most this long side; larger photos are analysed downscaled, masks scaled back. */
+const ANALYSIS_MAX_SIDE = 1280;
+
+export interface TFace {
+  score: number;
+  /** [x, y, width, height] in input pixels. */
+  box: [number, number, number, number];
+  /** 478 landmarks [x, y, z] in input pixels. */
+  mesh: Array<[number, number, number]>;
+  /** 1024-d identity descriptor. */
+  embedding: number[];
+}
+
+export interface TFaceAnalysis {
+  width: number;
+  height: number;
+  faces: TFace[];
+  /** Region masks (0..1) at the input's size, union over all faces. */
+  regions: TRegionMasks;
+  timings: { detectMs: number; segmentMs: number; masksMs: number };
+}
+
+/** Faces, dense meshes and region masks of an already-decoded image. */
+export async function analyzeImage(image: RgbImage): Promise<TFaceAnalysis> {
+  const longSide = Math.max(image.width, image.height);
+  const factor = longSide > ANALYSIS_MAX_SIDE ? ANALYSIS_MAX_SIDE / longSide : 1;
+  const small =
+    factor === 1
+      ? image
+      : await resizeLanczos(image, Math.round(image.width * factor), Math.round(image.height * factor));
+  const t0 = performance.now();
+  const detected = await detectFacesRaw(small);
+  const t1 = performance.now();
+  const personBytes = await segmentPersonRaw(small);
+  const t2 = performance.now();
+  const personSmall = createMask(small.width, small.height);
+  for (let i = 0; i < personBytes.length; i++) personSmall.data[i] = personBytes[i]! / 255;
+  const person = await resizeMask(personSmall, image.width, image.height);
+  const faces: TFace[] = detected.map((face) => ({
+    score: face.score,
+    box: face.box.map((v) => v / factor) as [number, number, number, number],
+    mesh: face.mesh.map(([x, y, z]) => [x / factor, y / factor, z / factor] as [number, number, number]),
+    embedding: face.embedding,
+  }));
+  const regions = buildRegionMasks(
+    image,
+    faces.map((face) => face.mesh as TMesh),
+    person,
+  );
+  const t3 = performance.now();
+  return { width: image.width, height: image.height, faces, regions, timings: { detectMs: t1 - t0, segmentMs: t2 - t1, masksMs: t3 - t2 } };
+}
+
+/** Public entry: decode the bytes, then analyse. Throws EngineError INVALID_IMAGE on bad input. */
+export async function analyzeFaces(input: Buffer | Uint8Array): Promise<TFaceAnalysis> {
+  return analyzeImage(await decodeImage(input));
+}
