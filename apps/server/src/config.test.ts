@@ -1,0 +1,94 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, REPO_ROOT } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const config = loadConfig({}, "/srv/gyeol");
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.join(REPO_ROOT, "data"),
+      database: { kind: "sqlite", file: path.join(REPO_ROOT, "data", "gyeol.sqlite") },
+      redisUrl: undefined,
+      roles: ["api", "worker", "cron"],
+      publicOrigin: undefined,
+      trustProxy: false,
+      sessionTtlDays: 30,
+      cookieSecure: false,
+      logLevel: "info",
+      authRateLimitMax: 10,
+      imageGenerationEnabled: true,
+      affiliateEnabled: true,
+      webDistDir: path.join(REPO_ROOT, "apps", "web", "dist"),
+      demoMode: false,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it("resolves operator paths against the working directory and puts SQLite in DATA_DIR", () => {
+    const config = loadConfig({ DATA_DIR: "./var", WEB_DIST_DIR: "web" }, "/srv/gyeol");
+    expect(config.dataDir).toBe("/srv/gyeol/var");
+    expect(config.database).toEqual({ kind: "sqlite", file: "/srv/gyeol/var/gyeol.sqlite" });
+    expect(config.webDistDir).toBe("/srv/gyeol/web");
+    expect(loadConfig({ DATABASE_URL: "file:db/x.sqlite" }, "/srv").database).toEqual({
+      kind: "sqlite",
+      file: "/srv/db/x.sqlite",
+    });
+  });
+
+  it("selects PostgreSQL for postgres:// and postgresql:// URLs", () => {
+    for (const url of ["postgres://u@h/db", "postgresql://u@h:5432/db"]) {
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+    }
+  });
+
+  it("makes cookies Secure automatically behind an https PUBLIC_ORIGIN, unless told otherwise", () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://gyeol.app/path" })).toMatchObject({
+      publicOrigin: "https://gyeol.app",
+      cookieSecure: true,
+    });
+    expect(loadConfig({ PUBLIC_ORIGIN: "http://localhost:3000" }).cookieSecure).toBe(false);
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://gyeol.app", COOKIE_SECURE: "false" }).cookieSecure).toBe(
+      false,
+    );
+    expect(loadConfig({ COOKIE_SECURE: "true" }).cookieSecure).toBe(true);
+  });
+
+  it("parses roles, booleans and proxy trust", () => {
+    const config = loadConfig({
+      ROLES: " worker , CRON ",
+      IMAGE_GENERATION_ENABLED: "off",
+      DEMO_MODE: "yes",
+      TRUST_PROXY: "loopback, 10.0.0.0/8",
+      ALLOWED_ORIGINS: "http://localhost:5173, http://127.0.0.1:5173",
+    });
+    expect(config.roles).toEqual(["worker", "cron"]);
+    expect(config.imageGenerationEnabled).toBe(false);
+    expect(config.demoMode).toBe(true);
+    expect(config.trustProxy).toBe("loopback, 10.0.0.0/8");
+    expect(config.allowedOrigins).toEqual(["http://localhost:5173", "http://127.0.0.1:5173"]);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it("fails fast, naming every bad variable", () => {
+    const load = () =>
+      loadConfig({
+        PORT: "eighty",
+        ROLES: "api,web",
+        LOG_LEVEL: "loud",
+        SESSION_TTL_DAYS: "0",
+        PUBLIC_ORIGIN: "gyeol",
+      });
+    expect(load).toThrow(ConfigError);
+    try {
+      load();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "ROLES", "LOG_LEVEL", "SESSION_TTL_DAYS", "PUBLIC_ORIGIN"]) {
+        expect(message).toContain(name);
+      }
+      expect(message).toContain('got "eighty"');
+    }
+  });
+});

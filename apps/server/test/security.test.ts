@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { TEST_DATABASES } from "./helpers/databases.ts";
+import { register, TEST_PASSWORD, uniqueEmail } from "./helpers/http.ts";
+import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+
+describe.each(TEST_DATABASES)("request security on $name", (database) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("refuses a cross-origin POST with 403 ORIGIN_MISMATCH and changes nothing", async () => {
+    t = await createTestApp({ database });
+    const { cookie } = await register(t.app);
+    const evil = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { origin: "https://evil.example" },
+      payload: { name: "Evil", email: uniqueEmail("evil"), password: TEST_PASSWORD },
+    });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json()).toMatchObject({ success: false, code: "ORIGIN_MISMATCH" });
+    expect(await t.services.users.list()).toHaveLength(1);
+
+    const logout = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { origin: "https://evil.example", cookie },
+    });
+    expect(logout.statusCode).toBe(403);
+    const stillIn = await t.app.inject({ method: "GET", url: "/api/auth/check", headers: { cookie } });
+    expect(stillIn.json().isAuthenticated).toBe(true);
+
+    // "null" (sandboxed frames, file://) is not an origin we trust either.
+    const nullOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/affiliate/ensure-code",
+      headers: { origin: "null", cookie },
+    });
+    expect(nullOrigin.statusCode).toBe(403);
+  });
+
+  it("accepts the request's own origin and PUBLIC_ORIGIN", async () => {
+    t = await createTestApp({ database, env: { PUBLIC_ORIGIN: "https://gyeol.app/" } });
+    const own = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { origin: "http://localhost:80", host: "localhost:80" },
+      payload: { name: "Own", email: uniqueEmail("own"), password: TEST_PASSWORD },
+    });
+    expect(own.statusCode).toBe(200);
+    const publicOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { origin: "https://gyeol.app", host: "internal:3000" },
+      payload: { name: "Public", email: uniqueEmail("public"), password: TEST_PASSWORD },
+    });
+    expect(publicOrigin.statusCode).toBe(200);
+    // https PUBLIC_ORIGIN makes the session cookie Secure (COOKIE_SECURE=auto).
+    expect(publicOrigin.cookies.find((c) => c.name === "gyeol_session")?.secure).toBe(true);
+  });
+
+  it("answers 401 AUTH_REQUIRED on ensure-code after logout", async () => {
+    t = await createTestApp({ database });
+    const { cookie } = await register(t.app);
+    const before = await t.app.inject({
+      method: "POST",
+      url: "/api/affiliate/ensure-code",
+      headers: { cookie },
+    });
+    expect(before.statusCode).toBe(200);
+    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
+    const after = await t.app.inject({
+      method: "POST",
+      url: "/api/affiliate/ensure-code",
+      headers: { cookie },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ success: false, code: "AUTH_REQUIRED" });
+  });
+
+  it("rate-limits login and register per IP, each on its own counter", async () => {
+    t = await createTestApp({ database, env: { AUTH_RATE_LIMIT_MAX: "3" } });
+    const attempt = () =>
+      t!.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: uniqueEmail("rl"), password: "wrong-password" },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: "RATE_LIMITED" });
+    expect(limited.headers["retry-after"]).toBeDefined();
+
+    // Another address is not affected, and register has its own budget.
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "203.0.113.9",
+      payload: { email: uniqueEmail("rl"), password: "wrong-password" },
+    });
+    expect(other.statusCode).toBe(401);
+    await register(t.app);
+  });
+
+  it("lets requireAdmin through for administrators only", async () => {
+    t = await createTestApp({ database });
+    const app = t.app;
+    app.get("/api/test/admin-only", { preHandler: app.guards.requireAdmin }, async () => ({ ok: true }));
+    const admin = await register(app);
+    const user = await register(app);
+    expect(
+      (await app.inject({ url: "/api/test/admin-only", headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
+    const forbidden = await app.inject({ url: "/api/test/admin-only", headers: { cookie: user.cookie } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe("FORBIDDEN");
+    const anonymous = await app.inject({ url: "/api/test/admin-only" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe("AUTH_REQUIRED");
+  });
+
+  it("sends security headers and a CSP the SPA can live with", async () => {
+    t = await createTestApp({ database });
+    const response = await t.app.inject({ url: "/api/feature/flags" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
+    expect(csp).toContain("https://accounts.google.com");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
