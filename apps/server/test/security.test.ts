@@ -61,6 +61,17 @@ describe.each(TEST_DATABASES)("request security on $name", (database) => {
     expect(publicOrigin.cookies.find((c) => c.name === "gyeol_session")?.secure).toBe(true);
   });
 
+  it("lets a route opt out of the Origin check (signed webhooks)", async () => {
+    t = await createTestApp({ database });
+    t.app.post("/api/test/webhook", { config: { originCheck: false } }, async () => ({ success: true }));
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/test/webhook",
+      headers: { origin: "https://payments.example" },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it("answers 401 AUTH_REQUIRED on ensure-code after logout", async () => {
     t = await createTestApp({ database });
     const { cookie } = await register(t.app);

@@ -3,6 +3,7 @@
  * (packages/shared contracts/common.ts; ARCHITECTURE "a bad request gets 400 ..., never a 500").
  */
 import type { TErrorCode, TErrorResponse } from "@gyeol/shared/contracts/common";
+import type { TValidationIssue } from "@gyeol/shared/contracts/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isAppError } from "../lib/app-error.ts";
@@ -56,11 +57,13 @@ const CODE_BY_STATUS: Record<number, TErrorCode> = {
 
 function describeValidation(error: FastifyError): HttpFailure {
   const location = error.validationContext ?? "body";
-  const issues = (error.validation ?? []).map((v) => ({
-    location,
-    path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
-    message: v.message ?? "Invalid value.",
-  }));
+  const issues = (error.validation ?? []).map(
+    (v): TValidationIssue => ({
+      location,
+      path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+      message: v.message ?? "Invalid value.",
+    }),
+  );
   const first = issues[0];
   const where = first?.path ? `${first.path}: ` : "";
   return fail(400, "VALIDATION_ERROR", first ? `${where}${first.message}` : "The request is not valid.", {

@@ -8,9 +8,9 @@ import {
   ZAffiliateEnabledResponse,
   ZEnsureCodeResponse,
 } from "@gyeol/shared/contracts/affiliate";
+import { ZAffiliateClickResponse } from "@gyeol/shared/contracts/affiliate-click";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import type { CookieSettings } from "../auth/session-cookie.ts";
 import type { AffiliateService } from "./affiliate.service.ts";
@@ -23,7 +23,8 @@ export const AFFILIATE_COOKIE = "gyeol_aff";
  */
 export const AFFILIATE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-const ZClickResponse = z.object({ success: z.literal(true), recorded: z.boolean() });
+/** Clicks are cheap to fake; this keeps one address from filling the table. */
+const CLICK_RATE_LIMIT_PER_MINUTE = 60;
 
 export interface AffiliateRoutesDeps {
   affiliate: AffiliateService;
@@ -52,7 +53,10 @@ export function registerAffiliateRoutes(
 
   r.get(
     "/api/affiliate/click",
-    { schema: { querystring: ZAffiliateClickQuery, response: { 200: ZClickResponse } } },
+    {
+      schema: { querystring: ZAffiliateClickQuery, response: { 200: ZAffiliateClickResponse } },
+      config: { rateLimit: { max: CLICK_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+    },
     async (request, reply) => {
       const { aff, campaign } = request.query;
       const { isRecorded } = await affiliate.recordClick({

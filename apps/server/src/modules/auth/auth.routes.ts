@@ -10,29 +10,19 @@ import {
   ZRegisterBody,
 } from "@gyeol/shared/contracts/auth";
 import { ZSuccess } from "@gyeol/shared/contracts/common";
+import { SESSION_EXPIRED_MESSAGE, ZSessionExpiredResponse } from "@gyeol/shared/contracts/errors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { UserRow } from "../../db/schema.ts";
 import { toPublicUser } from "../users/users.mapper.ts";
 import type { AuthGuards } from "./auth.guards.ts";
-import { type AuthService, type ClientMeta, SESSION_EXPIRED_MESSAGE } from "./auth.service.ts";
+import type { AuthService, ClientMeta } from "./auth.service.ts";
 import {
   type CookieSettings,
   clearSessionCookie,
   readSessionToken,
   setSessionCookie,
 } from "./session-cookie.ts";
-
-/** The 401 answer of GET /api/auth/check: an error body the auth check can also read as anonymous. */
-const ZSessionExpiredResponse = z.object({
-  success: z.literal(false),
-  isAuthenticated: z.literal(false),
-  user: z.null(),
-  code: z.literal("SESSION_EXPIRED"),
-  error: z.string(),
-  message: z.string(),
-});
 
 export interface AuthRoutesDeps {
   auth: AuthService;

@@ -39,8 +39,6 @@ export interface SignedIn {
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = "E-mail or password is incorrect.";
-/** spec 01 §8 Session expired. */
-export const SESSION_EXPIRED_MESSAGE = "Your login has expired. Please log in again!";
 
 /** Sliding renewal happens at most once a day, so a busy user costs one write per day, not per call. */
 const RENEW_INTERVAL_MS = DAY_MS;
