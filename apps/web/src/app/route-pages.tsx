@@ -1,0 +1,44 @@
+import type { TRouteId } from "@gyeol/shared/routes";
+import type { ReactNode } from "react";
+import { lazyPage } from "../lib/chunk-load.ts";
+import { ConsistencyRedirect, ImageGenerationGate } from "./route-guards.tsx";
+
+/** Every page is its own lazily loaded chunk (spec 01 §8: a chunk that never arrives fails after 120 s). */
+const LandingPage = lazyPage(
+  () => import("../features/landing/components/landing-page.tsx"),
+  (module) => module.LandingPage,
+);
+const LoginPage = lazyPage(
+  () => import("../features/auth/components/login-page.tsx"),
+  (module) => module.LoginPage,
+);
+const SignupPage = lazyPage(
+  () => import("../features/auth/components/signup-page.tsx"),
+  (module) => module.SignupPage,
+);
+const ComingSoonPage = lazyPage(
+  () => import("../features/placeholders/components/coming-soon-page.tsx"),
+  (module) => module.ComingSoonPage,
+);
+
+/** The screen for each route id. Pages later issues build show "coming soon" until then. */
+export function pageElement(id: TRouteId): ReactNode {
+  switch (id) {
+    case "landing":
+      return <LandingPage />;
+    case "login":
+      return <LoginPage />;
+    case "signup":
+      return <SignupPage />;
+    case "imageGeneration":
+      return (
+        <ImageGenerationGate>
+          <ComingSoonPage routeId="imageGeneration" />
+        </ImageGenerationGate>
+      );
+    case "consistency":
+      return <ConsistencyRedirect />;
+    default:
+      return <ComingSoonPage routeId={id} />;
+  }
+}

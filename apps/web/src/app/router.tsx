@@ -1,0 +1,38 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { AppShell } from "../features/shell/components/app-shell.tsx";
+import { NotFoundPage } from "../features/shell/components/not-found-page.tsx";
+import { InlineRouteErrorView, RouteErrorView } from "../features/shell/components/route-error-view.tsx";
+import { pageElement } from "./route-pages.tsx";
+import { expandRoutes } from "./route-table.ts";
+
+/**
+ * The shell wraps every page. Pages are lazy chunks; the not-found page is part of the shell
+ * (the router's error view shows it for a 404 too), so it ships with it.
+ * A page that throws shows the error view inside the shell; if the
+ * shell itself throws, the router's view takes the whole window.
+ */
+export function buildAppRoutes(): RouteObject[] {
+  return [
+    {
+      element: <AppShell />,
+      errorElement: <RouteErrorView />,
+      children: [
+        {
+          errorElement: <InlineRouteErrorView />,
+          children: [
+            ...expandRoutes().map((route) => ({
+              path: route.path,
+              element: pageElement(route.id),
+              handle: { routeId: route.id, fixedLocale: route.fixedLocale },
+            })),
+            { path: "*", element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildAppRoutes());
+}

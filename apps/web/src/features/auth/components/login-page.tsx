@@ -1,0 +1,122 @@
+import { localizePath } from "@gyeol/shared/routes";
+import { type FormEvent, useState } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { describeError } from "../../../lib/api-errors.ts";
+import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useLoginMutation } from "../api/login.ts";
+import { toPublicUser } from "../api/to-public-user.ts";
+import { useAfterAuthRedirect } from "../hooks/use-after-auth-redirect.ts";
+import { AuthCard, OrDivider } from "./auth-card.tsx";
+import { FormError } from "./form-error.tsx";
+import { PasswordField } from "./password-field.tsx";
+import { GoogleButton, KakaoButton, NaverButton } from "./social-buttons.tsx";
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const login = useLoginMutation();
+  const { signIn } = useAuthActions();
+  const { next, redirect } = useAfterAuthRedirect();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useDocumentTitle(t("pages.login.title"));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (response) => {
+          const user = toPublicUser(response);
+          // Stored at once, then refreshed from the server (spec 01 §4).
+          void signIn(user);
+          toast.success(t("auth.login.success", { name: response.nickname || user.name || user.email }));
+          redirect();
+        },
+        onError: (failure) => {
+          const message = describeError(failure, t, t("auth.login.failed"));
+          setError(message);
+          toast.error(message);
+        },
+      },
+    );
+  }
+
+  const signupHref = `${localizePath("/signup", locale)}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
+
+  return (
+    <AuthCard
+      title={t("auth.login.title")}
+      subtitle={t("auth.login.subtitle")}
+      footer={
+        <>
+          {t("auth.login.noAccount")}{" "}
+          <Link
+            to={signupHref}
+            data-testid="login-to-signup"
+            className="font-semibold text-accent-700 hover:underline"
+          >
+            {t("auth.login.toSignup")}
+          </Link>
+        </>
+      }
+    >
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of links and buttons, not form fields. */}
+      <div role="group" aria-label={t("auth.social.groupLabel")} className="flex flex-col gap-2.5">
+        <GoogleButton mode="login" />
+        <NaverButton />
+        <KakaoButton />
+      </div>
+      <OrDivider />
+      <form
+        data-testid="login-form"
+        aria-label={t("auth.login.formLabel")}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+      >
+        <TextField
+          data-testid="login-email"
+          label={t("auth.fields.email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t("auth.fields.emailPlaceholder")}
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          data-testid="login-password"
+          label={t("auth.fields.password")}
+          name="password"
+          autoComplete="current-password"
+          placeholder={t("auth.fields.passwordPlaceholder")}
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FormError message={error} testId="login-error" />
+        <Button
+          type="submit"
+          data-testid="login-submit"
+          size="lg"
+          isLoading={login.isPending}
+          className="mt-1 w-full"
+        >
+          {login.isPending ? t("auth.login.submitting") : t("auth.login.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default LoginPage;

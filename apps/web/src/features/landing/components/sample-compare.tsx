@@ -1,0 +1,104 @@
+import { LANDING_SAMPLES, type TLandingSample } from "@gyeol/shared/constants";
+import { MoveHorizontal } from "lucide-react";
+import { useState } from "react";
+import { ReactCompareSlider, ReactCompareSliderHandle } from "react-compare-slider";
+import { useTranslation } from "react-i18next";
+import { cn } from "../../../components/ui/cn.ts";
+import { SampleImage } from "./sample-image.tsx";
+
+export function sampleSource(id: TLandingSample, side: "before" | "after"): string {
+  return `/samples/${id}-${side}.jpg`;
+}
+
+/** The landing before/after slider with its 4-sample picker (spec 01 §1). */
+export function SampleCompare() {
+  const { t } = useTranslation();
+  const [sample, setSample] = useState<TLandingSample>(LANDING_SAMPLES[0]);
+  const name = t(`landing.compare.samples.${sample}`);
+  const placeholder = t("landing.compare.placeholder");
+
+  return (
+    <figure className="rounded-[2rem] border border-line bg-surface p-2.5 shadow-card sm:p-3">
+      <div
+        data-testid="compare-slider"
+        className="relative aspect-[4/5] overflow-hidden rounded-[1.5rem] bg-canvas-deep"
+      >
+        <ReactCompareSlider
+          key={sample}
+          aria-label={t("landing.compare.label")}
+          className="size-full"
+          itemOne={
+            <SampleImage
+              src={sampleSource(sample, "before")}
+              alt={`${name} — ${t("landing.compare.before")}`}
+              tone="before"
+              placeholderLabel={placeholder}
+            />
+          }
+          itemTwo={
+            <SampleImage
+              src={sampleSource(sample, "after")}
+              alt={`${name} — ${t("landing.compare.after")}`}
+              tone="after"
+              placeholderLabel={placeholder}
+            />
+          }
+          handle={
+            <ReactCompareSliderHandle
+              buttonStyle={{
+                width: 44,
+                height: 44,
+                border: 0,
+                backdropFilter: "blur(6px)",
+                background: "rgb(255 255 255 / 0.92)",
+                color: "#8a3150",
+                boxShadow: "0 6px 20px rgb(36 28 32 / 0.25)",
+              }}
+              linesStyle={{ width: 2, background: "rgb(255 255 255 / 0.95)" }}
+            />
+          }
+        />
+        <span className="pointer-events-none absolute top-3.5 left-3.5 rounded-full bg-ink/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
+          {t("landing.compare.before")}
+        </span>
+        <span className="pointer-events-none absolute top-3.5 right-3.5 rounded-full bg-accent-600/85 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
+          {t("landing.compare.after")}
+        </span>
+      </div>
+      <figcaption className="flex flex-col gap-3 px-1.5 pt-3.5 pb-1.5">
+        <p className="flex items-center gap-1.5 text-[13px] text-muted">
+          <MoveHorizontal aria-hidden="true" className="size-4" />
+          {t("landing.compare.hint")}
+        </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not form fields. */}
+        <div
+          role="group"
+          aria-label={t("landing.compare.pickerLabel")}
+          data-testid="sample-picker"
+          className="grid grid-cols-2 gap-1.5 sm:grid-cols-4"
+        >
+          {LANDING_SAMPLES.map((id) => {
+            const isActive = id === sample;
+            return (
+              <button
+                key={id}
+                type="button"
+                data-testid={`sample-${id}`}
+                aria-pressed={isActive}
+                onClick={() => setSample(id)}
+                className={cn(
+                  "h-10 rounded-xl px-2 text-[13px] font-semibold transition-colors",
+                  isActive
+                    ? "bg-ink text-white shadow-soft"
+                    : "bg-canvas text-ink-soft hover:bg-canvas-deep hover:text-ink",
+                )}
+              >
+                {t(`landing.compare.samples.${id}`)}
+              </button>
+            );
+          })}
+        </div>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,53 @@
+import { localizePath } from "@gyeol/shared/routes";
+import { LogOut } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonStyles } from "../../../components/ui/button.tsx";
+import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useLogout } from "../../../lib/auth/use-logout.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { CreditsChip } from "./credits-chip.tsx";
+
+/**
+ * The right side of the header: the login link for visitors; credits (all widths) and a compact
+ * log-out button (desktop) for signed-in users, so people can sign out before My Page exists.
+ */
+export function AccountArea() {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  const locale = usePageLocale();
+  const { logout, isPending } = useLogout();
+
+  if (status === "loading") {
+    return <span aria-hidden="true" className="h-9 w-20 animate-pulse rounded-full bg-line/70" />;
+  }
+
+  if (status === "anonymous" || !user) {
+    return (
+      <Link
+        to={localizePath("/login", locale)}
+        data-testid="nav-login"
+        className={buttonStyles({ variant: "dark", size: "sm", className: "px-4" })}
+      >
+        {t("nav.login")}
+      </Link>
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-1.5">
+      <CreditsChip credits={user.credits} />
+      <button
+        type="button"
+        data-testid="nav-logout"
+        onClick={() => void logout()}
+        disabled={isPending}
+        title={t("nav.logout")}
+        className={buttonStyles({ variant: "ghost", size: "sm", className: "hidden lg:inline-flex" })}
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        {t("nav.logout")}
+      </button>
+    </div>
+  );
+}

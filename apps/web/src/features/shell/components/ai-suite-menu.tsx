@@ -1,0 +1,195 @@
+import { MOBILE_BREAKPOINT_PX } from "@gyeol/shared/constants";
+import { localizePath } from "@gyeol/shared/routes";
+import { ChevronDown, Sparkles, X } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
+import { cn } from "../../../components/ui/cn.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { useMediaQuery } from "../../../lib/use-media-query.ts";
+import { useAiTools } from "../hooks/use-ai-tools.ts";
+import { useHoverMenu } from "../hooks/use-hover-menu.ts";
+import { AiToolItem } from "./ai-tool-item.tsx";
+
+/**
+ * The AI Suite dropdown (spec 01 §2). A disclosure: a button with aria-expanded that shows a list
+ * of links, so Tab reaches every item; Escape closes it and returns focus to the button. At 700 px
+ * or less it becomes a bottom sheet with a backdrop and a "Choose your AI tool" header.
+ */
+export function AiSuiteMenu() {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const tools = useAiTools();
+  const isCompact = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const isTouchOnly = useMediaQuery("(hover: none)");
+  const menu = useHoverMenu({ isHoverEnabled: !isTouchOnly && !isCompact });
+  const { isOpen, close } = menu;
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      close();
+      triggerRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (rootRef.current?.contains(target) || panelRef.current?.contains(target)) return;
+      close();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [isOpen, close]);
+
+  // The sheet covers the page on phones: keep the page behind it from scrolling.
+  useEffect(() => {
+    if (!isOpen || !isCompact) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [isOpen, isCompact]);
+
+  function focusFirstItem() {
+    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>("a")?.focus());
+  }
+
+  function onTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      if (!isOpen) menu.open("click");
+      focusFirstItem();
+    }
+  }
+
+  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    const links = [...(panelRef.current?.querySelectorAll<HTMLElement>("a") ?? [])];
+    const index = links.indexOf(document.activeElement as HTMLElement);
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    links[(index + step + links.length) % links.length]?.focus();
+  }
+
+  const items = (
+    <ul className="flex flex-col gap-1">
+      {tools.map((tool) => (
+        <li key={tool.id}>
+          <AiToolItem tool={tool} to={localizePath(tool.path, locale)} onSelect={close} />
+        </li>
+      ))}
+    </ul>
+  );
+
+  const desktopPanel = (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the links inside.
+    <div
+      ref={panelRef}
+      id={panelId}
+      data-testid="ai-suite-menu"
+      onKeyDown={onPanelKeyDown}
+      className="absolute top-full right-0 z-40 w-[23rem] animate-pop-in pt-2.5 lg:left-1/2 lg:-translate-x-1/2"
+    >
+      <div className="rounded-2xl border border-line bg-surface p-2 shadow-float">
+        <p className="px-3 pt-2 pb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+          {t("aiSuite.subtitle")}
+        </p>
+        {items}
+      </div>
+    </div>
+  );
+
+  const compactPanel = createPortal(
+    <>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={t("aiSuite.close")}
+        data-testid="ai-suite-backdrop"
+        onClick={close}
+        className="fixed inset-0 z-50 animate-fade-in bg-ink/45 backdrop-blur-[2px]"
+      />
+      <div
+        ref={panelRef}
+        id={panelId}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${panelId}-title`}
+        data-testid="ai-suite-menu"
+        onKeyDown={onPanelKeyDown}
+        className="fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] animate-sheet-up overflow-y-auto rounded-t-3xl bg-surface px-4 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float"
+      >
+        <div aria-hidden="true" className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-line-strong" />
+        <div className="mb-3 flex items-start justify-between gap-4 px-2">
+          <div>
+            <h2 id={`${panelId}-title`} className="text-lg font-bold text-ink">
+              {t("aiSuite.title")}
+            </h2>
+            <p className="text-sm text-muted">{t("aiSuite.subtitle")}</p>
+          </div>
+          <button
+            type="button"
+            onClick={close}
+            aria-label={t("aiSuite.close")}
+            className="grid size-9 place-items-center rounded-full bg-canvas text-ink-soft hover:bg-canvas-deep"
+          >
+            <X aria-hidden="true" className="size-4.5" />
+          </button>
+        </div>
+        {items}
+      </div>
+    </>,
+    document.body,
+  );
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative"
+      onPointerEnter={menu.onPointerEnter}
+      onPointerLeave={menu.onPointerLeave}
+    >
+      <button
+        ref={triggerRef}
+        type="button"
+        data-testid="ai-suite-trigger"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? panelId : undefined}
+        onClick={menu.toggle}
+        onKeyDown={onTriggerKeyDown}
+        className={cn(
+          "inline-flex h-9 items-center gap-1.5 rounded-full pr-2 pl-3 text-[15px] font-semibold transition-colors",
+          isOpen ? "bg-ink text-white" : "bg-accent-50 text-accent-800 hover:bg-accent-100",
+        )}
+      >
+        <Sparkles aria-hidden="true" className="size-4" />
+        <span className="max-[380px]:sr-only">{t("aiSuite.label")}</span>
+        <span className="sr-only">{t("aiSuite.countLabel", { count: tools.length })}</span>
+        <span
+          data-testid="ai-suite-count"
+          aria-hidden="true"
+          className={cn(
+            "grid h-5 min-w-5 place-items-center rounded-full px-1.5 text-[11px] font-bold tabular-nums",
+            isOpen ? "bg-white/20 text-white" : "bg-accent-600 text-white",
+          )}
+        >
+          {tools.length}
+        </span>
+        <ChevronDown
+          aria-hidden="true"
+          className={cn("size-4 transition-transform duration-200", isOpen && "rotate-180")}
+        />
+      </button>
+      {isOpen && (isCompact ? compactPanel : desktopPanel)}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from "@gyeol/shared/constants";
+import { Toaster } from "react-hot-toast";
+import { useToastLimit } from "../hooks/use-toast-limit.ts";
+
+/** Toasts at top centre: 2 s success, 4 s error, at most 20 at once (spec 01 §2). */
+export function AppToaster() {
+  useToastLimit();
+  return (
+    <Toaster
+      position="top-center"
+      gutter={10}
+      containerStyle={{ top: 76 }}
+      toastOptions={{
+        success: { duration: TOAST_SUCCESS_MS, iconTheme: { primary: "#a63f62", secondary: "#fff" } },
+        error: { duration: TOAST_ERROR_MS, iconTheme: { primary: "#b42318", secondary: "#fff" } },
+        style: {
+          borderRadius: "14px",
+          background: "#241c20",
+          color: "#fff",
+          fontSize: "14px",
+          fontWeight: 500,
+          padding: "10px 14px",
+          boxShadow: "0 12px 32px -12px rgb(36 28 32 / 0.45)",
+          maxWidth: "min(92vw, 420px)",
+        },
+      }}
+    />
+  );
+}

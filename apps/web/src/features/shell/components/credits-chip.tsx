@@ -1,0 +1,27 @@
+import { DEFAULT_DISPLAY_CREDITS } from "@gyeol/shared/constants";
+import { Coins } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../../lib/dates.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+
+/** spec 01 §2: a user without a credits value is shown 1000. */
+export function displayCredits(credits: number | null | undefined): number {
+  return typeof credits === "number" && Number.isFinite(credits) ? credits : DEFAULT_DISPLAY_CREDITS;
+}
+
+export function CreditsChip({ credits }: { credits: number | null | undefined }) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  return (
+    <span
+      title={t("header.creditsLabel")}
+      className="inline-flex h-9 items-center gap-1.5 rounded-full border border-accent-100 bg-accent-50 px-3 text-sm font-bold text-accent-800"
+    >
+      <Coins aria-hidden="true" className="size-4 text-accent-500" />
+      <span className="sr-only">{t("header.creditsLabel")}</span>
+      <span data-testid="header-credits" className="tabular-nums">
+        {formatNumber(displayCredits(credits), locale)}
+      </span>
+    </span>
+  );
+}

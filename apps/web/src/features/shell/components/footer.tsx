@@ -1,0 +1,98 @@
+import type { TLocale } from "@gyeol/shared/constants";
+import { localizePath } from "@gyeol/shared/routes";
+import { Mail } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LogoMark } from "../../../components/brand/logo-mark.tsx";
+import { env } from "../../../lib/env.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { AI_TOOLS } from "../hooks/use-ai-tools.ts";
+
+/** Legal pages in the page's language: /terms/kr in Korean, the short /en/terms in English. */
+export function legalPath(page: "terms" | "privacy" | "refund", locale: TLocale): string {
+  return locale === "ko" ? `/${page}/kr` : `/en/${page}`;
+}
+
+const LEGAL_PAGES = ["terms", "privacy", "refund"] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const linkClass = "text-[15px] text-ink-soft transition-colors hover:text-accent-700";
+
+  return (
+    <footer data-testid="footer" className="mt-auto border-t border-line bg-canvas-deep/60">
+      <div className="mx-auto grid max-w-6xl gap-10 px-5 pt-14 pb-24 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="flex flex-col gap-4">
+          <div className="flex items-center gap-2.5">
+            <LogoMark className="size-8" />
+            <span className="text-lg font-extrabold tracking-tight">{t("common.productName")}</span>
+          </div>
+          <p className="max-w-xs text-sm leading-relaxed text-muted">{t("footer.description")}</p>
+        </div>
+
+        <div>
+          <h2 className="mb-3 text-xs font-bold tracking-wider text-muted uppercase">
+            {t("footer.productHeading")}
+          </h2>
+          <ul className="flex flex-col gap-2.5">
+            {AI_TOOLS.filter((tool) => tool.id !== "imageGeneration").map((tool) => (
+              <li key={tool.id}>
+                <Link to={localizePath(tool.path, locale)} className={linkClass}>
+                  {t(`aiSuite.tools.${tool.id}.name`)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={localizePath("/pricing", locale)} className={linkClass}>
+                {t("nav.pricing")}
+              </Link>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="mb-3 text-xs font-bold tracking-wider text-muted uppercase">
+            {t("footer.companyHeading")}
+          </h2>
+          <ul className="flex flex-col gap-2.5">
+            <li>
+              <a
+                href={`mailto:${env.supportEmail}`}
+                data-testid="footer-support"
+                className={`${linkClass} inline-flex items-center gap-1.5`}
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                <span className="sr-only">{t("footer.support")}: </span>
+                {env.supportEmail}
+              </a>
+            </li>
+            <li>
+              <Link to={localizePath("/notice", locale)} className={linkClass}>
+                {t("nav.notice")}
+              </Link>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="mb-3 text-xs font-bold tracking-wider text-muted uppercase">
+            {t("footer.legalHeading")}
+          </h2>
+          <ul className="flex flex-col gap-2.5">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page}>
+                <Link to={legalPath(page, locale)} data-testid={`footer-${page}`} className={linkClass}>
+                  {t(`footer.${page}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-6xl px-5 py-6 text-[13px] text-muted sm:px-6">{t("footer.copyright")}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,56 @@
+import { Menu, X } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { AccountArea } from "./account-area.tsx";
+import { AiSuiteMenu } from "./ai-suite-menu.tsx";
+import { BrandLink } from "./brand-link.tsx";
+import { LocaleSwitch } from "./locale-switch.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+import { DesktopNavLinks } from "./nav-links.tsx";
+
+export function Header() {
+  const { t } = useTranslation();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
+
+  // The mobile menu closes on every navigation (spec 01 §2).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger.
+  useEffect(() => {
+    setIsMenuOpen(false);
+  }, [location.key]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/80 bg-canvas/85 backdrop-blur-md supports-[backdrop-filter]:bg-canvas/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <BrandLink />
+        <nav aria-label={t("nav.label")} className="ml-auto flex items-center gap-1 lg:mx-auto">
+          <DesktopNavLinks />
+          <AiSuiteMenu />
+        </nav>
+        <div className="flex items-center gap-2 lg:ml-0">
+          <LocaleSwitch testIdPrefix="lang" className="hidden lg:inline-flex" />
+          <AccountArea />
+          <button
+            type="button"
+            data-testid="hamburger"
+            aria-expanded={isMenuOpen}
+            aria-controls={isMenuOpen ? menuId : undefined}
+            aria-label={t(isMenuOpen ? "nav.closeMenu" : "nav.openMenu")}
+            onClick={() => setIsMenuOpen((open) => !open)}
+            className="grid size-10 place-items-center rounded-full text-ink hover:bg-ink/5 lg:hidden"
+          >
+            {isMenuOpen ? (
+              <X aria-hidden="true" className="size-5.5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5.5" />
+            )}
+          </button>
+        </div>
+      </div>
+      {isMenuOpen && <MobileMenu id={menuId} onClose={closeMenu} />}
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { fetchAuthCheck, postLogout } from "./auth-api.ts";
+import { type AuthState, AuthStore } from "./auth-store.ts";
+import { SessionSync } from "./session-sync.ts";
+
+export interface AuthActions {
+  /** After login/register: store the user at once, then refresh it from the server (spec 01 §4). */
+  signIn: (user: TPublicUser) => Promise<TPublicUser | null>;
+  /** POST /api/auth/logout and forget the user, even when the call fails. */
+  signOut: () => Promise<void>;
+  /** Re-reads the user now (after plan change, upscale start, payment success). */
+  forceSync: () => Promise<TPublicUser | null>;
+  dismissSessionExpired: () => void;
+}
+
+interface AuthContextValue {
+  store: AuthStore;
+  actions: AuthActions;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function createAuthRuntime(checkAuth = fetchAuthCheck, logout = postLogout) {
+  const store = new AuthStore();
+  const sync = new SessionSync({
+    checkAuth,
+    getUser: store.getUser,
+    setUser: store.setUser,
+    clearUser: store.clearUser,
+    expireSession: store.expire,
+    markSettled: store.markSettled,
+  });
+  const actions: AuthActions = {
+    signIn: async (user) => {
+      sync.invalidate();
+      store.setUser(user);
+      store.dismissSessionExpired();
+      return sync.forceSync();
+    },
+    signOut: async () => {
+      try {
+        await logout();
+      } catch (error) {
+        console.warn("[auth] logout call failed; clearing the local session anyway", error);
+      }
+      sync.invalidate();
+      store.clearUser();
+    },
+    forceSync: () => sync.forceSync(),
+    dismissSessionExpired: store.dismissSessionExpired,
+  };
+  return { store, sync, actions };
+}
+
+export type AuthRuntime = ReturnType<typeof createAuthRuntime>;
+
+export function AuthProvider({ children, runtime }: { children: ReactNode; runtime?: AuthRuntime }) {
+  const [{ store, sync, actions }] = useState(() => runtime ?? createAuthRuntime());
+
+  useEffect(() => {
+    const disconnect = store.connect(window);
+    sync.start();
+    return () => {
+      sync.stop();
+      disconnect();
+    };
+  }, [store, sync]);
+
+  const value = useMemo(() => ({ store, actions }), [store, actions]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+function useAuthContext(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used inside <AuthProvider>");
+  return context;
+}
+
+export function useAuth(): AuthState {
+  const { store } = useAuthContext();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+export function useAuthActions(): AuthActions {
+  return useAuthContext().actions;
+}

@@ -1,0 +1,54 @@
+import type { TLocale } from "@gyeol/shared/constants";
+import { DISPLAY_TIME_ZONE } from "@gyeol/shared/constants";
+
+/** Dates are shown in Asia/Seoul whatever the visitor's own time zone (spec 01 §9). */
+
+const INTL_LOCALE: Record<TLocale, string> = { ko: "ko-KR", en: "en-US" };
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: string | number | Date, locale: TLocale): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+}
+
+export function formatDateTime(value: string | number | Date, locale: TLocale): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+}
+
+/** The calendar day in Seoul as YYYY-MM-DD, for grouping and comparisons. */
+export function toSeoulDay(value: string | number | Date): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+export function formatNumber(value: number, locale: TLocale): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale]).format(value);
+}

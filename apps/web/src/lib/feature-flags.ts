@@ -1,0 +1,42 @@
+import { DEFAULT_ADMIN_USER_ID } from "@gyeol/shared/constants";
+import type { TFeatureFlagsResponse } from "@gyeol/shared/contracts/flags";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet } from "./api-client.ts";
+import { useAuth } from "./auth/auth-provider.tsx";
+import { env } from "./env.ts";
+
+/** GET /api/feature/flags; any failure reads as "enabled" (spec 01 §7). */
+export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
+  try {
+    const flags = await apiGet<Partial<TFeatureFlagsResponse>>("/api/feature/flags");
+    return { imageGenerationEnabled: flags.imageGenerationEnabled !== false };
+  } catch (error) {
+    console.warn("[flags] could not load feature flags; using defaults", error);
+    return { imageGenerationEnabled: true };
+  }
+}
+
+export const featureFlagsQuery = queryOptions({
+  queryKey: ["feature-flags"],
+  queryFn: fetchFeatureFlags,
+  staleTime: 5 * 60_000,
+});
+
+/** The rule of spec 01 §6 for the image-generation menu entry. */
+export function isImageGenerationVisible(input: {
+  buildFlag: boolean;
+  serverFlag: boolean;
+  userId: number | undefined;
+}): boolean {
+  return input.buildFlag && (input.serverFlag || input.userId === DEFAULT_ADMIN_USER_ID);
+}
+
+export function useImageGenerationVisible(): boolean {
+  const { data } = useQuery(featureFlagsQuery);
+  const { user } = useAuth();
+  return isImageGenerationVisible({
+    buildFlag: env.imageGenerationEnabled,
+    serverFlag: data?.imageGenerationEnabled ?? true,
+    userId: user?.id,
+  });
+}

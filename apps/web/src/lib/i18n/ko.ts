@@ -1,0 +1,326 @@
+/**
+ * Korean strings: the source key tree. en.ts must have exactly the same keys (a type check and
+ * i18n.test.ts both enforce it).
+ */
+export const ko = {
+  common: {
+    productName: "결",
+    productNameLatin: "Gyeol",
+    tagline: "더 나은 비주얼, 더 빠른 결정",
+    loading: "불러오는 중…",
+    backHome: "홈으로 돌아가기",
+    close: "닫기",
+    or: "또는",
+    comingSoon: "준비 중",
+    newTab: "새 탭에서 열림",
+  },
+  meta: {
+    titleSuffix: "결 Gyeol",
+    landingTitle: "결 Gyeol — 피부결을 살리는 AI 인물 보정",
+  },
+  nav: {
+    label: "주 메뉴",
+    home: "홈",
+    notice: "공지사항",
+    pricing: "요금제",
+    mypage: "마이페이지",
+    login: "로그인",
+    logout: "로그아웃",
+    openMenu: "메뉴 열기",
+    closeMenu: "메뉴 닫기",
+    menuTitle: "메뉴",
+    account: "내 계정",
+    language: "언어",
+  },
+  header: {
+    creditsLabel: "보유 크레딧",
+    creditsUnit: "크레딧",
+    homeLink: "결 홈으로",
+  },
+  locale: {
+    switchLabel: "언어 선택",
+    ko: "KR",
+    en: "EN",
+    koFull: "한국어",
+    enFull: "English",
+  },
+  aiSuite: {
+    label: "AI 기능",
+    countLabel: "도구 {{count}}개",
+    title: "AI 기능",
+    subtitle: "사용할 AI 도구를 선택하세요",
+    close: "AI 기능 닫기",
+    tools: {
+      upscale: {
+        name: "리터치",
+        category: "보정",
+        description: "피부결을 살린 자연스러운 보정과 고해상도 업스케일",
+      },
+      imageEdit: {
+        name: "이미지 편집",
+        category: "편집",
+        description: "프롬프트와 마스크로 최대 8장까지 한 번에 편집",
+      },
+      faceEdit: {
+        name: "얼굴 편집",
+        category: "얼굴",
+        description: "마스크로 칠한 부위만 자연스럽게 바꾸기",
+      },
+      imageGeneration: {
+        name: "이미지 생성",
+        category: "생성",
+        description: "레퍼런스 이미지와 프롬프트로 새로운 이미지 만들기",
+      },
+    },
+  },
+  footer: {
+    description: "피부결은 그대로, 보정은 자연스럽게. 인물 사진을 위한 AI 리터치 서비스입니다.",
+    productHeading: "서비스",
+    companyHeading: "고객 지원",
+    legalHeading: "약관 및 정책",
+    support: "고객 문의",
+    terms: "이용약관",
+    privacy: "개인정보처리방침",
+    refund: "환불 정책",
+    copyright: "© 2024 Gyeol. All rights reserved.",
+  },
+  community: {
+    label: "커뮤니티 채팅 참여하기",
+  },
+  session: {
+    expiredTitle: "로그인 만료",
+    expiredDefault: "로그인이 만료되었습니다. 다시 로그인해주세요!",
+    loginAgain: "다시 로그인",
+  },
+  errorScreen: {
+    title: "오류가 발생했습니다",
+    description:
+      "예상치 못한 오류가 발생했습니다. 페이지를 새로고침하거나 홈으로 이동한 후 다시 시도해주세요.",
+    chunkHint: "새 버전이 배포되었을 수 있어요. 새로고침하면 대부분 해결됩니다.",
+    reload: "새로고침",
+    goHome: "홈으로 이동",
+  },
+  notFound: {
+    code: "404",
+    title: "페이지를 찾을 수 없어요",
+    description: "주소가 바뀌었거나 삭제된 페이지입니다. 입력한 주소를 다시 확인해 주세요.",
+    home: "홈으로 돌아가기",
+  },
+  comingSoon: {
+    badge: "준비 중",
+    lead: "더 완성도 높은 모습으로 곧 찾아올게요.",
+    home: "홈으로",
+    explore: "랜딩 둘러보기",
+  },
+  pages: {
+    landing: { title: "홈", description: "결에 오신 것을 환영합니다." },
+    pricing: {
+      title: "요금제",
+      description: "월 구독과 크레딧 충전 요금을 한눈에 비교할 수 있는 페이지입니다.",
+    },
+    login: { title: "로그인", description: "결 계정으로 로그인하세요." },
+    signup: { title: "회원가입", description: "새 결 계정을 만드세요." },
+    paymentSuccess: { title: "결제 완료", description: "결제 결과와 충전된 크레딧을 확인하는 페이지입니다." },
+    paymentFailed: {
+      title: "결제 실패",
+      description: "결제가 완료되지 않은 이유와 다음 단계를 안내하는 페이지입니다.",
+    },
+    paymentReturn: {
+      title: "결제 처리 중",
+      description: "결제 결과를 확인한 뒤 알맞은 페이지로 안내합니다.",
+    },
+    upscale: {
+      title: "AI 리터치",
+      description: "사진을 올리면 피부결은 살리고 톤은 정돈한 뒤 고해상도로 업스케일합니다.",
+    },
+    imageEdit: {
+      title: "이미지 편집",
+      description: "프롬프트와 마스크로 최대 8장의 이미지를 한 번에 편집합니다.",
+    },
+    faceEdit: {
+      title: "얼굴 편집",
+      description: "바꾸고 싶은 얼굴 부위를 칠하면 그 부분만 자연스럽게 바뀝니다.",
+    },
+    chat: {
+      title: "AI 프롬프트 채팅",
+      description: "AI와 대화하며 원하는 결과를 위한 프롬프트를 다듬습니다.",
+    },
+    mypage: { title: "마이페이지", description: "크레딧, 구독, 보정 기록을 한곳에서 관리합니다." },
+    imageGeneration: {
+      title: "이미지 생성",
+      description: "레퍼런스 이미지와 프롬프트로 한 번에 최대 4장의 이미지를 만듭니다.",
+    },
+    consistency: { title: "이미지 생성", description: "레퍼런스 이미지와 프롬프트로 새 이미지를 만듭니다." },
+    noticeList: { title: "공지사항", description: "서비스 소식과 업데이트를 전해 드립니다." },
+    noticeDetail: { title: "공지사항", description: "공지의 자세한 내용을 확인하는 페이지입니다." },
+    noticeEdit: { title: "공지 수정", description: "관리자가 공지를 수정하는 페이지입니다." },
+    noticeWrite: { title: "공지 작성", description: "관리자가 새 공지를 작성하는 페이지입니다." },
+    terms: { title: "이용약관", description: "결 서비스 이용에 관한 약관입니다." },
+    privacy: { title: "개인정보처리방침", description: "개인정보를 어떻게 수집하고 보호하는지 안내합니다." },
+    refund: { title: "환불 정책", description: "크레딧과 구독의 환불 기준을 안내합니다." },
+  },
+  auth: {
+    login: {
+      title: "다시 만나서 반가워요",
+      subtitle: "결에 로그인하고 보정을 이어가세요.",
+      submit: "로그인",
+      submitting: "로그인 중…",
+      failed: "로그인에 실패했습니다.",
+      success: "{{name}}님, 환영합니다!",
+      noAccount: "아직 계정이 없으신가요?",
+      toSignup: "회원가입",
+      formLabel: "이메일로 로그인",
+    },
+    signup: {
+      title: "결 시작하기",
+      subtitle: "몇 초면 가입하고 바로 보정을 시작할 수 있어요.",
+      submit: "가입하기",
+      submitting: "가입 중…",
+      failed: "회원가입에 실패했습니다.",
+      success: "가입이 완료되었습니다. 결에 오신 것을 환영해요!",
+      hasAccount: "이미 계정이 있으신가요?",
+      toLogin: "로그인",
+      formLabel: "이메일로 가입",
+      agreement:
+        "가입하면 <terms>이용약관</terms> 및 <privacy>개인정보처리방침</privacy>에 동의하는 것으로 간주됩니다.",
+    },
+    fields: {
+      name: "이름",
+      namePlaceholder: "홍길동",
+      email: "이메일",
+      emailPlaceholder: "you@example.com",
+      password: "비밀번호",
+      passwordPlaceholder: "비밀번호를 입력하세요",
+      passwordHint: "{{min}}자 이상 입력하세요.",
+      showPassword: "비밀번호 보기",
+      hidePassword: "비밀번호 숨기기",
+    },
+    social: {
+      google: "Google 계정으로 로그인",
+      googleSignup: "Google 계정으로 가입",
+      naver: "네이버 로그인",
+      kakao: "카카오 로그인",
+      googleSoon: "Google 로그인을 준비하고 있어요. 조금만 기다려 주세요!",
+      groupLabel: "간편 로그인",
+    },
+    logout: {
+      success: "로그아웃되었습니다.",
+    },
+  },
+  errors: {
+    generic: "문제가 발생했습니다. 잠시 후 다시 시도해 주세요.",
+    codes: {
+      VALIDATION_ERROR: "입력한 내용을 다시 확인해 주세요.",
+      INVALID_JSON: "요청 형식이 올바르지 않습니다.",
+      UNSUPPORTED_MEDIA_TYPE: "지원하지 않는 형식입니다.",
+      PAYLOAD_TOO_LARGE: "파일이 너무 큽니다.",
+      NOT_FOUND: "요청한 항목을 찾을 수 없습니다.",
+      AUTH_REQUIRED: "로그인이 필요합니다.",
+      SESSION_EXPIRED: "로그인이 만료되었습니다. 다시 로그인해주세요!",
+      FORBIDDEN: "권한이 없습니다.",
+      ORIGIN_MISMATCH: "보안 확인에 실패했습니다. 페이지를 새로고침해 주세요.",
+      RATE_LIMITED: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
+      EMAIL_TAKEN: "이미 가입된 이메일입니다.",
+      INVALID_CREDENTIALS: "이메일 또는 비밀번호가 올바르지 않습니다.",
+      INSUFFICIENT_CREDITS: "크레딧이 부족합니다.",
+      MAINTENANCE: "서비스 점검 중입니다. 잠시 후 다시 시도해 주세요.",
+      INTERNAL_ERROR: "서버에 문제가 생겼습니다. 잠시 후 다시 시도해 주세요.",
+      NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",
+      INVALID_RESPONSE: "서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.",
+    },
+  },
+  landing: {
+    hero: {
+      eyebrow: "AI 인물 보정 · 업스케일",
+      title: "피부결은 그대로,",
+      titleAccent: "보정은 자연스럽게",
+      description:
+        "모공과 잔결은 살리고 잡티와 톤만 정돈합니다. 입술·눈썹·눈은 그대로 지키면서 고해상도로 업스케일하세요.",
+      start: "지금 시작하기",
+      pricing: "요금제 보기",
+      highlights: {
+        texture: "모공·잔결 보존",
+        features: "이목구비 보호",
+        upscale: "최대 2배 업스케일",
+      },
+    },
+    compare: {
+      label: "보정 전후 비교",
+      before: "보정 전",
+      after: "보정 후",
+      pickerLabel: "샘플 선택",
+      hint: "핸들을 좌우로 움직여 비교해 보세요",
+      placeholder: "샘플 이미지 준비 중",
+      samples: {
+        korean_basic: "한국인 · 내추럴",
+        korean_makeup: "한국인 · 메이크업",
+        foreigner_man: "외국인 · 남성",
+        western_girl_makeup: "서양인 · 메이크업",
+      },
+    },
+    realism: {
+      eyebrow: "피부 리얼리즘",
+      title: "보정한 티 없이, 진짜 피부처럼",
+      description:
+        "결은 피부를 지우지 않습니다. 눈이 ‘진짜’라고 느끼는 디테일은 남기고, 거슬리는 것만 덜어냅니다.",
+      features: {
+        pores: {
+          title: "모공과 피부결 보존",
+          text: "매끈하게 뭉개지 않고 모공, 잔주름, 솜털의 질감을 그대로 남깁니다.",
+        },
+        protect: {
+          title: "입술·눈썹·눈 보호",
+          text: "이목구비는 보정 영역에서 제외해 인상이 달라지지 않습니다.",
+        },
+        tone: {
+          title: "자연스러운 피부 톤",
+          text: "붉은기와 잡티만 정돈하고 본래의 피부색과 혈색은 살립니다.",
+        },
+        upscale: {
+          title: "고해상도 업스케일",
+          text: "보정과 동시에 최대 2배까지 선명하게 키워 인쇄물과 상세 페이지에도 충분합니다.",
+        },
+      },
+    },
+    plans: {
+      eyebrow: "요금제",
+      title: "필요한 만큼, 합리적으로",
+      description: "매달 크레딧이 충전됩니다. 언제든 업그레이드하거나 해지할 수 있어요.",
+      perMonth: "/월",
+      credits: "매월 {{value}} 크레딧",
+      popular: "가장 인기",
+      cta: "자세히 보기",
+      allPlans: "모든 요금제 비교하기",
+      taglines: {
+        basic: "처음 시작하는 분께",
+        deluxe: "꾸준히 작업하는 크리에이터에게",
+        premium: "모든 기능을 가장 넉넉하게",
+      },
+    },
+    closing: {
+      title: "당신의 사진, 피부결까지 선명하게",
+      description: "가입하고 바로 첫 보정을 시작해 보세요. 결과가 마음에 들 때까지 다시 시도할 수 있어요.",
+      start: "지금 시작하기",
+      signup: "계정 만들기",
+    },
+  },
+  plans: {
+    names: {
+      basic: "Basic",
+      deluxe: "Deluxe",
+      premium: "Premium",
+    },
+    features: {
+      aiUpscaling: "AI 업스케일링",
+      skinBasic: "피부 보정 (기본)",
+      highRes: "고해상도 변환",
+      realtime: "실시간 처리",
+      skinMakeup: "피부 보정 (메이크업)",
+      unlimitedUpload: "무제한 업로드",
+      betaFeatures: "베타 기능 무료 이용",
+    },
+  },
+};
+
+type TTranslationTree<T> = { [K in keyof T]: T[K] extends string ? string : TTranslationTree<T[K]> };
+export type TTranslations = TTranslationTree<typeof ko>;

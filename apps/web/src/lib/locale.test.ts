@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  detectLocale,
+  fixedLocaleForPath,
+  getLocale,
+  localeSwitchTarget,
+  resolvePageLocale,
+  setStoredLocale,
+} from "./locale.ts";
+
+describe("locale detection", () => {
+  it("uses the stored choice when there is one", () => {
+    expect(detectLocale("en", "ko-KR")).toBe("en");
+    expect(detectLocale("ko", "en-US")).toBe("ko");
+  });
+
+  it("falls back to the browser language: Korean gives ko, anything else en", () => {
+    expect(detectLocale(null, "ko-KR")).toBe("ko");
+    expect(detectLocale(null, "ko")).toBe("ko");
+    expect(detectLocale(null, "en-US")).toBe("en");
+    expect(detectLocale(null, "ja-JP")).toBe("en");
+    expect(detectLocale("fr", undefined)).toBe("en");
+  });
+
+  it("reads and writes localStorage 'locale'", () => {
+    setStoredLocale("en");
+    expect(window.localStorage.getItem("locale")).toBe("en");
+    expect(getLocale()).toBe("en");
+  });
+
+  afterEach(() => window.localStorage.clear());
+});
+
+describe("page language", () => {
+  it("is English under /en or when the locale is en", () => {
+    expect(resolvePageLocale("/en/pricing", "ko")).toBe("en");
+    expect(resolvePageLocale("/en", "ko")).toBe("en");
+    expect(resolvePageLocale("/pricing", "en")).toBe("en");
+    expect(resolvePageLocale("/pricing", "ko")).toBe("ko");
+    expect(resolvePageLocale("/english", "ko")).toBe("ko");
+  });
+
+  it("follows the language a page fixes in its path", () => {
+    expect(fixedLocaleForPath("/terms/kr")).toBe("ko");
+    expect(resolvePageLocale("/terms/kr", "en")).toBe("ko");
+    expect(resolvePageLocale("/en/terms/kr", "en")).toBe("ko");
+    expect(resolvePageLocale("/privacy/en", "ko")).toBe("en");
+    expect(resolvePageLocale("/en/refund", "ko")).toBe("en");
+    // The short legal forms only exist under /en.
+    expect(fixedLocaleForPath("/terms")).toBeUndefined();
+  });
+});
+
+describe("KR|EN switch target", () => {
+  it("adds or drops /en and keeps the rest of the path and the query", () => {
+    expect(localeSwitchTarget("/upscale", "?a=1", "en")).toBe("/en/upscale?a=1");
+    expect(localeSwitchTarget("/en/upscale", "?a=1", "ko")).toBe("/upscale?a=1");
+    expect(localeSwitchTarget("/", "", "en")).toBe("/en");
+    expect(localeSwitchTarget("/en", "", "ko")).toBe("/");
+    expect(localeSwitchTarget("/notice/3", "?page=2", "en")).toBe("/en/notice/3?page=2");
+  });
+
+  it("lands on the matching language version of a language page", () => {
+    expect(localeSwitchTarget("/terms/kr", "", "en")).toBe("/en/terms/en");
+    expect(localeSwitchTarget("/en/terms", "", "ko")).toBe("/terms/kr");
+    expect(localeSwitchTarget("/en/pricing/en", "", "ko")).toBe("/pricing/kr");
+  });
+});

@@ -1,0 +1,36 @@
+import type { TAuthCheckResponse } from "@gyeol/shared/contracts/auth";
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { vi } from "vitest";
+import { AppProviders } from "../app/providers.tsx";
+import { createAuthRuntime } from "../lib/auth/auth-provider.tsx";
+
+interface RenderOptions {
+  path?: string;
+  /** The signed-in user the server reports (and that is already stored), or null for a visitor. */
+  user?: TPublicUser | null;
+  checkAuth?: () => Promise<TAuthCheckResponse>;
+}
+
+/**
+ * Renders routes inside the real providers with a memory router. The server is a stub: the auth
+ * check answers with `user`, every other fetch fails (so flags fall back to their defaults).
+ */
+export function renderRoutes(routes: RouteObject[], { path = "/", user = null, checkAuth }: RenderOptions = {}) {
+  vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("no server in unit tests")));
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  if (user) window.localStorage.setItem("user", JSON.stringify(user));
+  const check =
+    checkAuth ??
+    (async (): Promise<TAuthCheckResponse> =>
+      user ? { isAuthenticated: true, user } : { isAuthenticated: false, user: null });
+  const runtime = createAuthRuntime(check, async () => ({ success: true }));
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders authRuntime={runtime}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, runtime };
+}
