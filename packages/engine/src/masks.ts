@@ -89,9 +89,22 @@ export function blurPlane(plane: Float32Array, width: number, height: number, ra
   return a;
 }
 
-/** A soft copy of the mask: edges feathered over about `radius` pixels. */
+/** A soft copy of the mask: edges feathered over about `radius` pixels (work limited to its bounds). */
 export function featherMask(mask: Mask, radius: number): Mask {
-  return { width: mask.width, height: mask.height, data: blurPlane(mask.data, mask.width, mask.height, radius) };
+  const out = createMask(mask.width, mask.height);
+  const bounds = maskBounds(mask, 0);
+  if (!bounds) return out;
+  const m = Math.ceil(radius * 2) + 2;
+  const x0 = Math.max(0, bounds[0] - m);
+  const y0 = Math.max(0, bounds[1] - m);
+  const x1 = Math.min(mask.width, bounds[2] + m);
+  const y1 = Math.min(mask.height, bounds[3] + m);
+  const w = x1 - x0;
+  const crop = new Float32Array(w * (y1 - y0));
+  for (let y = y0; y < y1; y++) crop.set(mask.data.subarray(y * mask.width + x0, y * mask.width + x1), (y - y0) * w);
+  const soft = blurPlane(crop, w, y1 - y0, radius);
+  for (let y = y0; y < y1; y++) out.data.set(soft.subarray((y - y0) * w, (y - y0 + 1) * w), y * mask.width + x0);
+  return out;
 }
 
 /**

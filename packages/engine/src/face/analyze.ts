@@ -2,8 +2,13 @@ import { createMask, decodeImage, type RgbImage, resizeLanczos, resizeMask } fro
 import { detectFacesRaw, segmentPersonRaw } from "./human.ts";
 import { buildRegionMasks, type TMesh, type TRegionMasks } from "./regions.ts";
 
-/** Detection runs on at most this long side; larger photos are analysed downscaled, masks scaled back. */
-const ANALYSIS_MAX_SIDE = 1280;
+/**
+ * Detection runs on at most this long side (Human crops each face and resizes it to the mesh
+ * model's 192 px anyway); segmentation on at most SEGMENT_MAX_SIDE (its model sees 256×256).
+ * Coordinates and masks are scaled back to the input.
+ */
+const ANALYSIS_MAX_SIDE = 800;
+const SEGMENT_MAX_SIDE = 384;
 
 export interface TFace {
   score: number;
@@ -35,9 +40,14 @@ export async function analyzeImage(image: RgbImage): Promise<TFaceAnalysis> {
   const t0 = performance.now();
   const detected = await detectFacesRaw(small);
   const t1 = performance.now();
-  const personBytes = await segmentPersonRaw(small);
+  const segFactor = Math.min(1, SEGMENT_MAX_SIDE / longSide);
+  const segInput =
+    segFactor >= factor
+      ? small
+      : await resizeLanczos(image, Math.max(1, Math.round(image.width * segFactor)), Math.max(1, Math.round(image.height * segFactor)));
+  const personBytes = await segmentPersonRaw(segInput);
   const t2 = performance.now();
-  const personSmall = createMask(small.width, small.height);
+  const personSmall = createMask(segInput.width, segInput.height);
   for (let i = 0; i < personBytes.length; i++) personSmall.data[i] = personBytes[i]! / 255;
   const person = await resizeMask(personSmall, image.width, image.height);
   const faces: TFace[] = detected.map((face) => ({

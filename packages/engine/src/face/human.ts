@@ -47,13 +47,15 @@ export function loadHuman(): Promise<THuman> {
       cacheModels: false,
       async: true,
       warmup: "none",
+      // Human skips work on inputs similar to the last one (made for video); every photo is new here.
+      cacheSensitivity: 0,
       filter: { enabled: false },
       face: {
         enabled: true,
-        detector: { rotation: false, maxDetected: 20, minConfidence: 0.4, return: false },
+        detector: { rotation: false, maxDetected: 20, minConfidence: 0.4, return: false, skipFrames: 0, skipTime: 0 },
         mesh: { enabled: true },
-        iris: { enabled: true },
-        description: { enabled: true },
+        iris: { enabled: true, skipFrames: 0, skipTime: 0 },
+        description: { enabled: true, skipFrames: 0, skipTime: 0 },
         emotion: { enabled: false },
         antispoof: { enabled: false },
         liveness: { enabled: false },

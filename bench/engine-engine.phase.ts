@@ -1,0 +1,75 @@
+/**
+ * The engine's side of the benchmark, in its own process (so peak RSS is the engine's alone):
+ * warm up (models load once per process), then on the same 1024² portrait time the upscale alone
+ * and the full retouch + 2×, and run the downscale-then-upscale PSNR test. Prints one JSON line.
+ */
+import fs from "node:fs";
+import { decodeImage, resizeLanczos } from "../packages/engine/src/image.ts";
+import { retouchPortrait } from "../packages/engine/src/retouch.ts";
+import { closeSrPools } from "../packages/engine/src/upscale/pool.ts";
+import { upscaleImage } from "../packages/engine/src/upscale/upscale.ts";
+
+const [portraitPath, psnrPath] = process.argv.slice(2);
+if (!portraitPath || !psnrPath) throw new Error("usage: engine-engine.phase.ts <portrait-1024> <psnr-image>");
+const portrait = fs.readFileSync(portraitPath);
+
+function psnr(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
+  return 10 * Math.log10((255 * 255) / (sum / a.length));
+}
+
+const job = {
+  lora_index: 2,
+  scale_factor: 2,
+  upper_lip: false,
+  lower_lip: false,
+  left_eyebrow: false,
+  right_eyebrow: false,
+  nose: false,
+  hair: false,
+  filter_index: 0,
+  filter_strength: 0.01,
+};
+
+// Warm-up: loads Human, the selfie model and the upscale workers once, as a server process would.
+await retouchPortrait(fs.readFileSync(psnrPath), { ...job, scale_factor: 1.1 });
+
+const image = await decodeImage(portrait);
+let started = performance.now();
+const up = await upscaleImage(image, 2);
+const upscaleMs = performance.now() - started;
+
+started = performance.now();
+const full = await retouchPortrait(portrait, job);
+const fullMs = performance.now() - started;
+
+// PSNR: original → Lanczos3 ½ → ×2 by the engine (auto) and by Lanczos3, both against the original.
+const original = await decodeImage(fs.readFileSync(psnrPath));
+const w = original.width - (original.width % 2);
+const h = original.height - (original.height % 2);
+const reference = await resizeLanczos(original, w, h);
+const small = await resizeLanczos(reference, w / 2, h / 2);
+const ai = await upscaleImage(small, 2);
+const lanczos = await resizeLanczos(small, w, h);
+const psnrAi = psnr(ai.image.data, reference.data);
+const psnrLanczos = psnr(lanczos.data, reference.data);
+await closeSrPools();
+
+process.stdout.write(
+  `${JSON.stringify({
+    phase: "engine",
+    upscaleMs,
+    upscaleTiles: `${up.stats.aiTiles}/${up.stats.tiles}`,
+    fullMs,
+    fullTimings: full.timings,
+    fullTiles: `${full.upscale.aiTiles}/${full.upscale.tiles}`,
+    identity: full.identity?.cosine ?? null,
+    width: full.width,
+    height: full.height,
+    psnrAi,
+    psnrLanczos,
+    psnrTiles: `${ai.stats.aiTiles}/${ai.stats.tiles}`,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  })}\n`,
+);

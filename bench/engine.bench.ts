@@ -1,0 +1,54 @@
+/**
+ * npm run bench:engine — one run, same 1024² portrait (bench/fixtures/portrait-1024.jpg):
+ *  1. baseline: naive UpscalerJS esrgan-slim ×2 on the whole image, single-threaded;
+ *  2. the engine's upscale alone (tiled, worker pool, AI where it helps);
+ *  3. the engine's full retouch + 2× (analysis, retouch, identity, upscale, JPEG q100);
+ *  4. PSNR of the AI upscale and of Lanczos3 on a downscale-then-upscale test (astronaut fixture).
+ * Each side runs in its own process so peak RSS is measured per side.
+ * Targets: full ≤ 0.5× baseline; retouch work ≤ 10% of upscale time; engine peak RSS ≤ 1.5 GB;
+ * AI ≥ +0.5 dB over Lanczos3. The last line is machine-readable.
+ */
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const portrait = path.join(here, "fixtures", "portrait-1024.jpg");
+const psnrImage = path.join(here, "..", "packages", "engine", "fixtures", "astronaut.jpg");
+
+function runPhase(script: string, args: string[]): Record<string, unknown> {
+  const out = execFileSync(process.execPath, ["--import", "tsx", path.join(here, script), ...args], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 1 << 20,
+  });
+  const line = out.trim().split("\n").pop() ?? "{}";
+  return JSON.parse(line) as Record<string, unknown>;
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+print(`engine bench on ${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0]!.toFixed(2)}`);
+const baseline = runPhase("engine-baseline.phase.ts", [portrait]);
+const engine = runPhase("engine-engine.phase.ts", [portrait, psnrImage]);
+
+const baselineMs = baseline.ms as number;
+const upscaleMs = engine.upscaleMs as number;
+const fullMs = engine.fullMs as number;
+const t = engine.fullTimings as Record<string, number>;
+const retouchWorkMs = t.analyzeMs! + t.retouchMs! + t.filterMs! + t.identityMs!;
+const ratio = fullMs / baselineMs;
+const retouchShare = retouchWorkMs / t.upscaleMs!;
+const peakRss = Math.round(engine.peakRssMb as number);
+const gain = (engine.psnrAi as number) - (engine.psnrLanczos as number);
+const ok = (cond: boolean) => (cond ? "met" : "MISSED");
+
+print(`baseline  naive UpscalerJS slim x2, whole image, 1 thread: ${(baselineMs / 1000).toFixed(2)} s, peak RSS ${Math.round(baseline.peakRssMb as number)} MB`);
+print(`engine    upscale x2 alone: ${(upscaleMs / 1000).toFixed(2)} s (AI tiles ${engine.upscaleTiles})`);
+print(
+  `engine    full retouch + 2x: ${(fullMs / 1000).toFixed(2)} s -> ${engine.width}x${engine.height} (AI tiles ${engine.fullTiles}); ` +
+    `analyze ${t.analyzeMs!.toFixed(0)} ms, retouch ${t.retouchMs!.toFixed(0)} ms, filter ${t.filterMs!.toFixed(0)} ms, identity ${t.identityMs!.toFixed(0)} ms (overlapped), upscale ${t.upscaleMs!.toFixed(0)} ms, encode ${t.encodeMs!.toFixed(0)} ms; identity cosine ${(engine.identity as number | null)?.toFixed(4)}`,
+);
+print(`psnr      downscale-then-upscale: AI ${(engine.psnrAi as number).toFixed(2)} dB (tiles ${engine.psnrTiles}), Lanczos3 ${(engine.psnrLanczos as number).toFixed(2)} dB`);
+print(`targets   full/baseline ${ratio.toFixed(3)} <= 0.5: ${ok(ratio <= 0.5)}; retouch work ${(retouchShare * 100).toFixed(1)}% of upscale <= 10%: ${ok(retouchShare <= 0.1)}; peak RSS ${peakRss} MB <= 1536: ${ok(peakRss <= 1536)}; AI gain ${gain.toFixed(2)} dB >= 0.5: ${ok(gain >= 0.5)}`);
+print(`retouch_vs_naive=${ratio.toFixed(3)} peak_rss_mb=${peakRss} psnr_gain_db=${gain.toFixed(2)}`);

@@ -1,0 +1,193 @@
+import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
+import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regions.ts";
+import { scoreIdentity, type TIdentityScore } from "./identity.ts";
+import { createMask, decodeImage, encodeJpeg, type Mask, type RgbImage } from "./image.ts";
+import { applyFilter } from "./retouch/filters.ts";
+import { blurPlane } from "./masks.ts";
+import { applyRetouch, planRetouch, type TExclusions } from "./retouch/skin.ts";
+import { getStyleParams, interpretFilterFields, type TFilter } from "./style.ts";
+import { type UpscaleOptions, type UpscaleStats, upscaleImage } from "./upscale/upscale.ts";
+
+/**
+ * The upscale job input of spec 02 §3 (the fields the engine reads), plus the two "coming soon"
+ * toggles. Exclusion booleans: true means "exclude this region" (the toggle is on); eyes are
+ * always excluded. left/right are the subject's own (see face/mesh-indices.ts).
+ */
+export interface RetouchJob {
+  lora_index: number;
+  scale_factor: number;
+  upper_lip: boolean;
+  lower_lip: boolean;
+  left_eyebrow: boolean;
+  right_eyebrow: boolean;
+  nose: boolean;
+  hair: boolean;
+  filter_index: number;
+  filter_strength: number;
+  filter_prompt?: string;
+  /** Informational (the original size the client saw); the engine uses the decoded size. */
+  width?: number;
+  height?: number;
+  /** Accepted for API parity; the built-in engine is deterministic. */
+  seed?: number;
+  exclude_background?: boolean;
+  exclude_outfit?: boolean;
+}
+
+export interface RetouchOptions {
+  /** Multiplies the style's retouch strength (0..1.5, default 1). */
+  strength?: number;
+  upscale?: UpscaleOptions;
+  maxPixels?: number;
+  /** Return the region masks (at input size) in the result, for overlays. */
+  includeRegions?: boolean;
+}
+
+export interface RetouchTimings {
+  decodeMs: number;
+  analyzeMs: number;
+  retouchMs: number;
+  filterMs: number;
+  upscaleMs: number;
+  identityMs: number;
+  encodeMs: number;
+  totalMs: number;
+}
+
+export interface RetouchResult {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  facesFound: number;
+  noFace: boolean;
+  /** Cosine of the face descriptors of input and result; null when no face was found. */
+  identity: TIdentityScore | null;
+  style: string;
+  filter: { filter: TFilter; strength: number };
+  upscale: UpscaleStats;
+  timings: RetouchTimings;
+  regions?: TRegionMasks;
+}
+
+function exclusionsOf(job: RetouchJob): TExclusions {
+  return {
+    upper_lip: Boolean(job.upper_lip),
+    lower_lip: Boolean(job.lower_lip),
+    left_eyebrow: Boolean(job.left_eyebrow),
+    right_eyebrow: Boolean(job.right_eyebrow),
+    nose: Boolean(job.nose),
+    hair: Boolean(job.hair),
+  };
+}
+
+/** Whole-image skin likelihood for the fair-skin filter: the main face's skin colour, else a generic range. */
+function wholeImageSkin(image: RgbImage, analysis: TFaceAnalysis): Mask {
+  const skin = createMask(image.width, image.height);
+  const face = analysis.faces[0];
+  if (face) {
+    skinLikelihood(image, sampleSkinModel(image, face.mesh, face.box[2]), skin);
+    return skin;
+  }
+  for (let i = 0; i < skin.data.length; i++) {
+    const r = image.data[i * 3]!;
+    const g = image.data[i * 3 + 1]!;
+    const b = image.data[i * 3 + 2]!;
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    const cr = 128 + 0.713 * (r - y);
+    const cb = 128 + 0.564 * (b - y);
+    skin.data[i] = cr > 135 && cr < 175 && cb > 85 && cb < 130 && y > 60 ? 1 : 0;
+  }
+  return skin;
+}
+
+/** Gentle local contrast for photos without a face (the "whole-image enhancement"). */
+function enhanceWholeImage(image: RgbImage): RgbImage {
+  const { width, height } = image;
+  const n = width * height;
+  const lum = new Float32Array(n);
+  for (let i = 0; i < n; i++) lum[i] = 0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!;
+  const low = blurPlane(lum, width, height, Math.max(4, Math.round(Math.max(width, height) / 50)));
+  const out = new Uint8Array(image.data.length);
+  for (let i = 0; i < n; i++) {
+    const add = 0.12 * (lum[i]! - low[i]!);
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(Math.min(255, Math.max(0, image.data[i * 3 + c]! + add)));
+  }
+  return { data: out, width, height };
+}
+
+/**
+ * The retouch tool's built-in driver: face analysis → skin retouch inside the allowed regions →
+ * filter → tiled AI upscale to input × scale_factor → JPEG quality 100. A photo without a face
+ * still gets whole-image enhancement and the upscale, and says noFace.
+ */
+export async function retouchPortrait(input: Buffer | Uint8Array, job: RetouchJob, options: RetouchOptions = {}): Promise<RetouchResult> {
+  const t0 = performance.now();
+  const image = await decodeImage(input, { maxPixels: options.maxPixels });
+  const t1 = performance.now();
+  const analysis = await analyzeImage(image);
+  const t2 = performance.now();
+  const style = getStyleParams(job.lora_index);
+  const strength = Math.min(1.5, Math.max(0, options.strength ?? 1));
+  const noFace = analysis.faces.length === 0;
+  const plan = noFace ? null : planRetouch(analysis, exclusionsOf(job));
+  const retouched = plan ? applyRetouch(image, analysis, plan, style, strength) : enhanceWholeImage(image);
+  const t3 = performance.now();
+
+  const filter = interpretFilterFields(job);
+  let filtered = retouched;
+  if (filter.filter !== "none") {
+    const allow = createMask(image.width, image.height).data.fill(1);
+    const { person, outfit } = analysis.regions;
+    for (let i = 0; i < allow.length; i++) {
+      let a = plan ? 1 - plan.protect.data[i]! : 1;
+      if (job.exclude_background) a *= person.data[i]!;
+      if (job.exclude_outfit) a *= 1 - outfit.data[i]!;
+      allow[i] = a;
+    }
+    const skin = filter.filter === "ppoyong" ? wholeImageSkin(image, analysis) : null;
+    filtered = applyFilter(retouched, filter.filter, filter.strength, {
+      allow: { data: allow, width: image.width, height: image.height },
+      skin,
+    });
+  }
+  const t4 = performance.now();
+
+  // The identity check runs on the main thread while the workers upscale.
+  const mainFace = analysis.faces[0];
+  const identityStarted = performance.now();
+  let identityMs = 0;
+  const identityPromise = mainFace
+    ? scoreIdentity(mainFace, filtered).finally(() => {
+        identityMs = performance.now() - identityStarted;
+      })
+    : Promise.resolve(null);
+  const [{ image: output, stats }, identity] = await Promise.all([
+    upscaleImage(filtered, job.scale_factor, options.upscale),
+    identityPromise,
+  ]);
+  const t5 = performance.now();
+  const jpeg = await encodeJpeg(output, 100);
+  const t6 = performance.now();
+  return {
+    jpeg,
+    width: output.width,
+    height: output.height,
+    facesFound: analysis.faces.length,
+    noFace,
+    identity,
+    style: noFace ? "whole_image" : style.name,
+    filter,
+    upscale: stats,
+    timings: {
+      decodeMs: t1 - t0,
+      analyzeMs: t2 - t1,
+      retouchMs: t3 - t2,
+      filterMs: t4 - t3,
+      upscaleMs: stats.ms,
+      identityMs,
+      encodeMs: t6 - t5,
+      totalMs: t6 - t0,
+    },
+    ...(options.includeRegions ? { regions: analysis.regions } : {}),
+  };
+}

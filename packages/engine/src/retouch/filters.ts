@@ -1,0 +1,68 @@
+import type { Mask, RgbImage } from "../image.ts";
+import { blurPlane } from "../masks.ts";
+import type { TFilter } from "../style.ts";
+
+export interface TFilterScope {
+  /** 0..1 per pixel: how much the filter may change it (1 − protected regions, background, outfit). */
+  allow: Mask | null;
+  /** 0..1 skin likelihood over the whole image (fair-skin works mostly on skin). */
+  skin: Mask | null;
+}
+
+function smoothstep(x: number): number {
+  const t = Math.min(1, Math.max(0, x));
+  return t * t * (3 - 2 * t);
+}
+
+/**
+ * The two looks of spec 02 §2.1. Studio: a clean portrait-studio grade (gentle S-curve, a touch of
+ * local contrast, neutral-warm balance). Ppoyong (fair skin): brighter, less yellow, softly
+ * desaturated skin with a faint glow. Strength 0..1 blends the look over the input.
+ */
+export function applyFilter(image: RgbImage, filter: TFilter, strength: number, scope: TFilterScope): RgbImage {
+  if (filter === "none" || strength <= 0) return image;
+  const { width, height } = image;
+  const n = width * height;
+  const src = image.data;
+  const out = new Uint8Array(src);
+  const lum = new Float32Array(n);
+  for (let i = 0; i < n; i++) lum[i] = (0.299 * src[i * 3]! + 0.587 * src[i * 3 + 1]! + 0.114 * src[i * 3 + 2]!) / 255;
+  const radius = Math.max(4, Math.round(Math.max(width, height) / 60));
+  const low = blurPlane(lum, width, height, radius);
+  for (let i = 0; i < n; i++) {
+    const allow = scope.allow ? scope.allow.data[i]! : 1;
+    if (allow <= 0) continue;
+    let r = src[i * 3]! / 255;
+    let g = src[i * 3 + 1]! / 255;
+    let b = src[i * 3 + 2]! / 255;
+    const l = lum[i]!;
+    if (filter === "studio") {
+      const curved = l + 0.35 * (smoothstep(l) - l) + 0.25 * (l - low[i]!);
+      const k = l > 0.002 ? curved / l : 1;
+      r = r * k * 1.01;
+      g = g * k;
+      b = b * k * 0.985;
+      const nl = 0.299 * r + 0.587 * g + 0.114 * b;
+      r = nl + 1.06 * (r - nl);
+      g = nl + 1.06 * (g - nl);
+      b = nl + 1.06 * (b - nl);
+    } else {
+      const s = scope.skin ? scope.skin.data[i]! : 0.5;
+      const lift = 0.1 + 0.14 * s;
+      const glow = 0.08 * Math.max(0, low[i]! - l + 0.1);
+      r = r + lift * (1 - r) + glow;
+      g = g + lift * (1 - g) + glow;
+      b = b + (lift + 0.04 * s) * (1 - b) + glow;
+      const nl = 0.299 * r + 0.587 * g + 0.114 * b;
+      const sat = 1 - 0.22 * s - 0.05;
+      r = nl + sat * (r - nl) + 0.01 * s;
+      g = nl + sat * (g - nl);
+      b = nl + sat * (b - nl);
+    }
+    const a = strength * allow;
+    out[i * 3] = Math.round(Math.min(255, Math.max(0, src[i * 3]! + a * (r * 255 - src[i * 3]!))));
+    out[i * 3 + 1] = Math.round(Math.min(255, Math.max(0, src[i * 3 + 1]! + a * (g * 255 - src[i * 3 + 1]!))));
+    out[i * 3 + 2] = Math.round(Math.min(255, Math.max(0, src[i * 3 + 2]! + a * (b * 255 - src[i * 3 + 2]!))));
+  }
+  return { data: out, width, height };
+}

@@ -1,0 +1,214 @@
+import type { TFaceAnalysis } from "../face/analyze.ts";
+import type { TRegionName } from "../face/regions.ts";
+import { createMask, type Mask, type RgbImage } from "../image.ts";
+import { featherMask, growAndFeather, maskBounds, maxMasks } from "../masks.ts";
+import type { TStyleParams } from "../style.ts";
+import { cropToPlanes, guidedFilterSelf, lowPass, luma, type TPlanes } from "./planes.ts";
+
+/** The spec 02 §3 exclusion fields: true keeps that region exactly as it was. */
+export interface TExclusions {
+  upper_lip: boolean;
+  lower_lip: boolean;
+  left_eyebrow: boolean;
+  right_eyebrow: boolean;
+  nose: boolean;
+  hair: boolean;
+}
+
+export interface TRetouchPlan {
+  /** Regions that must come out unchanged (eyes always), grown and feathered outward. */
+  protect: Mask;
+  /** Per-region blend weights 0..1, already multiplied by (1 − protect). */
+  weights: { skin: Mask; lips: Mask; brows: Mask; hair: Mask };
+  faceWidth: number;
+}
+
+function faceWidthOf(analysis: TFaceAnalysis): number {
+  const widths = analysis.faces.map((f) => f.box[2]).sort((a, b) => b - a);
+  return Math.max(16, widths[0] ?? 0);
+}
+
+/** Which pixels each treatment may touch, given the job's exclusions. */
+export function planRetouch(analysis: TFaceAnalysis, exclude: TExclusions): TRetouchPlan {
+  const { width, height, regions } = analysis;
+  const faceWidth = faceWidthOf(analysis);
+  const feather = Math.max(2, Math.round(faceWidth / 40));
+  const excluded: TRegionName[] = ["eyes"];
+  for (const name of ["upper_lip", "lower_lip", "left_eyebrow", "right_eyebrow", "nose", "hair"] as const) {
+    if (exclude[name]) excluded.push(name);
+  }
+  const protect = growAndFeather(
+    maxMasks(
+      excluded.map((name) => regions[name]),
+      width,
+      height,
+    ),
+    feather,
+  );
+  const weigh = (names: TRegionName[], radius: number): Mask => {
+    const kept = names.filter((name) => !excluded.includes(name));
+    if (kept.length === 0) return createMask(width, height);
+    const soft = featherMask(
+      maxMasks(
+        kept.map((name) => regions[name]),
+        width,
+        height,
+      ),
+      radius,
+    );
+    for (let i = 0; i < soft.data.length; i++) soft.data[i] = soft.data[i]! * (1 - protect.data[i]!);
+    return soft;
+  };
+  return {
+    protect,
+    weights: {
+      skin: weigh(["skin"], feather),
+      lips: weigh(["upper_lip", "lower_lip"], Math.max(1, feather / 2)),
+      brows: weigh(["left_eyebrow", "right_eyebrow"], Math.max(1, feather / 2)),
+      hair: weigh(["hair"], feather),
+    },
+    faceWidth,
+  };
+}
+
+/** Replaces the finest band of `smooth` by `keep` × the finest band of `orig` (pores come back). */
+function restoreTexture(smooth: Float32Array, orig: Float32Array, w: number, h: number, keep: number): Float32Array {
+  const lpS = lowPass(smooth, w, h, 1.5);
+  const lpO = lowPass(orig, w, h, 1.5);
+  const out = new Float32Array(smooth.length);
+  for (let i = 0; i < out.length; i++) out[i] = lpS[i]! + keep * (orig[i]! - lpO[i]!);
+  return out;
+}
+
+function cropWeight(mask: Mask, planes: TPlanes): Float32Array {
+  const out = new Float32Array(planes.width * planes.height);
+  for (let y = 0; y < planes.height; y++) {
+    const src = (y + planes.y0) * mask.width + planes.x0;
+    out.set(mask.data.subarray(src, src + planes.width), y * planes.width);
+  }
+  return out;
+}
+
+function blendInto(target: TPlanes, treated: Float32Array[], weight: Float32Array, amount: number): void {
+  for (let c = 0; c < 3; c++) {
+    const t = target.c[c as 0 | 1 | 2];
+    const s = treated[c]!;
+    for (let i = 0; i < t.length; i++) {
+      const w = weight[i]! * amount;
+      if (w > 0) t[i] = t[i]! + w * (s[i]! - t[i]!);
+    }
+  }
+}
+
+function adjustSaturation(channels: Float32Array[], factor: number, lift: number): void {
+  const [r, g, b] = channels as [Float32Array, Float32Array, Float32Array];
+  for (let i = 0; i < r.length; i++) {
+    const l = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
+    r[i] = l + factor * (r[i]! - l) + lift * (1 - r[i]!);
+    g[i] = l + factor * (g[i]! - l) + lift * (1 - g[i]!);
+    b[i] = l + factor * (b[i]! - l) + lift * (1 - b[i]!);
+  }
+}
+
+/** Runs one treatment on the crop around its weight mask and blends it into `target` in place. */
+function treatRegion(
+  target: RgbImage,
+  weight: Mask,
+  margin: number,
+  amount: number,
+  treat: (planes: TPlanes) => Float32Array[],
+): void {
+  if (amount <= 0) return;
+  const bounds = maskBounds(weight, 0.002);
+  if (!bounds) return;
+  const planes = cropToPlanes(
+    target,
+    Math.max(0, bounds[0] - margin),
+    Math.max(0, bounds[1] - margin),
+    Math.min(target.width, bounds[2] + margin),
+    Math.min(target.height, bounds[3] + margin),
+  );
+  const treated = treat(planes);
+  blendInto(planes, treated, cropWeight(weight, planes), amount);
+  for (let y = 0; y < planes.height; y++) {
+    let d = ((y + planes.y0) * target.width + planes.x0) * 3;
+    for (let x = 0; x < planes.width; x++, d += 3) {
+      const i = y * planes.width + x;
+      for (let c = 0; c < 3; c++) {
+        target.data[d + c] = Math.round(Math.min(1, Math.max(0, planes.c[c as 0 | 1 | 2][i]!)) * 255);
+      }
+    }
+  }
+}
+
+/**
+ * Skin retouch by frequency separation: an edge-preserving guided filter removes blemishes and
+ * uneven tone, then the finest band (pores) is put back at the style's share, colour blotches are
+ * evened without flattening the face's shading, and the result is blended through feathered masks.
+ * Each treatment works on the crop around its own region only.
+ */
+export function applyRetouch(
+  image: RgbImage,
+  analysis: TFaceAnalysis,
+  plan: TRetouchPlan,
+  style: TStyleParams,
+  strength: number,
+): RgbImage {
+  if (analysis.faces.length === 0 || strength <= 0) return image;
+  const out: RgbImage = { data: new Uint8Array(image.data), width: image.width, height: image.height };
+  const fw = plan.faceWidth;
+  const r = Math.max(2, Math.round(fw / 28));
+  const eps = 0.0022 * (0.5 + style.smoothing);
+
+  treatRegion(out, plan.weights.skin, r * 3 + 4, Math.min(1, style.smoothing * strength), (planes) => {
+    const { width: w, height: h } = planes;
+    const L = luma(planes);
+    const skinOut = planes.c.map((p) => restoreTexture(guidedFilterSelf(p, w, h, r, eps), p, w, h, style.textureKeep));
+    if (style.toneEvening > 0) {
+      // Even colour blotches (redness, sallow patches) but not the luma shading that gives shape.
+      const rm = Math.max(2, fw / 18);
+      const rl = Math.max(4, fw / 6);
+      const bandL = lowPass(L, w, h, rm);
+      const wideL = lowPass(L, w, h, rl);
+      for (let c = 0; c < 3; c++) {
+        const band = lowPass(planes.c[c as 0 | 1 | 2], w, h, rm);
+        const wide = lowPass(planes.c[c as 0 | 1 | 2], w, h, rl);
+        const o = skinOut[c]!;
+        for (let i = 0; i < o.length; i++) o[i] = o[i]! - style.toneEvening * (band[i]! - wide[i]! - (bandL[i]! - wideL[i]!));
+      }
+    }
+    adjustSaturation(skinOut, 1 + style.skinSaturation, style.brighten);
+    if (style.gloss > 0) {
+      const base = lowPass(L, w, h, r * 2);
+      for (let i = 0; i < base.length; i++) {
+        const t = Math.min(1, Math.max(0, (base[i]! - 0.55) / 0.35));
+        const add = style.gloss * 0.06 * t * t;
+        for (const c of skinOut) c[i] = c[i]! + add;
+      }
+    }
+    return skinOut;
+  });
+
+  // Lips: lighter smoothing; makeup styles deepen and warm the colour.
+  treatRegion(out, plan.weights.lips, r * 2 + 2, Math.min(1, 0.6 * strength), (planes) => {
+    const { width: w, height: h } = planes;
+    const lipOut = planes.c.map((p) => restoreTexture(guidedFilterSelf(p, w, h, Math.max(1, r >> 1), eps * 0.5), p, w, h, 0.7));
+    adjustSaturation(lipOut, 1 + 0.6 * style.lipTint, 0);
+    const red = lipOut[0]!;
+    for (let i = 0; i < red.length; i++) red[i] = red[i]! + 0.025 * style.lipTint;
+    return lipOut;
+  });
+
+  // Brows and hair: tidy stray texture a little; "chic" and male styles add clarity.
+  const tidy = (radius: number) => (planes: TPlanes) =>
+    planes.c.map((p) => {
+      const { width: w, height: h } = planes;
+      const smooth = guidedFilterSelf(p, w, h, radius, 0.0008);
+      const low = lowPass(p, w, h, 3);
+      for (let i = 0; i < smooth.length; i++) smooth[i] = smooth[i]! + style.clarity * 0.6 * (p[i]! - low[i]!);
+      return smooth;
+    });
+  treatRegion(out, plan.weights.brows, r * 2 + 2, Math.min(1, 0.35 * strength), tidy(Math.max(1, r >> 1)));
+  treatRegion(out, plan.weights.hair, r * 2 + 4, Math.min(1, 0.4 * strength), tidy(r));
+  return out;
+}
