@@ -13,15 +13,22 @@ const input = process.argv[2];
 if (!input) throw new Error("usage: engine-baseline.phase.ts <image>");
 
 // Our offline stand-in for @tensorflow/tfjs-node (packages/engine/vendor/tfjs-node-standin).
-const tf = require("@tensorflow/tfjs-node") as typeof import("@tensorflow/tfjs") & { useWasmBackend(): Promise<void> };
+const tf = require("@tensorflow/tfjs-node") as typeof import("@tensorflow/tfjs") & {
+  useWasmBackend(): Promise<void>;
+};
 await tf.useWasmBackend();
-const Upscaler = require("upscaler/node") as new (options: unknown) => {
+const Upscaler = require("upscaler/node") as new (
+  options: unknown,
+) => {
   getModel(): Promise<unknown>;
   upscale(input: unknown, options: unknown): Promise<import("@tensorflow/tfjs").Tensor3D>;
 };
 const x2 = require("@upscalerjs/esrgan-slim/2x");
 
-const { data, info } = await sharp(fs.readFileSync(input)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+const { data, info } = await sharp(fs.readFileSync(input))
+  .removeAlpha()
+  .raw()
+  .toBuffer({ resolveWithObject: true });
 const upscaler = new Upscaler({ model: x2 });
 await upscaler.getModel();
 const tensor = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], "int32");

@@ -28,7 +28,9 @@ function runPhase(script: string, args: string[]): Record<string, unknown> {
 }
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-print(`engine bench on ${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0]!.toFixed(2)}`);
+print(
+  `engine bench on ${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0]!.toFixed(2)}`,
+);
 const baseline = runPhase("engine-baseline.phase.ts", [portrait]);
 const engine = runPhase("engine-engine.phase.ts", [portrait, psnrImage]);
 
@@ -43,12 +45,18 @@ const peakRss = Math.round(engine.peakRssMb as number);
 const gain = (engine.psnrAi as number) - (engine.psnrLanczos as number);
 const ok = (cond: boolean) => (cond ? "met" : "MISSED");
 
-print(`baseline  naive UpscalerJS slim x2, whole image, 1 thread: ${(baselineMs / 1000).toFixed(2)} s, peak RSS ${Math.round(baseline.peakRssMb as number)} MB`);
+print(
+  `baseline  naive UpscalerJS slim x2, whole image, 1 thread: ${(baselineMs / 1000).toFixed(2)} s, peak RSS ${Math.round(baseline.peakRssMb as number)} MB`,
+);
 print(`engine    upscale x2 alone: ${(upscaleMs / 1000).toFixed(2)} s (AI tiles ${engine.upscaleTiles})`);
 print(
   `engine    full retouch + 2x: ${(fullMs / 1000).toFixed(2)} s -> ${engine.width}x${engine.height} (AI tiles ${engine.fullTiles}); ` +
     `analyze ${t.analyzeMs!.toFixed(0)} ms, retouch ${t.retouchMs!.toFixed(0)} ms, filter ${t.filterMs!.toFixed(0)} ms, identity ${t.identityMs!.toFixed(0)} ms (overlapped), upscale ${t.upscaleMs!.toFixed(0)} ms, encode ${t.encodeMs!.toFixed(0)} ms; identity cosine ${(engine.identity as number | null)?.toFixed(4)}`,
 );
-print(`psnr      downscale-then-upscale: AI ${(engine.psnrAi as number).toFixed(2)} dB (tiles ${engine.psnrTiles}), Lanczos3 ${(engine.psnrLanczos as number).toFixed(2)} dB`);
-print(`targets   full/baseline ${ratio.toFixed(3)} <= 0.5: ${ok(ratio <= 0.5)}; retouch work ${(retouchShare * 100).toFixed(1)}% of upscale <= 10%: ${ok(retouchShare <= 0.1)}; peak RSS ${peakRss} MB <= 1536: ${ok(peakRss <= 1536)}; AI gain ${gain.toFixed(2)} dB >= 0.5: ${ok(gain >= 0.5)}`);
+print(
+  `psnr      downscale-then-upscale: AI ${(engine.psnrAi as number).toFixed(2)} dB (tiles ${engine.psnrTiles}), Lanczos3 ${(engine.psnrLanczos as number).toFixed(2)} dB`,
+);
+print(
+  `targets   full/baseline ${ratio.toFixed(3)} <= 0.5: ${ok(ratio <= 0.5)}; retouch work ${(retouchShare * 100).toFixed(1)}% of upscale <= 10%: ${ok(retouchShare <= 0.1)}; peak RSS ${peakRss} MB <= 1536: ${ok(peakRss <= 1536)}; AI gain ${gain.toFixed(2)} dB >= 0.5: ${ok(gain >= 0.5)}`,
+);
 print(`retouch_vs_naive=${ratio.toFixed(3)} peak_rss_mb=${peakRss} psnr_gain_db=${gain.toFixed(2)}`);

@@ -1,5 +1,5 @@
 import os from "node:os";
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { EngineError } from "./errors.ts";
 
 /** sharp uses one libvips thread here unless told otherwise; the engine owns the machine's cores. */
@@ -31,10 +31,13 @@ export interface DecodeOptions {
  * Truncated or corrupt files raise INVALID_IMAGE (sharp's failOn "truncated" would accept some
  * damaged JPEGs; "warning" rejects them).
  */
-export async function decodeImage(input: Buffer | Uint8Array, options: DecodeOptions = {}): Promise<RgbImage> {
+export async function decodeImage(
+  input: Buffer | Uint8Array,
+  options: DecodeOptions = {},
+): Promise<RgbImage> {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_INPUT_PIXELS;
   if (!input || input.length < 16) throw new EngineError("INVALID_IMAGE", "The image is empty or too short.");
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input, { failOn: "warning", limitInputPixels: false }).metadata();
   } catch (error) {
@@ -58,13 +61,17 @@ export async function decodeImage(input: Buffer | Uint8Array, options: DecodeOpt
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
   } catch (error) {
     throw new EngineError("INVALID_IMAGE", "The image is truncated or corrupt.", { cause: error });
   }
 }
 
-function toSharp(image: RgbImage): sharp.Sharp {
+function toSharp(image: RgbImage): Sharp {
   return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
     raw: { width: image.width, height: image.height, channels: 3 },
     limitInputPixels: false,
@@ -87,23 +94,32 @@ export async function resizeLanczos(image: RgbImage, width: number, height: numb
     .resize(width, height, { kernel: "lanczos3", fit: "fill" })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 export function createMask(width: number, height: number): Mask {
   return { data: new Float32Array(width * height), width, height };
 }
 
-/** Resizes a mask (bilinear through libvips, 8-bit precision is plenty for a soft mask). */
+/** Resizes a mask (bilinear through libvips; 8-bit precision is plenty for a soft mask, and 1 stays 1). */
 export async function resizeMask(mask: Mask, width: number, height: number): Promise<Mask> {
   if (mask.width === width && mask.height === height) return mask;
   const bytes = new Uint8Array(mask.data.length);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Math.round(Math.min(1, Math.max(0, mask.data[i]!)) * 255);
-  const out = await sharp(Buffer.from(bytes.buffer), { raw: { width: mask.width, height: mask.height, channels: 1 } })
+  const out = await sharp(Buffer.from(bytes.buffer), {
+    raw: { width: mask.width, height: mask.height, channels: 1 },
+  })
     .resize(width, height, { kernel: "linear", fit: "fill" })
+    .extractChannel(0)
     .raw()
     .toBuffer();
+  if (out.length !== width * height) throw new Error(`mask resize returned ${out.length} bytes`);
   const result = createMask(width, height);
-  for (let i = 0; i < result.data.length; i++) result.data[i] = out[i]! / 255;
+  const scale = 1 / 255;
+  for (let i = 0; i < result.data.length; i++) result.data[i] = out[i]! * scale;
   return result;
 }

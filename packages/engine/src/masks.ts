@@ -37,16 +37,19 @@ export function fillPolygon(mask: Mask, polygon: readonly TPoint[], value = 1): 
 export function convexHull(points: readonly TPoint[]): TPoint[] {
   const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (sorted.length < 3) return sorted;
-  const cross = (o: TPoint, a: TPoint, b: TPoint) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const cross = (o: TPoint, a: TPoint, b: TPoint) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
   const lower: TPoint[] = [];
   for (const p of sorted) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0)
+      lower.pop();
     lower.push(p);
   }
   const upper: TPoint[] = [];
   for (let i = sorted.length - 1; i >= 0; i--) {
     const p = sorted[i]!;
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0)
+      upper.pop();
     upper.push(p);
   }
   upper.pop();
@@ -101,9 +104,11 @@ export function featherMask(mask: Mask, radius: number): Mask {
   const y1 = Math.min(mask.height, bounds[3] + m);
   const w = x1 - x0;
   const crop = new Float32Array(w * (y1 - y0));
-  for (let y = y0; y < y1; y++) crop.set(mask.data.subarray(y * mask.width + x0, y * mask.width + x1), (y - y0) * w);
+  for (let y = y0; y < y1; y++)
+    crop.set(mask.data.subarray(y * mask.width + x0, y * mask.width + x1), (y - y0) * w);
   const soft = blurPlane(crop, w, y1 - y0, radius);
-  for (let y = y0; y < y1; y++) out.data.set(soft.subarray((y - y0) * w, (y - y0 + 1) * w), y * mask.width + x0);
+  for (let y = y0; y < y1; y++)
+    out.data.set(soft.subarray((y - y0) * w, (y - y0 + 1) * w), y * mask.width + x0);
   return out;
 }
 
@@ -121,7 +126,8 @@ export function growAndFeather(mask: Mask, radius: number): Mask {
 
 export function maxMasks(masks: readonly Mask[], width: number, height: number): Mask {
   const out = createMask(width, height);
-  for (const m of masks) for (let i = 0; i < out.data.length; i++) if (m.data[i]! > out.data[i]!) out.data[i] = m.data[i]!;
+  for (const m of masks)
+    for (let i = 0; i < out.data.length; i++) if (m.data[i]! > out.data[i]!) out.data[i] = m.data[i]!;
   return out;
 }
 

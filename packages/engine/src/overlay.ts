@@ -1,6 +1,6 @@
 import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
 import type { TRegionName } from "./face/regions.ts";
-import { decodeImage, encodePng, type Mask, type RgbImage } from "./image.ts";
+import { decodeImage, encodePng, type Mask, type RgbImage, resizeLanczos } from "./image.ts";
 
 /** Colours of the "detected regions" overlay; the UI legend uses the same ones. */
 export const REGION_COLORS: Record<TRegionName, [number, number, number]> = {
@@ -47,7 +47,11 @@ function isEdge(mask: Mask, x: number, y: number): boolean {
 }
 
 /** The image with each region tinted and outlined, and the background dimmed outside the person. */
-export function drawRegions(image: RgbImage, analysis: TFaceAnalysis, regions: TRegionName[] = DRAW_ORDER): RgbImage {
+export function drawRegions(
+  image: RgbImage,
+  analysis: TFaceAnalysis,
+  regions: TRegionName[] = DRAW_ORDER,
+): RgbImage {
   const out = new Uint8Array(image.data);
   const person = analysis.regions.person;
   for (let i = 0; i < person.data.length; i++) {
@@ -73,9 +77,16 @@ export function drawRegions(image: RgbImage, analysis: TFaceAnalysis, regions: T
   return { data: out, width: image.width, height: image.height };
 }
 
-/** PNG of the detected regions over the photo, for the UI's "detected regions" view. */
-export async function renderRegionsOverlay(input: Buffer | Uint8Array): Promise<{ png: Buffer; analysis: TFaceAnalysis }> {
+/**
+ * PNG of the detected regions over the photo, for the UI's "detected regions" view. It is drawn at
+ * the analysis' mask size (at most MASK_MAX_SIDE on the long side), which is plenty for a preview.
+ */
+export async function renderRegionsOverlay(
+  input: Buffer | Uint8Array,
+): Promise<{ png: Buffer; analysis: TFaceAnalysis }> {
   const image = await decodeImage(input);
   const analysis = await analyzeImage(image);
-  return { png: await encodePng(drawRegions(image, analysis)), analysis };
+  const { width, height } = analysis.regions.skin;
+  const base = await resizeLanczos(image, width, height);
+  return { png: await encodePng(drawRegions(base, analysis)), analysis };
 }

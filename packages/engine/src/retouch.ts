@@ -1,9 +1,9 @@
 import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
 import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regions.ts";
 import { scoreIdentity, type TIdentityScore } from "./identity.ts";
-import { createMask, decodeImage, encodeJpeg, type Mask, type RgbImage } from "./image.ts";
-import { applyFilter } from "./retouch/filters.ts";
+import { createMask, decodeImage, encodeJpeg, type Mask, type RgbImage, resizeMask } from "./image.ts";
 import { blurPlane } from "./masks.ts";
+import { applyFilter } from "./retouch/filters.ts";
 import { applyRetouch, planRetouch, type TExclusions } from "./retouch/skin.ts";
 import { getStyleParams, interpretFilterFields, type TFilter } from "./style.ts";
 import { type UpscaleOptions, type UpscaleStats, upscaleImage } from "./upscale/upscale.ts";
@@ -39,7 +39,7 @@ export interface RetouchOptions {
   strength?: number;
   upscale?: UpscaleOptions;
   maxPixels?: number;
-  /** Return the region masks (at input size) in the result, for overlays. */
+  /** Return the region masks (at the analysis' mask size, see TFaceAnalysis) in the result. */
   includeRegions?: boolean;
 }
 
@@ -105,12 +105,14 @@ function enhanceWholeImage(image: RgbImage): RgbImage {
   const { width, height } = image;
   const n = width * height;
   const lum = new Float32Array(n);
-  for (let i = 0; i < n; i++) lum[i] = 0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!;
+  for (let i = 0; i < n; i++)
+    lum[i] = 0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!;
   const low = blurPlane(lum, width, height, Math.max(4, Math.round(Math.max(width, height) / 50)));
   const out = new Uint8Array(image.data.length);
   for (let i = 0; i < n; i++) {
     const add = 0.12 * (lum[i]! - low[i]!);
-    for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(Math.min(255, Math.max(0, image.data[i * 3 + c]! + add)));
+    for (let c = 0; c < 3; c++)
+      out[i * 3 + c] = Math.round(Math.min(255, Math.max(0, image.data[i * 3 + c]! + add)));
   }
   return { data: out, width, height };
 }
@@ -120,7 +122,11 @@ function enhanceWholeImage(image: RgbImage): RgbImage {
  * filter → tiled AI upscale to input × scale_factor → JPEG quality 100. A photo without a face
  * still gets whole-image enhancement and the upscale, and says noFace.
  */
-export async function retouchPortrait(input: Buffer | Uint8Array, job: RetouchJob, options: RetouchOptions = {}): Promise<RetouchResult> {
+export async function retouchPortrait(
+  input: Buffer | Uint8Array,
+  job: RetouchJob,
+  options: RetouchOptions = {},
+): Promise<RetouchResult> {
   const t0 = performance.now();
   const image = await decodeImage(input, { maxPixels: options.maxPixels });
   const t1 = performance.now();
@@ -129,7 +135,7 @@ export async function retouchPortrait(input: Buffer | Uint8Array, job: RetouchJo
   const style = getStyleParams(job.lora_index);
   const strength = Math.min(1.5, Math.max(0, options.strength ?? 1));
   const noFace = analysis.faces.length === 0;
-  const plan = noFace ? null : planRetouch(analysis, exclusionsOf(job));
+  const plan = noFace ? null : await planRetouch(analysis, exclusionsOf(job), image.width, image.height);
   const retouched = plan ? applyRetouch(image, analysis, plan, style, strength) : enhanceWholeImage(image);
   const t3 = performance.now();
 
@@ -137,11 +143,16 @@ export async function retouchPortrait(input: Buffer | Uint8Array, job: RetouchJo
   let filtered = retouched;
   if (filter.filter !== "none") {
     const allow = createMask(image.width, image.height).data.fill(1);
-    const { person, outfit } = analysis.regions;
+    const person = job.exclude_background
+      ? await resizeMask(analysis.regions.person, image.width, image.height)
+      : null;
+    const outfit = job.exclude_outfit
+      ? await resizeMask(analysis.regions.outfit, image.width, image.height)
+      : null;
     for (let i = 0; i < allow.length; i++) {
       let a = plan ? 1 - plan.protect.data[i]! : 1;
-      if (job.exclude_background) a *= person.data[i]!;
-      if (job.exclude_outfit) a *= 1 - outfit.data[i]!;
+      if (person) a *= person.data[i]!;
+      if (outfit) a *= 1 - outfit.data[i]!;
       allow[i] = a;
     }
     const skin = filter.filter === "ppoyong" ? wholeImageSkin(image, analysis) : null;

@@ -131,9 +131,24 @@ export function getStyleParams(loraIndex: number): TStyleParams {
         lipTint: 0.25,
       };
     case 1: // glossy retouch
-      return { ...BASIC, name: "glossy", smoothing: 0.85, toneEvening: 0.45, brighten: 0.03, gloss: 0.5, lipTint: 0.2 };
+      return {
+        ...BASIC,
+        name: "glossy",
+        smoothing: 0.85,
+        toneEvening: 0.45,
+        brighten: 0.03,
+        gloss: 0.5,
+        lipTint: 0.2,
+      };
     case 8: // basic chic
-      return { ...BASIC, name: "basic_chic", smoothing: 0.75, brighten: 0, skinSaturation: -0.05, clarity: 0.35 };
+      return {
+        ...BASIC,
+        name: "basic_chic",
+        smoothing: 0.75,
+        brighten: 0,
+        skinSaturation: -0.05,
+        clarity: 0.35,
+      };
     case 5: // Western male basic
     case 6: // East Asian male basic
       return {

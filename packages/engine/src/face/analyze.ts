@@ -1,6 +1,6 @@
 import { createMask, decodeImage, type RgbImage, resizeLanczos, resizeMask } from "../image.ts";
 import { detectFacesRaw, segmentPersonRaw } from "./human.ts";
-import { buildRegionMasks, type TMesh, type TRegionMasks } from "./regions.ts";
+import { buildRegionMasks, type TRegionMasks } from "./regions.ts";
 
 /**
  * Detection runs on at most this long side (Human crops each face and resizes it to the mesh
@@ -9,6 +9,8 @@ import { buildRegionMasks, type TMesh, type TRegionMasks } from "./regions.ts";
  */
 const ANALYSIS_MAX_SIDE = 800;
 const SEGMENT_MAX_SIDE = 384;
+/** Region masks are built at most this size; the retouch scales its final weights to the input. */
+export const MASK_MAX_SIDE = 640;
 
 export interface TFace {
   score: number;
@@ -24,7 +26,10 @@ export interface TFaceAnalysis {
   width: number;
   height: number;
   faces: TFace[];
-  /** Region masks (0..1) at the input's size, union over all faces. */
+  /**
+   * Region masks (0..1), union over all faces, at the mask size: the input's size up to
+   * MASK_MAX_SIDE on the long side, proportionally smaller beyond (each Mask carries its size).
+   */
   regions: TRegionMasks;
   timings: { detectMs: number; segmentMs: number; masksMs: number };
 }
@@ -44,25 +49,47 @@ export async function analyzeImage(image: RgbImage): Promise<TFaceAnalysis> {
   const segInput =
     segFactor >= factor
       ? small
-      : await resizeLanczos(image, Math.max(1, Math.round(image.width * segFactor)), Math.max(1, Math.round(image.height * segFactor)));
+      : await resizeLanczos(
+          image,
+          Math.max(1, Math.round(image.width * segFactor)),
+          Math.max(1, Math.round(image.height * segFactor)),
+        );
   const personBytes = await segmentPersonRaw(segInput);
   const t2 = performance.now();
   const personSmall = createMask(segInput.width, segInput.height);
   for (let i = 0; i < personBytes.length; i++) personSmall.data[i] = personBytes[i]! / 255;
-  const person = await resizeMask(personSmall, image.width, image.height);
+  const maskFactor = Math.min(1, MASK_MAX_SIDE / longSide);
+  const maskImage =
+    maskFactor === 1
+      ? image
+      : maskFactor === factor
+        ? small
+        : await resizeLanczos(
+            image,
+            Math.round(image.width * maskFactor),
+            Math.round(image.height * maskFactor),
+          );
+  const person = await resizeMask(personSmall, maskImage.width, maskImage.height);
   const faces: TFace[] = detected.map((face) => ({
     score: face.score,
     box: face.box.map((v) => v / factor) as [number, number, number, number],
     mesh: face.mesh.map(([x, y, z]) => [x / factor, y / factor, z / factor] as [number, number, number]),
     embedding: face.embedding,
   }));
+  const k = maskImage.width / image.width;
   const regions = buildRegionMasks(
-    image,
-    faces.map((face) => face.mesh as TMesh),
+    maskImage,
+    faces.map((face) => face.mesh.map(([x, y, z]) => [x * k, y * k, z * k] as const)),
     person,
   );
   const t3 = performance.now();
-  return { width: image.width, height: image.height, faces, regions, timings: { detectMs: t1 - t0, segmentMs: t2 - t1, masksMs: t3 - t2 } };
+  return {
+    width: image.width,
+    height: image.height,
+    faces,
+    regions,
+    timings: { detectMs: t1 - t0, segmentMs: t2 - t1, masksMs: t3 - t2 },
+  };
 }
 
 /** Public entry: decode the bytes, then analyse. Throws EngineError INVALID_IMAGE on bad input. */

@@ -52,7 +52,14 @@ export function loadHuman(): Promise<THuman> {
       filter: { enabled: false },
       face: {
         enabled: true,
-        detector: { rotation: false, maxDetected: 20, minConfidence: 0.4, return: false, skipFrames: 0, skipTime: 0 },
+        detector: {
+          rotation: false,
+          maxDetected: 20,
+          minConfidence: 0.4,
+          return: false,
+          skipFrames: 0,
+          skipTime: 0,
+        },
         mesh: { enabled: true },
         iris: { enabled: true, skipFrames: 0, skipTime: 0 },
         description: { enabled: true, skipFrames: 0, skipTime: 0 },
@@ -112,7 +119,9 @@ export async function segmentPersonRaw(image: RgbImage): Promise<Uint8Array> {
   const human = await loadHuman();
   const tf = await loadTf();
   return withInputTensor(image, async (tensor) => {
-    const rgba = (await human.segmentation(tensor as never)) as unknown as import("@tensorflow/tfjs").Tensor3D | null;
+    const rgba = (await human.segmentation(tensor as never)) as unknown as
+      | import("@tensorflow/tfjs").Tensor3D
+      | null;
     if (!rgba) throw new EngineError("ENGINE_FAILED", "Person segmentation returned nothing.");
     try {
       const [h, w, c] = rgba.shape;

@@ -78,7 +78,8 @@ export function sampleSkinModel(image: RgbImage, mesh: TMesh, faceWidth: number)
       for (let dx = -radius; dx <= radius; dx += 2) {
         const x = Math.round(px + dx);
         const y = Math.round(py + dy);
-        if (x < 0 || y < 0 || x >= image.width || y >= image.height || dx * dx + dy * dy > radius * radius) continue;
+        if (x < 0 || y < 0 || x >= image.width || y >= image.height || dx * dx + dy * dy > radius * radius)
+          continue;
         const o = (y * image.width + x) * 3;
         const [l, cb, cr] = chroma(image.data[o]!, image.data[o + 1]!, image.data[o + 2]!);
         ys.push(l);
@@ -98,7 +99,12 @@ export function skinLikelihood(
   image: RgbImage,
   model: TSkinModel,
   out: Mask,
-  window: { x0: number; y0: number; x1: number; y1: number } = { x0: 0, y0: 0, x1: image.width, y1: image.height },
+  window: { x0: number; y0: number; x1: number; y1: number } = {
+    x0: 0,
+    y0: 0,
+    x1: image.width,
+    y1: image.height,
+  },
 ): void {
   const twoSigma2 = 2 * model.sigma * model.sigma;
   for (let y = Math.max(0, window.y0); y < Math.min(image.height, window.y1); y++) {
@@ -126,7 +132,9 @@ export interface TFaceGeometry {
  */
 export function buildRegionMasks(image: RgbImage, meshes: readonly TMesh[], person: Mask): TRegionMasks {
   const { width, height } = image;
-  const masks = Object.fromEntries(REGION_NAMES.map((name) => [name, createMask(width, height)])) as TRegionMasks;
+  const masks = Object.fromEntries(
+    REGION_NAMES.map((name) => [name, createMask(width, height)]),
+  ) as TRegionMasks;
   masks.person = person;
   for (const mesh of meshes) {
     const oval = pathPoints(mesh, SILHOUETTE);

@@ -19,14 +19,20 @@ function smoothstep(x: number): number {
  * local contrast, neutral-warm balance). Ppoyong (fair skin): brighter, less yellow, softly
  * desaturated skin with a faint glow. Strength 0..1 blends the look over the input.
  */
-export function applyFilter(image: RgbImage, filter: TFilter, strength: number, scope: TFilterScope): RgbImage {
+export function applyFilter(
+  image: RgbImage,
+  filter: TFilter,
+  strength: number,
+  scope: TFilterScope,
+): RgbImage {
   if (filter === "none" || strength <= 0) return image;
   const { width, height } = image;
   const n = width * height;
   const src = image.data;
   const out = new Uint8Array(src);
   const lum = new Float32Array(n);
-  for (let i = 0; i < n; i++) lum[i] = (0.299 * src[i * 3]! + 0.587 * src[i * 3 + 1]! + 0.114 * src[i * 3 + 2]!) / 255;
+  for (let i = 0; i < n; i++)
+    lum[i] = (0.299 * src[i * 3]! + 0.587 * src[i * 3 + 1]! + 0.114 * src[i * 3 + 2]!) / 255;
   const radius = Math.max(4, Math.round(Math.max(width, height) / 60));
   const low = blurPlane(lum, width, height, radius);
   for (let i = 0; i < n; i++) {
@@ -61,8 +67,12 @@ export function applyFilter(image: RgbImage, filter: TFilter, strength: number, 
     }
     const a = strength * allow;
     out[i * 3] = Math.round(Math.min(255, Math.max(0, src[i * 3]! + a * (r * 255 - src[i * 3]!))));
-    out[i * 3 + 1] = Math.round(Math.min(255, Math.max(0, src[i * 3 + 1]! + a * (g * 255 - src[i * 3 + 1]!))));
-    out[i * 3 + 2] = Math.round(Math.min(255, Math.max(0, src[i * 3 + 2]! + a * (b * 255 - src[i * 3 + 2]!))));
+    out[i * 3 + 1] = Math.round(
+      Math.min(255, Math.max(0, src[i * 3 + 1]! + a * (g * 255 - src[i * 3 + 1]!))),
+    );
+    out[i * 3 + 2] = Math.round(
+      Math.min(255, Math.max(0, src[i * 3 + 2]! + a * (b * 255 - src[i * 3 + 2]!))),
+    );
   }
   return { data: out, width, height };
 }

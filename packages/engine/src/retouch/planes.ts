@@ -84,7 +84,13 @@ export function boxMean(src: Float32Array, width: number, height: number, r: num
  * He et al.'s guided filter with the channel as its own guide: an edge-preserving smooth that
  * flattens regions whose variance is below eps (blemishes, uneven tone) and keeps edges above it.
  */
-export function guidedFilterSelf(p: Float32Array, width: number, height: number, r: number, eps: number): Float32Array {
+export function guidedFilterSelf(
+  p: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  eps: number,
+): Float32Array {
   const meanP = boxMean(p, width, height, r);
   const pp = new Float32Array(p.length);
   for (let i = 0; i < p.length; i++) pp[i] = p[i]! * p[i]!;

@@ -1,6 +1,6 @@
 import type { TFaceAnalysis } from "../face/analyze.ts";
 import type { TRegionName } from "../face/regions.ts";
-import { createMask, type Mask, type RgbImage } from "../image.ts";
+import { createMask, type Mask, type RgbImage, resizeMask } from "../image.ts";
 import { featherMask, growAndFeather, maskBounds, maxMasks } from "../masks.ts";
 import type { TStyleParams } from "../style.ts";
 import { cropToPlanes, guidedFilterSelf, lowPass, luma, type TPlanes } from "./planes.ts";
@@ -28,11 +28,21 @@ function faceWidthOf(analysis: TFaceAnalysis): number {
   return Math.max(16, widths[0] ?? 0);
 }
 
-/** Which pixels each treatment may touch, given the job's exclusions. */
-export function planRetouch(analysis: TFaceAnalysis, exclude: TExclusions): TRetouchPlan {
-  const { width, height, regions } = analysis;
+/**
+ * Which pixels each treatment may touch, given the job's exclusions. Built at the analysis' mask
+ * size and scaled to the image (width × height) at the end, so the cost does not grow with the photo.
+ */
+export async function planRetouch(
+  analysis: TFaceAnalysis,
+  exclude: TExclusions,
+  width = analysis.width,
+  height = analysis.height,
+): Promise<TRetouchPlan> {
+  const { regions } = analysis;
+  const mw = regions.skin.width;
+  const mh = regions.skin.height;
   const faceWidth = faceWidthOf(analysis);
-  const feather = Math.max(2, Math.round(faceWidth / 40));
+  const feather = Math.max(2, Math.round((faceWidth * mw) / analysis.width / 40));
   const excluded: TRegionName[] = ["eyes"];
   for (const name of ["upper_lip", "lower_lip", "left_eyebrow", "right_eyebrow", "nose", "hair"] as const) {
     if (exclude[name]) excluded.push(name);
@@ -40,39 +50,51 @@ export function planRetouch(analysis: TFaceAnalysis, exclude: TExclusions): TRet
   const protect = growAndFeather(
     maxMasks(
       excluded.map((name) => regions[name]),
-      width,
-      height,
+      mw,
+      mh,
     ),
     feather,
   );
   const weigh = (names: TRegionName[], radius: number): Mask => {
     const kept = names.filter((name) => !excluded.includes(name));
-    if (kept.length === 0) return createMask(width, height);
+    if (kept.length === 0) return createMask(mw, mh);
     const soft = featherMask(
       maxMasks(
         kept.map((name) => regions[name]),
-        width,
-        height,
+        mw,
+        mh,
       ),
       radius,
     );
     for (let i = 0; i < soft.data.length; i++) soft.data[i] = soft.data[i]! * (1 - protect.data[i]!);
     return soft;
   };
+  const weights = {
+    skin: weigh(["skin"], feather),
+    lips: weigh(["upper_lip", "lower_lip"], Math.max(1, feather / 2)),
+    brows: weigh(["left_eyebrow", "right_eyebrow"], Math.max(1, feather / 2)),
+    hair: weigh(["hair"], feather),
+  };
+  const [protectFull, skin, lips, brows, hair] = await Promise.all(
+    [protect, weights.skin, weights.lips, weights.brows, weights.hair].map((m) =>
+      resizeMask(m, width, height),
+    ),
+  );
   return {
-    protect,
-    weights: {
-      skin: weigh(["skin"], feather),
-      lips: weigh(["upper_lip", "lower_lip"], Math.max(1, feather / 2)),
-      brows: weigh(["left_eyebrow", "right_eyebrow"], Math.max(1, feather / 2)),
-      hair: weigh(["hair"], feather),
-    },
+    protect: protectFull!,
+    weights: { skin: skin!, lips: lips!, brows: brows!, hair: hair! },
     faceWidth,
   };
 }
 
 /** Replaces the finest band of `smooth` by `keep` × the finest band of `orig` (pores come back). */
-function restoreTexture(smooth: Float32Array, orig: Float32Array, w: number, h: number, keep: number): Float32Array {
+function restoreTexture(
+  smooth: Float32Array,
+  orig: Float32Array,
+  w: number,
+  h: number,
+  keep: number,
+): Float32Array {
   const lpS = lowPass(smooth, w, h, 1.5);
   const lpO = lowPass(orig, w, h, 1.5);
   const out = new Float32Array(smooth.length);
@@ -163,7 +185,9 @@ export function applyRetouch(
   treatRegion(out, plan.weights.skin, r * 3 + 4, Math.min(1, style.smoothing * strength), (planes) => {
     const { width: w, height: h } = planes;
     const L = luma(planes);
-    const skinOut = planes.c.map((p) => restoreTexture(guidedFilterSelf(p, w, h, r, eps), p, w, h, style.textureKeep));
+    const skinOut = planes.c.map((p) =>
+      restoreTexture(guidedFilterSelf(p, w, h, r, eps), p, w, h, style.textureKeep),
+    );
     if (style.toneEvening > 0) {
       // Even colour blotches (redness, sallow patches) but not the luma shading that gives shape.
       const rm = Math.max(2, fw / 18);
@@ -174,7 +198,8 @@ export function applyRetouch(
         const band = lowPass(planes.c[c as 0 | 1 | 2], w, h, rm);
         const wide = lowPass(planes.c[c as 0 | 1 | 2], w, h, rl);
         const o = skinOut[c]!;
-        for (let i = 0; i < o.length; i++) o[i] = o[i]! - style.toneEvening * (band[i]! - wide[i]! - (bandL[i]! - wideL[i]!));
+        for (let i = 0; i < o.length; i++)
+          o[i] = o[i]! - style.toneEvening * (band[i]! - wide[i]! - (bandL[i]! - wideL[i]!));
       }
     }
     adjustSaturation(skinOut, 1 + style.skinSaturation, style.brighten);
@@ -192,7 +217,9 @@ export function applyRetouch(
   // Lips: lighter smoothing; makeup styles deepen and warm the colour.
   treatRegion(out, plan.weights.lips, r * 2 + 2, Math.min(1, 0.6 * strength), (planes) => {
     const { width: w, height: h } = planes;
-    const lipOut = planes.c.map((p) => restoreTexture(guidedFilterSelf(p, w, h, Math.max(1, r >> 1), eps * 0.5), p, w, h, 0.7));
+    const lipOut = planes.c.map((p) =>
+      restoreTexture(guidedFilterSelf(p, w, h, Math.max(1, r >> 1), eps * 0.5), p, w, h, 0.7),
+    );
     adjustSaturation(lipOut, 1 + 0.6 * style.lipTint, 0);
     const red = lipOut[0]!;
     for (let i = 0; i < red.length; i++) red[i] = red[i]! + 0.025 * style.lipTint;
@@ -205,7 +232,8 @@ export function applyRetouch(
       const { width: w, height: h } = planes;
       const smooth = guidedFilterSelf(p, w, h, radius, 0.0008);
       const low = lowPass(p, w, h, 3);
-      for (let i = 0; i < smooth.length; i++) smooth[i] = smooth[i]! + style.clarity * 0.6 * (p[i]! - low[i]!);
+      for (let i = 0; i < smooth.length; i++)
+        smooth[i] = smooth[i]! + style.clarity * 0.6 * (p[i]! - low[i]!);
       return smooth;
     });
   treatRegion(out, plan.weights.brows, r * 2 + 2, Math.min(1, 0.35 * strength), tidy(Math.max(1, r >> 1)));

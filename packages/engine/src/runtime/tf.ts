@@ -25,19 +25,27 @@ export function loadTf(): Promise<TTf> {
     const tf = require("@tensorflow/tfjs") as TTf;
     const wasm = require("@tensorflow/tfjs-backend-wasm") as typeof import("@tensorflow/tfjs-backend-wasm");
     wasm.setWasmPaths(wasmBinariesDir());
-    tf.io.registerLoadRouter((url: string | string[]) => {
+    const router = (url: string | string[]) => {
       if (typeof url !== "string" || !url.startsWith("file://")) return null;
       const file = fileURLToPath(url);
-      return { load: async () => readModelArtifacts(file) as unknown as import("@tensorflow/tfjs").io.ModelArtifacts };
-    });
+      return {
+        load: async () => readModelArtifacts(file) as unknown as import("@tensorflow/tfjs").io.ModelArtifacts,
+      };
+    };
+    // tf.io routers may return null for URLs they do not handle; the type says otherwise.
+    tf.io.registerLoadRouter(router as unknown as Parameters<typeof tf.io.registerLoadRouter>[0]);
     try {
       if (!(await tf.setBackend("wasm"))) throw new Error("setBackend returned false");
       await tf.ready();
     } catch (error) {
       ready = null;
-      throw new EngineError("MODEL_MISSING", `The TensorFlow.js WebAssembly backend did not start: ${String(error)}`, {
-        cause: error,
-      });
+      throw new EngineError(
+        "MODEL_MISSING",
+        `The TensorFlow.js WebAssembly backend did not start: ${String(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
     tf.enableProdMode();
     return tf;

@@ -58,14 +58,17 @@ export class SrWorkerPool {
           worker.once("error", reject);
         }),
       );
-      worker.on("message", (message: { type: string; id?: number; pixels?: ArrayBuffer; message?: string }) => {
-        const job = slot.busy;
-        if (!job || message.id !== job.id) return;
-        slot.busy = null;
-        if (message.type === "tile" && message.pixels) job.resolve(new Uint8Array(message.pixels));
-        else job.reject(new EngineError("ENGINE_FAILED", `Upscale tile failed: ${message.message}`));
-        this.pump();
-      });
+      worker.on(
+        "message",
+        (message: { type: string; id?: number; pixels?: ArrayBuffer; message?: string }) => {
+          const job = slot.busy;
+          if (!job || message.id !== job.id) return;
+          slot.busy = null;
+          if (message.type === "tile" && message.pixels) job.resolve(new Uint8Array(message.pixels));
+          else job.reject(new EngineError("ENGINE_FAILED", `Upscale tile failed: ${message.message}`));
+          this.pump();
+        },
+      );
       worker.on("error", (error) => this.fail(error));
       worker.on("exit", (code) => {
         if (code !== 0) this.fail(new Error(`upscale worker exited with code ${code}`));
@@ -101,15 +104,21 @@ export class SrWorkerPool {
       }
       slot.busy = job;
       slot.worker.ref();
-      const copy = job.pixels.byteOffset === 0 && job.pixels.byteLength === job.pixels.buffer.byteLength ? job.pixels : job.pixels.slice();
-      slot.worker.postMessage({ type: "tile", id: job.id, width: job.width, height: job.height, pixels: copy.buffer }, [
-        copy.buffer as ArrayBuffer,
-      ]);
+      const copy =
+        job.pixels.byteOffset === 0 && job.pixels.byteLength === job.pixels.buffer.byteLength
+          ? job.pixels
+          : job.pixels.slice();
+      slot.worker.postMessage(
+        { type: "tile", id: job.id, width: job.width, height: job.height, pixels: copy.buffer },
+        [copy.buffer as ArrayBuffer],
+      );
     }
   }
 
   private fail(error: Error): void {
-    this.failure = new EngineError("ENGINE_FAILED", `Upscale worker failed: ${error.message}`, { cause: error });
+    this.failure = new EngineError("ENGINE_FAILED", `Upscale worker failed: ${error.message}`, {
+      cause: error,
+    });
     for (const slot of this.slots) {
       slot.busy?.reject(this.failure);
       slot.busy = null;

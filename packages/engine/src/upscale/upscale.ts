@@ -35,12 +35,23 @@ export const DEFAULT_DETAIL_THRESHOLD = 3;
  * The output size for a scale factor. 0 means "keep the original size" (the slider's left end is
  * not a zero-pixel image); anything else is input × factor, at least 1 px.
  */
-export function outputSize(width: number, height: number, scaleFactor: number): { width: number; height: number; scale: number } {
+export function outputSize(
+  width: number,
+  height: number,
+  scaleFactor: number,
+): { width: number; height: number; scale: number } {
   if (!Number.isFinite(scaleFactor) || scaleFactor < 0 || scaleFactor > MAX_SCALE_FACTOR + 1e-9) {
-    throw new EngineError("INVALID_ARGUMENT", `scale_factor must be between 0 and ${MAX_SCALE_FACTOR}; got ${scaleFactor}.`);
+    throw new EngineError(
+      "INVALID_ARGUMENT",
+      `scale_factor must be between 0 and ${MAX_SCALE_FACTOR}; got ${scaleFactor}.`,
+    );
   }
   const scale = scaleFactor === 0 ? 1 : scaleFactor;
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), scale };
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+    scale,
+  };
 }
 
 /** Mean |4-neighbour Laplacian| of luma over a rectangle: high where edges and texture are. */
@@ -64,14 +75,15 @@ export function tileDetail(image: RgbImage, x0: number, y0: number, x1: number, 
 function extract(image: RgbImage, x0: number, y0: number, x1: number, y1: number): Uint8Array {
   const w = x1 - x0;
   const out = new Uint8Array(w * (y1 - y0) * 3);
-  for (let y = y0; y < y1; y++) out.set(image.data.subarray((y * image.width + x0) * 3, (y * image.width + x1) * 3), (y - y0) * w * 3);
+  for (let y = y0; y < y1; y++)
+    out.set(image.data.subarray((y * image.width + x0) * 3, (y * image.width + x1) * 3), (y - y0) * w * 3);
   return out;
 }
 
 /** Blend weight along one axis at input coordinate u for a tile core [c0, c1) of an axis of length n. */
 function axisWeight(u: number, c0: number, c1: number, n: number, ramp: number): number {
   const left = c0 <= 0 ? 1 : Math.min(1, Math.max(0, (u - (c0 - ramp)) / (2 * ramp)));
-  const right = c1 >= n ? 1 : Math.min(1, Math.max(0, ((c1 + ramp) - u) / (2 * ramp)));
+  const right = c1 >= n ? 1 : Math.min(1, Math.max(0, (c1 + ramp - u) / (2 * ramp)));
   return Math.min(left, right);
 }
 
@@ -79,7 +91,10 @@ function axisWeight(u: number, c0: number, c1: number, n: number, ramp: number):
  * ×2 super-resolution: ESRGAN on overlapping tiles across the worker pool, blended with linear
  * ramps over the overlaps; tiles without detail take Lanczos3, which is as good there and free.
  */
-export async function upscaleX2(image: RgbImage, options: UpscaleOptions = {}): Promise<{ image: RgbImage; tiles: number; aiTiles: number }> {
+export async function upscaleX2(
+  image: RgbImage,
+  options: UpscaleOptions = {},
+): Promise<{ image: RgbImage; tiles: number; aiTiles: number }> {
   const mode = options.mode ?? "auto";
   const model = options.model ?? "esrgan-slim";
   const tile = options.tileSize ?? DEFAULT_TILE_SIZE;
@@ -90,8 +105,12 @@ export async function upscaleX2(image: RgbImage, options: UpscaleOptions = {}): 
   const pad = SR_MODEL_PAD[model];
   const ramp = pad / 3;
   const cores: Array<[number, number, number, number]> = [];
-  for (let y = 0; y < H; y += tile) for (let x = 0; x < W; x += tile) cores.push([x, y, Math.min(W, x + tile), Math.min(H, y + tile)]);
-  const chosen = mode === "ai" ? cores : cores.filter(([x0, y0, x1, y1]) => tileDetail(image, x0, y0, x1, y1) >= threshold);
+  for (let y = 0; y < H; y += tile)
+    for (let x = 0; x < W; x += tile) cores.push([x, y, Math.min(W, x + tile), Math.min(H, y + tile)]);
+  const chosen =
+    mode === "ai"
+      ? cores
+      : cores.filter(([x0, y0, x1, y1]) => tileDetail(image, x0, y0, x1, y1) >= threshold);
   if (chosen.length === 0) return { image: base, tiles: cores.length, aiTiles: 0 };
 
   const OW = W * 2;
@@ -107,7 +126,8 @@ export async function upscaleX2(image: RgbImage, options: UpscaleOptions = {}): 
       const tw = px1 - px0;
       const th = py1 - py0;
       const out = await pool.run(extract(image, px0, py0, px1, py1), tw, th);
-      if (out.length !== tw * th * 12) throw new EngineError("ENGINE_FAILED", "Upscale tile came back the wrong size.");
+      if (out.length !== tw * th * 12)
+        throw new EngineError("ENGINE_FAILED", "Upscale tile came back the wrong size.");
       // Only the core plus the ramp is used; the outer context pixels are discarded.
       const ox0 = Math.max(px0, Math.floor(cx0 - ramp)) * 2;
       const ox1 = Math.min(px1, Math.ceil(cx1 + ramp)) * 2;
@@ -152,11 +172,31 @@ export async function upscaleImage(
   const target = outputSize(image.width, image.height, scaleFactor);
   const model = options.model ?? "esrgan-slim";
   if (target.width === image.width && target.height === image.height) {
-    return { image, stats: { ...target, engine: "none", model: null, tiles: 0, aiTiles: 0, ms: performance.now() - started } };
+    return {
+      image,
+      stats: {
+        ...target,
+        engine: "none",
+        model: null,
+        tiles: 0,
+        aiTiles: 0,
+        ms: performance.now() - started,
+      },
+    };
   }
   if (target.scale <= 1 || options.mode === "lanczos") {
     const out = await resizeLanczos(image, target.width, target.height);
-    return { image: out, stats: { ...target, engine: "lanczos3", model: null, tiles: 0, aiTiles: 0, ms: performance.now() - started } };
+    return {
+      image: out,
+      stats: {
+        ...target,
+        engine: "lanczos3",
+        model: null,
+        tiles: 0,
+        aiTiles: 0,
+        ms: performance.now() - started,
+      },
+    };
   }
   const x2 = await upscaleX2(image, options);
   const out = await resizeLanczos(x2.image, target.width, target.height);

@@ -1,4 +1,3 @@
-"use strict";
 // Offline stand-in for @tensorflow/tfjs-node: the real package downloads libtensorflow at install.
 // UpscalerJS's node build needs only tfjs itself plus file:// model loading, which this provides.
 const fs = require("node:fs");
@@ -30,7 +29,9 @@ function readArtifacts(file) {
 if (!globalThis.__tfjsNodeStandinRouter) {
   globalThis.__tfjsNodeStandinRouter = true;
   tf.io.registerLoadRouter((url) =>
-    typeof url === "string" && url.startsWith("file://") ? { load: async () => readArtifacts(fileURLToPath(url)) } : null,
+    typeof url === "string" && url.startsWith("file://")
+      ? { load: async () => readArtifacts(fileURLToPath(url)) }
+      : null,
   );
 }
 

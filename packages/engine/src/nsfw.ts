@@ -1,0 +1,86 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { EngineError } from "./errors.ts";
+import { decodeImage, resizeLanczos } from "./image.ts";
+import { assertModelFile, resolvePackageDir } from "./runtime/model-files.ts";
+import { loadTf } from "./runtime/tf.ts";
+
+const require = createRequire(import.meta.url);
+
+export type TNsfwClass = "Drawing" | "Hentai" | "Neutral" | "Porn" | "Sexy";
+
+export interface NsfwResult {
+  verdict: "allow" | "block";
+  /** Probability of each class, 0..1, summing to about 1. */
+  scores: Record<TNsfwClass, number>;
+}
+
+/** Blocked when porn + hentai together pass this, or "sexy" alone passes SEXY_BLOCK_THRESHOLD. */
+export const NSFW_BLOCK_THRESHOLD = 0.6;
+export const SEXY_BLOCK_THRESHOLD = 0.85;
+
+interface TNsfwModel {
+  classify(image: unknown, topk?: number): Promise<Array<{ className: TNsfwClass; probability: number }>>;
+}
+
+let modelReady: Promise<TNsfwModel> | null = null;
+
+/**
+ * nsfwjs's MobileNetV2, loaded from the weights nsfwjs ships as base64 modules. Its own loader
+ * decodes them one character at a time (about 6 s); decoding with Buffer takes a fraction of that.
+ */
+function loadNsfwModel(): Promise<TNsfwModel> {
+  modelReady ??= (async () => {
+    await loadTf();
+    const dir = path.join(resolvePackageDir("nsfwjs"), "dist", "models", "mobilenet_v2");
+    const modelFile = path.join(dir, "model.min.js");
+    const shardFile = path.join(dir, "group1-shard1of1.min.js");
+    assertModelFile(modelFile);
+    assertModelFile(shardFile);
+    const json = require(modelFile) as {
+      modelTopology: unknown;
+      weightsManifest: Array<{ paths: string[]; weights: unknown[] }>;
+    };
+    const weights = Buffer.from(require(shardFile) as string, "base64");
+    const handler = {
+      load: async () => ({
+        modelTopology: json.modelTopology,
+        weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+      }),
+    };
+    const { NSFWJS } = require("nsfwjs/core") as {
+      NSFWJS: new (handler: unknown, options: unknown) => TNsfwModel & { load(): Promise<void> };
+    };
+    const model = new NSFWJS(handler, { size: 224 });
+    try {
+      await model.load();
+    } catch (error) {
+      modelReady = null;
+      throw new EngineError("MODEL_MISSING", `NSFW model did not load from ${dir}: ${String(error)}`, {
+        cause: error,
+      });
+    }
+    return model;
+  })();
+  return modelReady;
+}
+
+/** Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8). */
+export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
+  const image = await decodeImage(input);
+  const small = await resizeLanczos(image, 224, 224);
+  const [model, tf] = await Promise.all([loadNsfwModel(), loadTf()]);
+  const tensor = tf.tensor3d(small.data, [224, 224, 3], "int32");
+  let predictions: Array<{ className: TNsfwClass; probability: number }>;
+  try {
+    predictions = await model.classify(tensor, 5);
+  } finally {
+    tensor.dispose();
+  }
+  const scores: Record<TNsfwClass, number> = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
+  for (const p of predictions) scores[p.className] = p.probability;
+  const explicit = scores.Porn + scores.Hentai;
+  const verdict = explicit >= NSFW_BLOCK_THRESHOLD || scores.Sexy >= SEXY_BLOCK_THRESHOLD ? "block" : "allow";
+  return { verdict, scores };
+}
