@@ -17,7 +17,14 @@ const BASE_JOB: RetouchJob = {
   filter_index: 0,
   filter_strength: 0.01,
 };
-const EXCLUDE_ALL = { upper_lip: true, lower_lip: true, left_eyebrow: true, right_eyebrow: true, nose: true, hair: true };
+const EXCLUDE_ALL = {
+  upper_lip: true,
+  lower_lip: true,
+  left_eyebrow: true,
+  right_eyebrow: true,
+  nose: true,
+  hair: true,
+};
 
 let input: RgbImage;
 let plain: RetouchResult;
@@ -34,7 +41,8 @@ afterAll(() => closeSrPools());
 function highFrequencyEnergy(image: RgbImage, mask: Float32Array): number {
   const n = image.width * image.height;
   const l = new Float32Array(n);
-  for (let i = 0; i < n; i++) l[i] = 0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!;
+  for (let i = 0; i < n; i++)
+    l[i] = 0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!;
   const low = lowPass(l, image.width, image.height, 2);
   let sum = 0;
   let count = 0;
@@ -79,15 +87,26 @@ describe("retouchPortrait on a real portrait (astronaut, public domain)", () => 
     expect([result.width, result.height]).toEqual([1024, 1024]);
     const out = await decodeImage(result.jpeg);
     const reference = await resizeLanczos(input, 1024, 1024);
-    for (const name of ["upper_lip", "lower_lip", "left_eyebrow", "right_eyebrow", "nose", "hair", "eyes"] as const) {
+    for (const name of [
+      "upper_lip",
+      "lower_lip",
+      "left_eyebrow",
+      "right_eyebrow",
+      "nose",
+      "hair",
+      "eyes",
+    ] as const) {
       const region = await resizeLanczos(
         {
-          data: Uint8Array.from(result.regions![name].data, (v) => Math.round(v * 255)).reduce((acc, v, i) => {
-            acc[i * 3] = v;
-            acc[i * 3 + 1] = v;
-            acc[i * 3 + 2] = v;
-            return acc;
-          }, new Uint8Array(512 * 512 * 3)),
+          data: Uint8Array.from(result.regions![name].data, (v) => Math.round(v * 255)).reduce(
+            (acc, v, i) => {
+              acc[i * 3] = v;
+              acc[i * 3 + 1] = v;
+              acc[i * 3 + 2] = v;
+              return acc;
+            },
+            new Uint8Array(512 * 512 * 3),
+          ),
           width: 512,
           height: 512,
         },
@@ -107,7 +126,14 @@ describe("retouchPortrait on a real portrait (astronaut, public domain)", () => 
   });
 
   it("applies the fair-skin filter outside protected regions only", async () => {
-    const job = { ...BASE_JOB, upper_lip: true, lower_lip: true, filter_index: 1, filter_strength: 0.8, filter_prompt: "asle" };
+    const job = {
+      ...BASE_JOB,
+      upper_lip: true,
+      lower_lip: true,
+      filter_index: 1,
+      filter_strength: 0.8,
+      filter_prompt: "asle",
+    };
     const result = await retouchPortrait(readFixture("astronaut.jpg"), job, { includeRegions: true });
     const out = await decodeImage(result.jpeg);
     expect(result.filter).toEqual({ filter: "ppoyong", strength: 0.8 });

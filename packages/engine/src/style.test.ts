@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { getStyleParams, interpretFilterFields, listRetouchStyles, resolveFilterFields, resolveLoraIndex } from "./style.ts";
+import {
+  getStyleParams,
+  interpretFilterFields,
+  listRetouchStyles,
+  resolveFilterFields,
+  resolveLoraIndex,
+} from "./style.ts";
 
 describe("style table (spec 02 §5)", () => {
   it("offers five styles to East Asian women, three to Western women and basic to everyone else", () => {
-    expect(listRetouchStyles("female", "east_asian")).toEqual(["basic", "makeup", "matte_makeup", "glossy", "basic_chic"]);
+    expect(listRetouchStyles("female", "east_asian")).toEqual([
+      "basic",
+      "makeup",
+      "matte_makeup",
+      "glossy",
+      "basic_chic",
+    ]);
     expect(listRetouchStyles("female", "western")).toEqual(["basic", "makeup", "matte_makeup"]);
     expect(listRetouchStyles("male", "western")).toEqual(["basic"]);
   });
@@ -37,14 +49,28 @@ describe("filter rule (spec 02 §5)", () => {
   });
 
   it("sends index 1 and the 'asle' prompt for fair skin, the studio prompt otherwise", () => {
-    expect(resolveFilterFields("ppoyong", 0.75)).toEqual({ filter_index: 1, filter_strength: 0.75, filter_prompt: "asle" });
-    expect(resolveFilterFields("studio", 0.5)).toEqual({ filter_index: 0, filter_strength: 0.5, filter_prompt: "studio" });
+    expect(resolveFilterFields("ppoyong", 0.75)).toEqual({
+      filter_index: 1,
+      filter_strength: 0.75,
+      filter_prompt: "asle",
+    });
+    expect(resolveFilterFields("studio", 0.5)).toEqual({
+      filter_index: 0,
+      filter_strength: 0.5,
+      filter_prompt: "studio",
+    });
     expect(resolveFilterFields("studio", 0.333)).toMatchObject({ filter_strength: 0.33 });
   });
 
   it("reads a job's fields back into the filter the engine applies", () => {
     expect(interpretFilterFields(resolveFilterFields("none", 1))).toEqual({ filter: "none", strength: 0 });
-    expect(interpretFilterFields(resolveFilterFields("ppoyong", 0.6))).toEqual({ filter: "ppoyong", strength: 0.6 });
-    expect(interpretFilterFields(resolveFilterFields("studio", 0.4))).toEqual({ filter: "studio", strength: 0.4 });
+    expect(interpretFilterFields(resolveFilterFields("ppoyong", 0.6))).toEqual({
+      filter: "ppoyong",
+      strength: 0.6,
+    });
+    expect(interpretFilterFields(resolveFilterFields("studio", 0.4))).toEqual({
+      filter: "studio",
+      strength: 0.4,
+    });
   });
 });

@@ -17,7 +17,7 @@ export function toLab(r: number, g: number, b: number): [number, number, number]
   const R = toLinear(r);
   const G = toLinear(g);
   const B = toLinear(b);
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
   const x = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047);
   const y = f(0.2126 * R + 0.7152 * G + 0.0722 * B);
   const z = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
