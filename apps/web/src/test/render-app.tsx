@@ -1,7 +1,7 @@
 import type { TAuthCheckResponse } from "@gyeol/shared/contracts/auth";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { AppProviders } from "../app/providers.tsx";
 import { createAuthRuntime } from "../lib/auth/auth-provider.tsx";
@@ -17,7 +17,10 @@ interface RenderOptions {
  * Renders routes inside the real providers with a memory router. The server is a stub: the auth
  * check answers with `user`, every other fetch fails (so flags fall back to their defaults).
  */
-export function renderRoutes(routes: RouteObject[], { path = "/", user = null, checkAuth }: RenderOptions = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = "/", user = null, checkAuth }: RenderOptions = {},
+) {
   vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("no server in unit tests")));
   vi.spyOn(console, "warn").mockImplementation(() => {});
   if (user) window.localStorage.setItem("user", JSON.stringify(user));

@@ -238,8 +238,8 @@ export const en: TTranslations = {
   landing: {
     hero: {
       eyebrow: "AI portrait retouch & upscale",
-      title: "Retouch that keeps",
-      titleAccent: "skin looking like skin",
+      title: "Keep the texture,",
+      titleAccent: "lose the blemishes",
       description:
         "Gyeol evens tone and clears blemishes while keeping pores and fine texture. Lips, brows and eyes stay untouched, and the result is upscaled to high resolution.",
       start: "Start retouching",

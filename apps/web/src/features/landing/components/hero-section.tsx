@@ -28,7 +28,7 @@ export function HeroSection() {
             <span className="size-1.5 rounded-full bg-accent-500" />
             {t("landing.hero.eyebrow")}
           </span>
-          <h1 className="mt-6 text-[2.5rem] leading-[1.12] font-extrabold tracking-tight text-ink sm:text-5xl lg:text-[3.6rem]">
+          <h1 className="mt-6 text-[2.3rem] leading-[1.15] font-extrabold tracking-tight text-ink sm:text-5xl lg:text-[3.6rem]">
             {t("landing.hero.title")}
             <br />
             <span className="bg-gradient-to-r from-accent-500 to-accent-800 bg-clip-text text-transparent">
@@ -68,7 +68,7 @@ export function HeroSection() {
             ))}
           </ul>
         </div>
-        <div className="mx-auto w-full max-w-md lg:max-w-none">
+        <div className="mx-auto w-full max-w-md lg:mr-0 lg:max-w-[29rem]">
           <SampleCompare />
         </div>
       </div>

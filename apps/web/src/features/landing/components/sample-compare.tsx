@@ -58,10 +58,10 @@ export function SampleCompare() {
             />
           }
         />
-        <span className="pointer-events-none absolute top-3.5 left-3.5 rounded-full bg-ink/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
+        <span className="pointer-events-none absolute top-3.5 left-3.5 z-10 rounded-full bg-ink/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
           {t("landing.compare.before")}
         </span>
-        <span className="pointer-events-none absolute top-3.5 right-3.5 rounded-full bg-accent-600/85 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
+        <span className="pointer-events-none absolute top-3.5 right-3.5 z-10 rounded-full bg-accent-600/85 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
           {t("landing.compare.after")}
         </span>
       </div>
@@ -75,7 +75,7 @@ export function SampleCompare() {
           role="group"
           aria-label={t("landing.compare.pickerLabel")}
           data-testid="sample-picker"
-          className="grid grid-cols-2 gap-1.5 sm:grid-cols-4"
+          className="grid grid-cols-2 gap-1.5"
         >
           {LANDING_SAMPLES.map((id) => {
             const isActive = id === sample;

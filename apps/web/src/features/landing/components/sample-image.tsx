@@ -19,14 +19,18 @@ export function SampleImage({ src, alt, tone, placeholderLabel }: SampleImagePro
         role="img"
         aria-label={alt}
         className={cn(
-          "flex size-full flex-col items-center justify-center gap-3",
+          // The content sits in this side's half, so the handle in the middle never covers it.
+          "flex size-full items-center",
+          tone === "before" ? "justify-start" : "justify-end",
           tone === "before"
             ? "bg-gradient-to-br from-[#ece6e1] via-[#e2d9d3] to-[#d3c7c0] text-[#8d8079]"
             : "bg-gradient-to-br from-accent-50 via-[#f7e3e6] to-accent-200 text-accent-600",
         )}
       >
-        <ImageOff aria-hidden="true" className="size-10 opacity-70" strokeWidth={1.5} />
-        <span className="px-6 text-center text-sm font-medium">{placeholderLabel}</span>
+        <span className="flex w-1/2 flex-col items-center gap-2.5 px-4 text-center">
+          <ImageOff aria-hidden="true" className="size-9 opacity-70" strokeWidth={1.5} />
+          <span className="text-[13px] leading-snug font-medium">{placeholderLabel}</span>
+        </span>
       </div>
     );
   }

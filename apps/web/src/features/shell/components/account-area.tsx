@@ -19,35 +19,42 @@ export function AccountArea() {
   const { logout, isPending } = useLogout();
 
   if (status === "loading") {
-    return <span aria-hidden="true" className="h-9 w-20 animate-pulse rounded-full bg-line/70" />;
+    return (
+      <span aria-hidden="true" className="hidden h-9 w-20 animate-pulse rounded-full bg-line/70 sm:block" />
+    );
   }
 
   if (status === "anonymous" || !user) {
     return (
-      <Link
-        to={localizePath("/login", locale)}
-        data-testid="nav-login"
-        className={buttonStyles({ variant: "dark", size: "sm", className: "px-4" })}
-      >
-        {t("nav.login")}
-      </Link>
+      // On phones the log-in button lives in the hamburger menu; the header keeps room for the brand.
+      <div className="hidden sm:block">
+        <Link
+          to={localizePath("/login", locale)}
+          data-testid="nav-login"
+          className={buttonStyles({ variant: "dark", size: "sm", className: "px-4" })}
+        >
+          {t("nav.login")}
+        </Link>
+      </div>
     );
   }
 
   return (
     <div className="flex items-center gap-1.5">
       <CreditsChip credits={user.credits} />
-      <button
-        type="button"
-        data-testid="nav-logout"
-        onClick={() => void logout()}
-        disabled={isPending}
-        title={t("nav.logout")}
-        className={buttonStyles({ variant: "ghost", size: "sm", className: "hidden lg:inline-flex" })}
-      >
-        <LogOut aria-hidden="true" className="size-4" />
-        {t("nav.logout")}
-      </button>
+      <div className="hidden lg:block">
+        <button
+          type="button"
+          data-testid="nav-logout"
+          onClick={() => void logout()}
+          disabled={isPending}
+          title={t("nav.logout")}
+          className={buttonStyles({ variant: "ghost", size: "sm" })}
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          {t("nav.logout")}
+        </button>
+      </div>
     </div>
   );
 }

@@ -14,9 +14,10 @@ import { AiToolItem } from "./ai-tool-item.tsx";
 /**
  * The AI Suite dropdown (spec 01 §2). A disclosure: a button with aria-expanded that shows a list
  * of links, so Tab reaches every item; Escape closes it and returns focus to the button. At 700 px
- * or less it becomes a bottom sheet with a backdrop and a "Choose your AI tool" header.
+ * or less it becomes a panel under the header with a backdrop and a "Choose your AI tool" header.
  */
-export function AiSuiteMenu() {
+/** `isLabelHiddenOnPhone`: below 640 px show only the icon and the count (signed in, the credits need the room). */
+export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnPhone?: boolean }) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const tools = useAiTools();
@@ -126,10 +127,9 @@ export function AiSuiteMenu() {
         aria-labelledby={`${panelId}-title`}
         data-testid="ai-suite-menu"
         onKeyDown={onPanelKeyDown}
-        className="fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] animate-sheet-up overflow-y-auto rounded-t-3xl bg-surface px-4 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float"
+        className="fixed inset-x-3 top-[4.5rem] z-50 max-h-[calc(100dvh-6rem)] animate-pop-in overflow-y-auto rounded-3xl bg-surface p-3 shadow-float"
       >
-        <div aria-hidden="true" className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-line-strong" />
-        <div className="mb-3 flex items-start justify-between gap-4 px-2">
+        <div className="mb-2 flex items-start justify-between gap-4 px-2 pt-1">
           <div>
             <h2 id={`${panelId}-title`} className="text-lg font-bold text-ink">
               {t("aiSuite.title")}
@@ -167,12 +167,12 @@ export function AiSuiteMenu() {
         onClick={menu.toggle}
         onKeyDown={onTriggerKeyDown}
         className={cn(
-          "inline-flex h-9 items-center gap-1.5 rounded-full pr-2 pl-3 text-[15px] font-semibold transition-colors",
+          "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full pr-1.5 pl-3 sm:pr-2 text-[15px] font-semibold whitespace-nowrap transition-colors",
           isOpen ? "bg-ink text-white" : "bg-accent-50 text-accent-800 hover:bg-accent-100",
         )}
       >
         <Sparkles aria-hidden="true" className="size-4" />
-        <span className="max-[380px]:sr-only">{t("aiSuite.label")}</span>
+        <span className={cn(isLabelHiddenOnPhone && "max-sm:sr-only")}>{t("aiSuite.label")}</span>
         <span className="sr-only">{t("aiSuite.countLabel", { count: tools.length })}</span>
         <span
           data-testid="ai-suite-count"
@@ -186,7 +186,7 @@ export function AiSuiteMenu() {
         </span>
         <ChevronDown
           aria-hidden="true"
-          className={cn("size-4 transition-transform duration-200", isOpen && "rotate-180")}
+          className={cn("hidden size-4 transition-transform duration-200 sm:block", isOpen && "rotate-180")}
         />
       </button>
       {isOpen && (isCompact ? compactPanel : desktopPanel)}

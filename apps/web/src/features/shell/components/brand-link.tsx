@@ -21,24 +21,24 @@ export function BrandLink() {
       aria-label={t("header.homeLink")}
       className="group flex min-w-0 items-center gap-2.5 rounded-xl py-1 pr-1"
     >
-      <LogoMark className="size-9 transition-transform duration-200 group-hover:-rotate-6" />
+      <LogoMark className="size-8 transition-transform duration-200 group-hover:-rotate-6 sm:size-9" />
       <span
         data-testid="brand-title"
         data-state={isReady ? "ready" : "loading"}
         className="flex min-w-0 flex-col leading-tight"
       >
-        <span className="flex items-baseline gap-1.5">
+        <span className="flex items-baseline gap-1.5 whitespace-nowrap">
           <span className="text-[19px] font-extrabold tracking-tight text-ink">
             {t("common.productName")}
           </span>
           {locale === "ko" && (
-            <span className="text-[13px] font-semibold tracking-wide text-muted">
+            <span className="hidden text-[13px] font-semibold tracking-wide text-muted min-[400px]:inline">
               {t("common.productNameLatin")}
             </span>
           )}
         </span>
         {isReady ? (
-          <span className="animate-fade-in truncate text-[11px] font-medium text-accent-700 sm:text-xs">
+          <span className="animate-fade-in truncate text-[10.5px] font-medium tracking-tight text-accent-700 sm:text-xs sm:tracking-normal">
             {t("common.tagline")}
           </span>
         ) : (

@@ -9,17 +9,23 @@ export function displayCredits(credits: number | null | undefined): number {
   return typeof credits === "number" && Number.isFinite(credits) ? credits : DEFAULT_DISPLAY_CREDITS;
 }
 
-export function CreditsChip({ credits }: { credits: number | null | undefined }) {
+interface CreditsChipProps {
+  credits: number | null | undefined;
+  /** header-credits in the header bar; another id where a second copy is on screen. */
+  testId?: string;
+}
+
+export function CreditsChip({ credits, testId = "header-credits" }: CreditsChipProps) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   return (
     <span
       title={t("header.creditsLabel")}
-      className="inline-flex h-9 items-center gap-1.5 rounded-full border border-accent-100 bg-accent-50 px-3 text-sm font-bold text-accent-800"
+      className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border border-accent-100 bg-accent-50 px-3 text-sm font-bold text-accent-800"
     >
-      <Coins aria-hidden="true" className="size-4 text-accent-500" />
+      <Coins aria-hidden="true" className="hidden size-4 text-accent-500 min-[400px]:block" />
       <span className="sr-only">{t("header.creditsLabel")}</span>
-      <span data-testid="header-credits" className="tabular-nums">
+      <span data-testid={testId} className="tabular-nums">
         {formatNumber(displayCredits(credits), locale)}
       </span>
     </span>

@@ -22,8 +22,8 @@ export function Footer() {
 
   return (
     <footer data-testid="footer" className="mt-auto border-t border-line bg-canvas-deep/60">
-      <div className="mx-auto grid max-w-6xl gap-10 px-5 pt-14 pb-24 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
-        <div className="flex flex-col gap-4">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-5 pt-14 pb-24 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="col-span-2 flex flex-col gap-4 md:col-span-1">
           <div className="flex items-center gap-2.5">
             <LogoMark className="size-8" />
             <span className="text-lg font-extrabold tracking-tight">{t("common.productName")}</span>

@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { AccountArea } from "./account-area.tsx";
 import { AiSuiteMenu } from "./ai-suite-menu.tsx";
 import { BrandLink } from "./brand-link.tsx";
@@ -11,6 +12,7 @@ import { DesktopNavLinks } from "./nav-links.tsx";
 
 export function Header() {
   const { t } = useTranslation();
+  const { status } = useAuth();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -28,7 +30,7 @@ export function Header() {
         <BrandLink />
         <nav aria-label={t("nav.label")} className="ml-auto flex items-center gap-1 lg:mx-auto">
           <DesktopNavLinks />
-          <AiSuiteMenu />
+          <AiSuiteMenu isLabelHiddenOnPhone={status === "authenticated"} />
         </nav>
         <div className="flex items-center gap-2 lg:ml-0">
           <LocaleSwitch testIdPrefix="lang" className="hidden lg:inline-flex" />

@@ -7,6 +7,7 @@ import { localeSwitchTarget, setStoredLocale, usePageLocale } from "../../../lib
 const OPTIONS: readonly TLocale[] = ["ko", "en"];
 
 /** The KR|EN switch (spec 01 §2): stores the choice and moves to the other language's path. */
+/** `className` carries the display (default inline-flex), so a caller can hide it on some widths. */
 export function LocaleSwitch({
   testIdPrefix,
   className,
@@ -29,7 +30,10 @@ export function LocaleSwitch({
     <div
       role="group"
       aria-label={t("locale.switchLabel")}
-      className={cn("inline-flex items-center rounded-full border border-line bg-surface p-0.5", className)}
+      className={cn(
+        "items-center rounded-full border border-line bg-surface p-0.5",
+        className ?? "inline-flex",
+      )}
     >
       {OPTIONS.map((option) => {
         const isActive = option === locale;

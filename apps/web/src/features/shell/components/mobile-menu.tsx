@@ -43,7 +43,7 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
     <div
       id={id}
       data-testid="mobile-menu"
-      className="fixed inset-x-0 top-16 bottom-0 z-30 animate-fade-in overflow-y-auto bg-canvas/98 backdrop-blur-md lg:hidden"
+      className="fixed inset-x-0 top-16 bottom-0 z-[35] animate-fade-in overflow-y-auto bg-canvas lg:hidden"
     >
       <nav aria-label={t("nav.menuTitle")} className="mx-auto flex max-w-lg flex-col px-5 pt-4 pb-10">
         <ul className="flex flex-col">
@@ -80,7 +80,7 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
                   <p className="text-xs font-semibold text-muted">{t("nav.account")}</p>
                   <p className="truncate text-[15px] font-semibold text-ink">{user.email}</p>
                 </div>
-                <CreditsChip credits={user.credits} />
+                <CreditsChip credits={user.credits} testId="mobile-credits" />
               </div>
               <button
                 type="button"
