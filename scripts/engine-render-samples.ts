@@ -54,11 +54,11 @@ fs.mkdirSync(outDir, { recursive: true });
 for (const sample of SAMPLES) {
   const input = fs.readFileSync(path.join(fixtures, sample.fixture));
   const result = await retouchPortrait(input, { ...base, ...sample.job });
-  const fit = (bytes: Buffer) =>
+  const fitWidth = (bytes: Buffer) =>
     sharp(bytes).resize({ width: MAX_WIDTH, withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
   const before = await sharp(input).resize(result.width, result.height, { kernel: "lanczos3" }).toBuffer();
-  fs.writeFileSync(path.join(outDir, `${sample.id}-before.jpg`), await fit(before));
-  fs.writeFileSync(path.join(outDir, `${sample.id}-after.jpg`), await fit(result.jpeg));
+  fs.writeFileSync(path.join(outDir, `${sample.id}-before.jpg`), await fitWidth(before));
+  fs.writeFileSync(path.join(outDir, `${sample.id}-after.jpg`), await fitWidth(result.jpeg));
   console.info(
     `${sample.id}: ${sample.fixture}, style ${result.style}, identity ${result.identity?.cosine.toFixed(3)}`,
   );

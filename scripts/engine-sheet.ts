@@ -78,7 +78,8 @@ const composites: sharp.OverlayOptions[] = [
 rows.forEach((row, r) => {
   const top = LABEL + r * (CELL + LABEL + 8);
   composites.push({ input: label(`${row.name}: ${row.note}`, width), left: 0, top });
-  row.cells.forEach((c, i) => composites.push({ input: c, left: i * (CELL + 8), top: top + LABEL }));
+  for (const [i, c] of row.cells.entries())
+    composites.push({ input: c, left: i * (CELL + 8), top: top + LABEL });
 });
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 await sharp({ create: { width, height, channels: 3, background: "#000" } })

@@ -5,12 +5,14 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { initialMigration } from "./migrations/20261121000000_initial.ts";
+import { noticesMigration } from "./migrations/20261121010000_notices.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
 /** Keys sort by timestamp; add new migrations at the end. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   "20261121000000_initial": initialMigration,
+  "20261121010000_notices": noticesMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -64,11 +64,36 @@ export interface AffiliateClicksTable {
   created_at: string;
 }
 
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  /** Sanitised HTML (modules/notices/notice-html.ts); safe to render as stored. */
+  content: string;
+  /** 0/1 */
+  pinned: number;
+  author_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NoticeFilesTable {
+  id: Generated<number>;
+  notice_id: number;
+  /** The uploaded name, for display only. */
+  file_name: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
   affiliate_clicks: AffiliateClicksTable;
+  notices: NoticesTable;
+  notice_files: NoticeFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -77,3 +102,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type AffiliateClickRow = Selectable<AffiliateClicksTable>;
+export type NoticeRow = Selectable<NoticesTable>;
+export type NoticeFileRow = Selectable<NoticeFilesTable>;
