@@ -5,6 +5,7 @@
  */
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -23,6 +24,8 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
+import { registerImagesRoutes } from "./modules/images/images.routes.ts";
+import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { createServices, type Services } from "./services.ts";
 
 /** JSON bodies of this API are small; uploads get their own multipart limits later. */
@@ -73,6 +76,8 @@ export async function buildApp({
 
   await app.register(fastifyHelmet, buildHelmetOptions(config));
   await app.register(fastifyCookie);
+  // Multipart bodies are read only by routes that ask (request.parts), each with its own limits.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () =>
@@ -93,6 +98,9 @@ export async function buildApp({
   registerFlagsRoutes(app, { imageGenerationEnabled: config.imageGenerationEnabled });
   registerAuthRoutes(app, { auth: services.auth, guards, cookies, rateLimitMax: config.authRateLimitMax });
   registerAffiliateRoutes(app, { affiliate: services.affiliate, guards, cookies });
+  registerNoticesRoutes(app, { notices: services.notices, guards });
+  registerImagesRoutes(app, { images: services.images, guards });
+  services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 
   await registerWebApp(app, { webDistDir: config.webDistDir });

@@ -21,10 +21,12 @@
  * | AFFILIATE_ENABLED        | true                           | Whether the affiliate programme is on (GET /api/affiliate/enabled). |
  * | WEB_DIST_DIR             | <repo>/apps/web/dist           | The built web app served as static files with the SPA fallback. |
  * | DEMO_MODE                | false                          | Explicit demo mode (spec README: the original's localhost fake user); flag only for now. |
+ * | FILE_URL_SECRET          | random per boot                | HMAC key of signed, expiring file URLs (local storage). Multi-process deployments MUST set it (32+ characters), or one process rejects another's links. |
  *
  * Relative paths given by the operator resolve against the working directory; the defaults are
  * anchored at the repository root so `npm start` from the root and `npm start -w` share one DB.
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -170,6 +172,11 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: zOptionalText,
   /** Explicit demo mode replacing the original's localhost fake user (spec README); flag only for now. */
   DEMO_MODE: zBool(false),
+  /**
+   * Key for the HMAC of signed file URLs. The random default only works while one process serves
+   * every request: with several API processes (or a restart between link and click) set it.
+   */
+  FILE_URL_SECRET: zOptionalText.pipe(z.string().min(32, "use at least 32 characters").optional()),
 });
 
 export type TDatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -192,6 +199,7 @@ export interface Config {
   affiliateEnabled: boolean;
   webDistDir: string;
   demoMode: boolean;
+  fileUrlSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -241,5 +249,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       ? path.resolve(cwd, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, "apps", "web", "dist"),
     demoMode: e.DEMO_MODE,
+    fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString("base64url"),
   });
 }

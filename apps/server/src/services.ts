@@ -2,14 +2,19 @@
  * The composition root: builds every service from the database, the config and the clock.
  * The API, the cron role and the admin CLI all go through these same services.
  */
+import path from "node:path";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
 import type { Database } from "./drivers/db/database.ts";
+import { createLocalStorage } from "./drivers/storage/local-storage.ts";
+import type { FileStorage } from "./drivers/storage/storage.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { argon2Hasher, type PasswordHasher } from "./lib/password.ts";
 import { type AffiliateService, createAffiliateService } from "./modules/affiliate/affiliate.service.ts";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
+import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
+import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createUsersService, type UsersService } from "./modules/users/users.service.ts";
 
 export interface Services {
@@ -18,11 +23,14 @@ export interface Services {
   auth: AuthService;
   credits: CreditsService;
   affiliate: AffiliateService;
+  storage: FileStorage;
+  notices: NoticesService;
+  images: ImagesService;
 }
 
 export interface ServiceDeps {
   db: Database;
-  config: Pick<Config, "sessionTtlDays" | "affiliateEnabled">;
+  config: Pick<Config, "sessionTtlDays" | "affiliateEnabled" | "dataDir" | "fileUrlSecret">;
   clock?: Clock;
   passwords?: PasswordHasher;
 }
@@ -35,11 +43,20 @@ export function createServices({
 }: ServiceDeps): Services {
   const store = createStore(db.kysely);
   const users = createUsersService({ store, passwords, clock });
+  // The storage driver is chosen here, once (issue 4 adds S3 behind the same FileStorage port).
+  const storage = createLocalStorage({
+    root: path.join(config.dataDir, "files"),
+    secret: config.fileUrlSecret,
+    clock,
+  });
   return {
     store,
     users,
     auth: createAuthService({ store, users, passwords, clock, sessionTtlDays: config.sessionTtlDays }),
     credits: createCreditsService({ store, clock }),
     affiliate: createAffiliateService({ store, clock, isEnabled: config.affiliateEnabled }),
+    storage,
+    notices: createNoticesService({ store, storage, clock }),
+    images: createImagesService({ storage }),
   };
 }

@@ -8,6 +8,7 @@ import { createAffiliateRepository } from "../modules/affiliate/affiliate.reposi
 import { createSessionsRepository } from "../modules/auth/sessions.repository.ts";
 import { createCreditsRepository } from "../modules/credits/credits.repository.ts";
 import { createHealthRepository } from "../modules/health/health.repository.ts";
+import { createNoticesRepository } from "../modules/notices/notices.repository.ts";
 import { createUsersRepository } from "../modules/users/users.repository.ts";
 import type { DB } from "./schema.ts";
 
@@ -18,6 +19,7 @@ function createRepositories(db: Kysely<DB>) {
     credits: createCreditsRepository(db),
     affiliate: createAffiliateRepository(db),
     health: createHealthRepository(db),
+    notices: createNoticesRepository(db),
   };
 }
 

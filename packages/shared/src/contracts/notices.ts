@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+/**
+ * The notice board calls (spec 01 §3 Notice, §7). Field names are the spec's. Bodies of POST are
+ * multipart (title, content, pinned "1" or empty, repeated `files`); PUT is JSON.
+ */
+
+/** Longest title and body the board accepts (not in the spec: generous bounds against abuse). */
+export const NOTICE_TITLE_MAX = 200;
+export const NOTICE_CONTENT_MAX = 200_000;
+/** One attached or pasted image at most (ARCHITECTURE "byte limits are enforced before decoding"). */
+export const NOTICE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Image types the board accepts, recognised from the bytes (JPEG, PNG, GIF, WebP). */
+export const NOTICE_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+
+/** Multipart field names of POST /api/notices and POST /api/image/upload-s3. */
+export const NOTICE_FILES_FIELD = "files";
+export const UPLOAD_IMAGE_FIELD = "image";
+
+export const ZNoticeListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const ZNoticeIdParams = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/** pinned arrives as "1" / "" from forms and as a boolean (or 0/1) in JSON. */
+export const ZPinned = z
+  .union([z.boolean(), z.literal("1"), z.literal(""), z.literal("0"), z.literal(0), z.literal(1)])
+  .optional()
+  .transform((value) => value === true || value === "1" || value === 1);
+
+const ZTitle = z
+  .string()
+  .trim()
+  .min(1, "Enter a title.")
+  .max(NOTICE_TITLE_MAX, `The title is longer than ${NOTICE_TITLE_MAX} characters.`);
+const ZContent = z
+  .string()
+  .trim()
+  .min(1, "Enter the content.")
+  .max(NOTICE_CONTENT_MAX, "The content is too long.");
+
+/** The text fields of a new notice (the files are checked separately). */
+export const ZNoticeFields = z.object({ title: ZTitle, content: ZContent, pinned: ZPinned });
+export type TNoticeFields = z.infer<typeof ZNoticeFields>;
+
+/** PUT /api/notices/{id} JSON body. */
+export const ZNoticeUpdateBody = ZNoticeFields;
+
+export const ZNoticeListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  pinned: z.boolean(),
+  /** Null when the author account is gone: the list shows "Admin" (spec 01 §2). */
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TNoticeListItem = z.infer<typeof ZNoticeListItem>;
+
+export const ZNoticeListResponse = z.object({
+  success: z.literal(true),
+  items: z.array(ZNoticeListItem),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TNoticeListResponse = z.infer<typeof ZNoticeListResponse>;
+
+export const ZNotice = ZNoticeListItem.extend({
+  /** Sanitised HTML, safe to render as it is. */
+  content: z.string(),
+  updated_at: z.string(),
+});
+export type TNotice = z.infer<typeof ZNotice>;
+
+export const ZNoticeFile = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  file_url: z.string(),
+  /** Bytes; the editor shows KB. */
+  size: z.number().int(),
+});
+export type TNoticeFile = z.infer<typeof ZNoticeFile>;
+
+export const ZNoticeDetailResponse = z.object({
+  success: z.literal(true),
+  notice: ZNotice,
+  files: z.array(ZNoticeFile),
+});
+export type TNoticeDetailResponse = z.infer<typeof ZNoticeDetailResponse>;
+
+export const ZNoticeCreateResponse = z.object({ success: z.literal(true), id: z.number().int() });
+export type TNoticeCreateResponse = z.infer<typeof ZNoticeCreateResponse>;
+
+export const ZNoticeMutationResponse = z.object({ success: z.literal(true) });
+
+export const ZImageUploadResponse = z.object({ success: z.literal(true), imageUrl: z.string() });
+export type TImageUploadResponse = z.infer<typeof ZImageUploadResponse>;
