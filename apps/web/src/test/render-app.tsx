@@ -11,6 +11,8 @@ interface RenderOptions {
   /** The signed-in user the server reports (and that is already stored), or null for a visitor. */
   user?: TPublicUser | null;
   checkAuth?: () => Promise<TAuthCheckResponse>;
+  /** Answers for fetch; by default every call fails like an unreachable server. */
+  fetchImpl?: typeof fetch;
 }
 
 /**
@@ -19,9 +21,12 @@ interface RenderOptions {
  */
 export function renderRoutes(
   routes: RouteObject[],
-  { path = "/", user = null, checkAuth }: RenderOptions = {},
+  { path = "/", user = null, checkAuth, fetchImpl }: RenderOptions = {},
 ) {
-  vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("no server in unit tests")));
+  const fetchMock = vi.fn<typeof fetch>(
+    fetchImpl ?? (() => Promise.reject(new TypeError("no server in unit tests"))),
+  );
+  vi.stubGlobal("fetch", fetchMock);
   vi.spyOn(console, "warn").mockImplementation(() => {});
   if (user) window.localStorage.setItem("user", JSON.stringify(user));
   const check =
@@ -35,5 +40,9 @@ export function renderRoutes(
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, runtime };
+  return { ...view, router, runtime, fetchMock };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }

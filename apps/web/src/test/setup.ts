@@ -40,8 +40,10 @@ if (!("ResizeObserver" in window)) {
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  document.documentElement.lang = "";
+  await i18n.changeLanguage("en");
   window.localStorage.clear();
   installMatchMedia(desktopMediaQuery);
 });

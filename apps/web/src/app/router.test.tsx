@@ -1,0 +1,124 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../lib/api-client.ts";
+import { makeUser } from "../lib/auth/test-users.ts";
+import { jsonResponse, renderRoutes } from "../test/render-app.tsx";
+import { ConsistencyRedirect, ImageGenerationGate } from "./route-guards.tsx";
+import { buildAppRoutes } from "./router.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the app's routes", () => {
+  it("shows a named coming-soon page inside the shell", async () => {
+    renderRoutes(buildAppRoutes(), { path: "/en/pricing" });
+    const page = await screen.findByTestId("coming-soon");
+    expect(page.dataset.page).toBe("pricing");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Pricing");
+    expect(screen.getByTestId("footer")).toBeTruthy();
+    expect(document.documentElement.lang).toBe("en");
+  });
+
+  it("shows Korean pages in Korean and sets <html lang>", async () => {
+    window.localStorage.setItem("locale", "ko");
+    renderRoutes(buildAppRoutes(), { path: "/notice" });
+    await screen.findByTestId("coming-soon");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("공지사항");
+    expect(document.documentElement.lang).toBe("ko");
+  });
+
+  it("follows the language fixed in a legal path", async () => {
+    window.localStorage.setItem("locale", "en");
+    renderRoutes(buildAppRoutes(), { path: "/terms/kr" });
+    await screen.findByTestId("coming-soon");
+    expect(document.documentElement.lang).toBe("ko");
+  });
+
+  it("renders the not-found page for unknown paths, in both languages", async () => {
+    renderRoutes(buildAppRoutes(), { path: "/en/no-such-page" });
+    expect(await screen.findByTestId("not-found")).toBeTruthy();
+  });
+
+  it("redirects /consistency to /image-generation, keeping the language", async () => {
+    const { router } = renderRoutes(buildAppRoutes(), { path: "/en/consistency" });
+    await screen.findByTestId("coming-soon");
+    expect(router.state.location.pathname).toBe("/en/image-generation");
+  });
+
+  it("opens the session-expired modal when the check answers 401, and its button goes to /login", async () => {
+    window.localStorage.setItem("locale", "ko");
+    const { router } = renderRoutes(buildAppRoutes(), {
+      path: "/",
+      user: makeUser(),
+      checkAuth: () => Promise.reject(new ApiError(401, "SESSION_EXPIRED", "Session expired.")),
+    });
+    const modal = await screen.findByTestId("session-expired-modal");
+    expect(modal.textContent).toContain("로그인이 만료되었습니다. 다시 로그인해주세요!");
+    expect(window.localStorage.getItem("user")).toBeNull();
+    fireEvent.click(screen.getByTestId("session-expired-login"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(screen.queryByTestId("session-expired-modal")).toBeNull();
+  });
+
+  it("shows the message of an auth:invalid event", async () => {
+    renderRoutes(buildAppRoutes(), { path: "/en", user: makeUser() });
+    await screen.findByTestId("header-credits");
+    act(() => {
+      window.dispatchEvent(new CustomEvent("auth:invalid", { detail: { message: "Signed in elsewhere." } }));
+    });
+    expect((await screen.findByTestId("session-expired-modal")).textContent).toContain(
+      "Signed in elsewhere.",
+    );
+    expect(screen.queryByTestId("header-credits")).toBeNull();
+  });
+
+  it("reports an affiliate click and removes aff and campaign from the address", async () => {
+    const { router, fetchMock } = renderRoutes(buildAppRoutes(), {
+      path: "/?aff=mina_01&campaign=spring&utm_source=x",
+      fetchImpl: async (input) =>
+        String(input).startsWith("/api/affiliate/click")
+          ? jsonResponse(200, { success: true, recorded: true })
+          : Promise.reject(new TypeError("offline")),
+    });
+    await waitFor(() => expect(router.state.location.search).toBe("?utm_source=x"));
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls).toContain("/api/affiliate/click?aff=mina_01&campaign=spring");
+    expect(urls.filter((url) => url.startsWith("/api/affiliate/click"))).toHaveLength(1);
+  });
+});
+
+describe("route guards", () => {
+  function renderGuard(path: string, element: ReactNode) {
+    const router = createMemoryRouter(
+      [
+        { path: "/", element: <p>home</p> },
+        { path: "/en", element: <p>english home</p> },
+        { path: "/image-generation", element: <p>generation</p> },
+        { path: "/consistency", element },
+        { path: "/en/image-generation", element },
+      ],
+      { initialEntries: [path] },
+    );
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it("sends /consistency home when image generation is off", async () => {
+    const router = renderGuard("/consistency", <ConsistencyRedirect isEnabled={false} />);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("sends /en/image-generation to /en when image generation is off", async () => {
+    const router = renderGuard(
+      "/en/image-generation",
+      <ImageGenerationGate isEnabled={false}>
+        <p>generation</p>
+      </ImageGenerationGate>,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en"));
+  });
+});

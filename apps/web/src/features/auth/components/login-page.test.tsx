@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeUser } from "../../../lib/auth/test-users.ts";
+import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
+import { LoginPage } from "./login-page.tsx";
+import { SignupPage } from "./signup-page.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const routes = [
+  { path: "/en/login", element: <LoginPage /> },
+  { path: "/en/signup", element: <SignupPage /> },
+  { path: "/en", element: <p>english home</p> },
+  { path: "/en/upscale", element: <p>upscale page</p> },
+];
+
+/** A fake server session: the auth check reports whoever last signed in. */
+function fakeSession() {
+  let signedIn: ReturnType<typeof makeUser> | null = null;
+  return {
+    signIn(user: ReturnType<typeof makeUser>) {
+      signedIn = user;
+    },
+    checkAuth: async () =>
+      signedIn
+        ? { isAuthenticated: true as const, user: signedIn }
+        : { isAuthenticated: false as const, user: null },
+  };
+}
+
+function fillLogin(email: string, password: string) {
+  fireEvent.change(screen.getByTestId("login-email"), { target: { value: email } });
+  fireEvent.change(screen.getByTestId("login-password"), { target: { value: password } });
+  fireEvent.submit(screen.getByTestId("login-form"));
+}
+
+describe("login page", () => {
+  it("labels its fields for assistive tech and the password manager", () => {
+    renderRoutes(routes, { path: "/en/login" });
+    const email = screen.getByLabelText("E-mail") as HTMLInputElement;
+    expect(email.type).toBe("email");
+    expect(email.required).toBe(true);
+    expect(email.autocomplete).toBe("email");
+    expect((screen.getByLabelText("Password") as HTMLInputElement).autocomplete).toBe("current-password");
+    expect(screen.getByTestId("login-naver").getAttribute("href")).toBe("/api/auth/naver");
+    expect(screen.getByTestId("login-kakao").getAttribute("href")).toBe("/api/auth/kakao");
+  });
+
+  it("shows the translated error for a wrong password, without the session-expired modal", async () => {
+    renderRoutes(routes, {
+      path: "/en/login",
+      fetchImpl: async () =>
+        jsonResponse(401, {
+          success: false,
+          code: "INVALID_CREDENTIALS",
+          error: "Wrong e-mail or password.",
+        }),
+    });
+    fillLogin("mina@example.com", "nope");
+    expect((await screen.findByTestId("login-error")).textContent).toContain("Incorrect e-mail or password.");
+    expect(screen.queryByTestId("session-expired-modal")).toBeNull();
+  });
+
+  it("falls back to the server's error for an unknown code", async () => {
+    renderRoutes(routes, {
+      path: "/en/login",
+      fetchImpl: async () =>
+        jsonResponse(400, { success: false, code: "SOMETHING_NEW", error: "Try later." }),
+    });
+    fillLogin("mina@example.com", "pw");
+    expect((await screen.findByTestId("login-error")).textContent).toContain("Try later.");
+  });
+
+  it("stores the user and returns to the page in ?next", async () => {
+    const user = makeUser({ credits: 300 });
+    const session = fakeSession();
+    const { router } = renderRoutes(routes, {
+      path: "/en/login?next=%2Fen%2Fupscale",
+      checkAuth: session.checkAuth,
+      fetchImpl: async (input) => {
+        if (String(input) !== "/api/auth/login") throw new TypeError("offline");
+        session.signIn(user);
+        return jsonResponse(200, {
+          success: true,
+          id: user.id,
+          email: user.email,
+          nickname: "Mina",
+          credits: 300,
+          user,
+        });
+      },
+    });
+    fillLogin(user.email, "correct horse");
+    await screen.findByText("upscale page");
+    expect(router.state.location.pathname).toBe("/en/upscale");
+    expect(JSON.parse(window.localStorage.getItem("user")!)).toMatchObject({ id: user.id, credits: 300 });
+  });
+
+  it("ignores a ?next that leaves the site", async () => {
+    const user = makeUser();
+    const { router } = renderRoutes(routes, {
+      path: "/en/login?next=https%3A%2F%2Fevil.example",
+      fetchImpl: async () =>
+        jsonResponse(200, {
+          success: true,
+          id: user.id,
+          email: user.email,
+          nickname: "Mina",
+          credits: 1,
+          user,
+        }),
+    });
+    fillLogin(user.email, "pw");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en"));
+  });
+});
+
+describe("signup page", () => {
+  it("asks for name, e-mail and an 8-character password", () => {
+    renderRoutes(routes, { path: "/en/signup" });
+    const password = screen.getByTestId("signup-password") as HTMLInputElement;
+    expect(password.minLength).toBe(8);
+    expect(password.autocomplete).toBe("new-password");
+    expect(screen.getByText("Use at least 8 characters.")).toBeTruthy();
+    expect((screen.getByTestId("signup-name") as HTMLInputElement).required).toBe(true);
+  });
+
+  it("explains a taken e-mail", async () => {
+    renderRoutes(routes, {
+      path: "/en/signup",
+      fetchImpl: async () => jsonResponse(409, { success: false, code: "EMAIL_TAKEN", error: "Taken." }),
+    });
+    fireEvent.change(screen.getByTestId("signup-name"), { target: { value: "Mina" } });
+    fireEvent.change(screen.getByTestId("signup-email"), { target: { value: "mina@example.com" } });
+    fireEvent.change(screen.getByTestId("signup-password"), { target: { value: "long enough" } });
+    fireEvent.submit(screen.getByTestId("signup-form"));
+    expect((await screen.findByTestId("signup-error")).textContent).toContain(
+      "This e-mail is already registered.",
+    );
+  });
+
+  it("signs the new user in and goes home", async () => {
+    const user = makeUser({ id: 11 });
+    const session = fakeSession();
+    const { router, fetchMock } = renderRoutes(routes, {
+      path: "/en/signup",
+      checkAuth: session.checkAuth,
+      fetchImpl: async (input) => {
+        if (String(input) !== "/api/auth/register") throw new TypeError("offline");
+        session.signIn(user);
+        return jsonResponse(200, {
+          success: true,
+          id: 11,
+          email: user.email,
+          nickname: "Mina",
+          credits: 0,
+          user,
+        });
+      },
+    });
+    fireEvent.change(screen.getByTestId("signup-name"), { target: { value: " Mina " } });
+    fireEvent.change(screen.getByTestId("signup-email"), { target: { value: user.email } });
+    fireEvent.change(screen.getByTestId("signup-password"), { target: { value: "long enough" } });
+    fireEvent.submit(screen.getByTestId("signup-form"));
+    await screen.findByText("english home");
+    expect(router.state.location.pathname).toBe("/en");
+    const registerCall = fetchMock.mock.calls.find(([input]) => String(input) === "/api/auth/register");
+    expect(JSON.parse(String(registerCall?.[1]?.body))).toEqual({
+      name: "Mina",
+      email: user.email,
+      password: "long enough",
+    });
+    expect(JSON.parse(window.localStorage.getItem("user")!).id).toBe(11);
+  });
+});
