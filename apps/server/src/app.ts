@@ -21,6 +21,8 @@ import type { Clock } from "./lib/clock.ts";
 import { registerAffiliateRoutes } from "./modules/affiliate/affiliate.routes.ts";
 import { type AuthGuards, createAuthGuards } from "./modules/auth/auth.guards.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
+import { registerBillingRoutes } from "./modules/billing/billing.routes.ts";
+import { registerCreditsRoutes } from "./modules/credits/credits.routes.ts";
 import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
@@ -98,6 +100,9 @@ export async function buildApp({
   registerFlagsRoutes(app, { imageGenerationEnabled: config.imageGenerationEnabled });
   registerAuthRoutes(app, { auth: services.auth, guards, cookies, rateLimitMax: config.authRateLimitMax });
   registerAffiliateRoutes(app, { affiliate: services.affiliate, guards, cookies });
+  registerCreditsRoutes(app, { credits: services.credits, guards });
+  registerBillingRoutes(app, { billing: services.billing, affiliate: services.affiliate, guards });
+  services.payments.registerRoutes?.(app);
   registerNoticesRoutes(app, { notices: services.notices, guards });
   registerImagesRoutes(app, { images: services.images, guards });
   services.storage.registerRoutes(app);

@@ -22,6 +22,15 @@
  * | WEB_DIST_DIR             | <repo>/apps/web/dist           | The built web app served as static files with the SPA fallback. |
  * | DEMO_MODE                | false                          | Explicit demo mode (spec README: the original's localhost fake user); flag only for now. |
  * | FILE_URL_SECRET          | random per boot                | HMAC key of signed, expiring file URLs (local storage). Multi-process deployments MUST set it (32+ characters), or one process rejects another's links. |
+ * | PAYMENT_PROVIDER         | sandbox                        | `sandbox`: the built-in test checkout with signed webhooks (no real money); `paddle`: Paddle Billing. |
+ * | PADDLE_API_KEY           | (unset)                        | Paddle API key (required with paddle). |
+ * | PADDLE_WEBHOOK_SECRET    | (unset)                        | Secret of the Paddle notification destination, for Paddle-Signature (required with paddle). |
+ * | PADDLE_ENVIRONMENT       | sandbox                        | `sandbox` (sandbox-api.paddle.com) or `production` (api.paddle.com). |
+ * | PADDLE_API_BASE_URL      | (unset)                        | Overrides the Paddle API host (the contract fake in tests). |
+ * | PADDLE_PRICE_BASIC / _DELUXE / _PREMIUM | (unset)         | Paddle price ids (pri_…) of the monthly plans (required with paddle). |
+ * | PADDLE_PRICE_PACKAGE1 … 5 | (unset)                       | Paddle price ids of the five credit packs (required with paddle). |
+ * | SANDBOX_WEBHOOK_SECRET   | random per boot                | HMAC key the sandbox signs its events with. Set it when several processes share the sandbox. |
+ * | AFFILIATE_WINDOW_DAYS    | 30                             | Referral window: the first-touch link cookie lives this long, and payments this long after the referral is recorded reward the sharer. |
  *
  * Relative paths given by the operator resolve against the working directory; the defaults are
  * anchored at the repository root so `npm start` from the root and `npm start -w` share one DB.
@@ -29,6 +38,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TCreditPackage, TPaidPlan } from "@gyeol/shared/plans";
 import { z } from "zod";
 
 /** apps/server/src/config.ts → repository root. */
@@ -177,6 +187,29 @@ const EnvSchema = z.object({
    * every request: with several API processes (or a restart between link and click) set it.
    */
   FILE_URL_SECRET: zOptionalText.pipe(z.string().min(32, "use at least 32 characters").optional()),
+  /** Payment driver, chosen once at boot (ARCHITECTURE "payments"). */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "paddle"]).default("sandbox"),
+  /** Paddle Billing API key; required when PAYMENT_PROVIDER=paddle. */
+  PADDLE_API_KEY: zOptionalText,
+  /** Secret key of the Paddle notification destination (webhook signatures). */
+  PADDLE_WEBHOOK_SECRET: zOptionalText,
+  /** Which Paddle API host: sandbox or production. */
+  PADDLE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** A different Paddle API host (tests point it at the contract fake). */
+  PADDLE_API_BASE_URL: zOptionalText.pipe(z.url().optional()),
+  /** Paddle price ids of the plans and packs (packages/shared plans.ts). */
+  PADDLE_PRICE_BASIC: zOptionalText,
+  PADDLE_PRICE_DELUXE: zOptionalText,
+  PADDLE_PRICE_PREMIUM: zOptionalText,
+  PADDLE_PRICE_PACKAGE1: zOptionalText,
+  PADDLE_PRICE_PACKAGE2: zOptionalText,
+  PADDLE_PRICE_PACKAGE3: zOptionalText,
+  PADDLE_PRICE_PACKAGE4: zOptionalText,
+  PADDLE_PRICE_PACKAGE5: zOptionalText,
+  /** HMAC key of the sandbox's signed events; random per boot when unset. */
+  SANDBOX_WEBHOOK_SECRET: zOptionalText.pipe(z.string().min(16, "use at least 16 characters").optional()),
+  /** Affiliate attribution window in days (affiliate.service.ts). */
+  AFFILIATE_WINDOW_DAYS: zInt(30, 1, 3650),
 });
 
 export type TDatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -200,6 +233,55 @@ export interface Config {
   webDistDir: string;
   demoMode: boolean;
   fileUrlSecret: string;
+  payments: TPaymentsConfig;
+  affiliateWindowDays: number;
+}
+
+export type TPaymentsConfig =
+  | { provider: "sandbox"; sandboxWebhookSecret: string }
+  | {
+      provider: "paddle";
+      apiKey: string;
+      webhookSecret: string;
+      environment: "sandbox" | "production";
+      apiBaseUrl: string | undefined;
+      priceIds: Readonly<Record<TPaidPlan | TCreditPackage, string>>;
+    };
+
+/** With paddle, the key, the webhook secret and every price id must be set; all missing ones are named. */
+function resolvePayments(e: z.infer<typeof EnvSchema>): TPaymentsConfig | string[] {
+  if (e.PAYMENT_PROVIDER === "sandbox") {
+    return {
+      provider: "sandbox",
+      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString("base64url"),
+    };
+  }
+  const priceIds = {
+    basic: e.PADDLE_PRICE_BASIC,
+    deluxe: e.PADDLE_PRICE_DELUXE,
+    premium: e.PADDLE_PRICE_PREMIUM,
+    package1: e.PADDLE_PRICE_PACKAGE1,
+    package2: e.PADDLE_PRICE_PACKAGE2,
+    package3: e.PADDLE_PRICE_PACKAGE3,
+    package4: e.PADDLE_PRICE_PACKAGE4,
+    package5: e.PADDLE_PRICE_PACKAGE5,
+  };
+  const missing = [
+    ...(e.PADDLE_API_KEY ? [] : ["PADDLE_API_KEY"]),
+    ...(e.PADDLE_WEBHOOK_SECRET ? [] : ["PADDLE_WEBHOOK_SECRET"]),
+    ...Object.entries(priceIds)
+      .filter(([, id]) => !id)
+      .map(([item]) => `PADDLE_PRICE_${item.toUpperCase()}`),
+  ].map((name) => `  ${name}: required when PAYMENT_PROVIDER=paddle`);
+  if (missing.length > 0) return missing;
+  return {
+    provider: "paddle",
+    apiKey: e.PADDLE_API_KEY!,
+    webhookSecret: e.PADDLE_WEBHOOK_SECRET!,
+    environment: e.PADDLE_ENVIRONMENT,
+    apiBaseUrl: e.PADDLE_API_BASE_URL,
+    priceIds: Object.freeze(priceIds as Record<TPaidPlan | TCreditPackage, string>),
+  };
 }
 
 export class ConfigError extends Error {
@@ -227,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const payments = resolvePayments(e);
+  if (Array.isArray(payments)) throw new ConfigError(`Invalid configuration:\n${payments.join("\n")}`);
   const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(REPO_ROOT, "data");
   const isHttpsOrigin = e.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
   return Object.freeze({
@@ -250,5 +334,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       : path.join(REPO_ROOT, "apps", "web", "dist"),
     demoMode: e.DEMO_MODE,
     fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString("base64url"),
+    payments: Object.freeze(payments),
+    affiliateWindowDays: e.AFFILIATE_WINDOW_DAYS,
   });
 }

@@ -6,12 +6,15 @@ import path from "node:path";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
 import type { Database } from "./drivers/db/database.ts";
+import { createPaymentDriver } from "./drivers/payments/create-payment-driver.ts";
+import type { PaymentDriver } from "./drivers/payments/payment-driver.ts";
 import { createLocalStorage } from "./drivers/storage/local-storage.ts";
 import type { FileStorage } from "./drivers/storage/storage.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { argon2Hasher, type PasswordHasher } from "./lib/password.ts";
 import { type AffiliateService, createAffiliateService } from "./modules/affiliate/affiliate.service.ts";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
+import { type BillingService, createBillingService } from "./modules/billing/billing.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
@@ -26,11 +29,22 @@ export interface Services {
   storage: FileStorage;
   notices: NoticesService;
   images: ImagesService;
+  billing: BillingService;
+  payments: PaymentDriver;
 }
 
 export interface ServiceDeps {
   db: Database;
-  config: Pick<Config, "sessionTtlDays" | "affiliateEnabled" | "dataDir" | "fileUrlSecret">;
+  config: Pick<
+    Config,
+    | "sessionTtlDays"
+    | "affiliateEnabled"
+    | "dataDir"
+    | "fileUrlSecret"
+    | "payments"
+    | "affiliateWindowDays"
+    | "publicOrigin"
+  >;
   clock?: Clock;
   passwords?: PasswordHasher;
 }
@@ -49,14 +63,33 @@ export function createServices({
     secret: config.fileUrlSecret,
     clock,
   });
+  const affiliate = createAffiliateService({
+    store,
+    clock,
+    isEnabled: config.affiliateEnabled,
+    windowDays: config.affiliateWindowDays,
+  });
+  // The payment driver is chosen once, here. The sandbox hands its signed events to billing's
+  // webhook handler, which needs the driver first: hence the late-bound sink.
+  let billing: BillingService | undefined;
+  const { driver: payments, prices } = createPaymentDriver({
+    config: config.payments,
+    db: db.kysely,
+    clock,
+    publicOrigin: config.publicOrigin,
+    deliver: (rawBody, signature) => billing!.receiveWebhook(rawBody, signature),
+  });
+  billing = createBillingService({ store, clock, driver: payments, prices, affiliate });
   return {
     store,
     users,
     auth: createAuthService({ store, users, passwords, clock, sessionTtlDays: config.sessionTtlDays }),
     credits: createCreditsService({ store, clock }),
-    affiliate: createAffiliateService({ store, clock, isEnabled: config.affiliateEnabled }),
+    affiliate,
     storage,
     notices: createNoticesService({ store, storage, clock }),
     images: createImagesService({ storage }),
+    billing,
+    payments,
   };
 }

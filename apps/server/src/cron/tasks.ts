@@ -1,11 +1,33 @@
+import { ONE_TIME_CREDIT_VALIDITY_DAYS } from "@gyeol/shared/policy";
 import type { Services } from "../services.ts";
 import type { CronTask } from "./scheduler.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Sandbox subscriptions renew or end within this long of their period end. */
+const SUBSCRIPTION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The cron role's tasks. Expired sessions are already refused at check time; this keeps the table small. */
-export function createCronTasks(services: Pick<Services, "auth">): CronTask[] {
+export function createCronTasks(services: Pick<Services, "auth" | "billing" | "credits">): CronTask[] {
   return [
+    {
+      // Renewal at the period end (issue 5): the sandbox driver renews or ends its subscriptions
+      // through signed events; with Paddle this does nothing (Paddle's webhooks do it).
+      name: "advance-subscriptions",
+      intervalMs: SUBSCRIPTION_SWEEP_MS,
+      run: () => services.billing.advanceSubscriptions(),
+    },
+    // Only under the terms' reading of one-time credit validity (policy.ts); never by default.
+    ...(ONE_TIME_CREDIT_VALIDITY_DAYS === null
+      ? []
+      : [
+          {
+            name: "expire-one-time-credits",
+            intervalMs: HOUR_MS,
+            run: async () => ({
+              expired: await services.credits.expireOneTimeCredits(ONE_TIME_CREDIT_VALIDITY_DAYS!),
+            }),
+          },
+        ]),
     {
       name: "delete-expired-sessions",
       intervalMs: HOUR_MS,

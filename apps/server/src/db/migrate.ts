@@ -6,6 +6,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { initialMigration } from "./migrations/20261121000000_initial.ts";
 import { noticesMigration } from "./migrations/20261121010000_notices.ts";
+import { billingMigration } from "./migrations/20261121020000_billing.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -13,6 +14,7 @@ import type { DB } from "./schema.ts";
 const MIGRATIONS: Record<string, DialectMigration> = {
   "20261121000000_initial": initialMigration,
   "20261121010000_notices": noticesMigration,
+  "20261121020000_billing": billingMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -53,6 +53,8 @@ export interface CreditLedgerTable {
   /** The bucket's balance right after this row was applied. */
   balance_after: number;
   created_at: string;
+  /** The job a spend or refund belongs to (tools, issue 4); null otherwise. */
+  job_id: string | null;
 }
 
 export interface AffiliateClicksTable {
@@ -87,11 +89,75 @@ export interface NoticeFilesTable {
   created_at: string;
 }
 
+/** Our view of a provider subscription (modules/billing). */
+export interface PaymentSubscriptionsTable {
+  id: string;
+  user_id: number;
+  status: string;
+  plan: string;
+  credited_plan: string | null;
+  credited_period_start: string | null;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  scheduled_change_action: string | null;
+  scheduled_change_effective_at: string | null;
+  canceled_at: string | null;
+  /** occurred_at of the newest event applied; older events are ignored. */
+  last_event_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  event_type: string;
+  occurred_at: string;
+  processed_at: string;
+}
+
+export interface AffiliateReferralsTable {
+  user_id: number;
+  referrer_user_id: number;
+  code: string;
+  created_at: string;
+}
+
+/** Provider-side state of the built-in sandbox payment driver. */
+export interface SandboxCheckoutsTable {
+  id: string;
+  user_id: number;
+  price_id: string;
+  status: "open" | "completed";
+  transaction_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface SandboxSubscriptionsTable {
+  id: string;
+  user_id: number;
+  customer_id: string;
+  price_id: string;
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  scheduled_change_action: string | null;
+  scheduled_change_effective_at: string | null;
+  canceled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
   affiliate_clicks: AffiliateClicksTable;
+  payment_subscriptions: PaymentSubscriptionsTable;
+  payment_events: PaymentEventsTable;
+  affiliate_referrals: AffiliateReferralsTable;
+  sandbox_checkouts: SandboxCheckoutsTable;
+  sandbox_subscriptions: SandboxSubscriptionsTable;
   notices: NoticesTable;
   notice_files: NoticeFilesTable;
 }
@@ -102,5 +168,8 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type AffiliateClickRow = Selectable<AffiliateClicksTable>;
+export type PaymentSubscriptionRow = Selectable<PaymentSubscriptionsTable>;
+export type SandboxSubscriptionRow = Selectable<SandboxSubscriptionsTable>;
+export type SandboxCheckoutRow = Selectable<SandboxCheckoutsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type NoticeFileRow = Selectable<NoticeFilesTable>;

@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import { createAffiliateRepository } from "../modules/affiliate/affiliate.repository.ts";
 import { createSessionsRepository } from "../modules/auth/sessions.repository.ts";
+import { createBillingRepository } from "../modules/billing/billing.repository.ts";
 import { createCreditsRepository } from "../modules/credits/credits.repository.ts";
 import { createHealthRepository } from "../modules/health/health.repository.ts";
 import { createNoticesRepository } from "../modules/notices/notices.repository.ts";
@@ -17,6 +18,7 @@ function createRepositories(db: Kysely<DB>) {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     credits: createCreditsRepository(db),
+    billing: createBillingRepository(db),
     affiliate: createAffiliateRepository(db),
     health: createHealthRepository(db),
     notices: createNoticesRepository(db),

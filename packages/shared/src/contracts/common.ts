@@ -30,6 +30,18 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: "EMAIL_TAKEN",
   INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
   INSUFFICIENT_CREDITS: "INSUFFICIENT_CREDITS",
+  /** Payments (issue 5): a webhook whose signature does not verify. */
+  INVALID_SIGNATURE: "INVALID_SIGNATURE",
+  /** A plan change, cancel or resume without a live subscription. */
+  NO_SUBSCRIPTION: "NO_SUBSCRIPTION",
+  /** A new plan checkout while a subscription is live (use change-plan). */
+  ALREADY_SUBSCRIBED: "ALREADY_SUBSCRIBED",
+  /** change-plan to the plan already in effect. */
+  SAME_PLAN: "SAME_PLAN",
+  /** resume-subscription when no cancellation is scheduled. */
+  NOT_CANCELLED: "NOT_CANCELLED",
+  /** The payment provider refused or could not be reached. */
+  PAYMENT_PROVIDER_ERROR: "PAYMENT_PROVIDER_ERROR",
   MAINTENANCE: "MAINTENANCE",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;

@@ -42,6 +42,30 @@ export function createAffiliateRepository(db: Kysely<DB>) {
       await db.insertInto("affiliate_clicks").values(click).execute();
     },
 
+    /** First touch: a user's referral is written once and never replaced. */
+    async insertReferralIfMissing(referral: {
+      user_id: number;
+      referrer_user_id: number;
+      code: string;
+      created_at: string;
+    }): Promise<boolean> {
+      const row = await db
+        .insertInto("affiliate_referrals")
+        .values(referral)
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .returning("user_id")
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    findReferral(userId: number) {
+      return db
+        .selectFrom("affiliate_referrals")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+    },
+
     async countClicks(code: string): Promise<number> {
       const row = await db
         .selectFrom("affiliate_clicks")

@@ -9,7 +9,7 @@ import {
   ZEnsureCodeResponse,
 } from "@gyeol/shared/contracts/affiliate";
 import { ZAffiliateClickResponse } from "@gyeol/shared/contracts/affiliate-click";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import type { CookieSettings } from "../auth/session-cookie.ts";
@@ -17,11 +17,15 @@ import type { AffiliateService } from "./affiliate.service.ts";
 
 /** First-touch referral cookie the checkout (money issue) reads to credit the sharer. */
 export const AFFILIATE_COOKIE = "gyeol_aff";
+
 /**
- * Attribution window: a purchase within 30 days of the first referred visit counts for the
- * sharer. The spec does not give one; 30 days is the common affiliate default.
+ * Reads the first-touch cookie: a well-formed code, or undefined. Used by the attribution hook
+ * below and by checkout, which attributes before it sends the buyer to pay.
  */
-export const AFFILIATE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+export function readAffiliateCookie(request: FastifyRequest): string | undefined {
+  const value = request.cookies[AFFILIATE_COOKIE];
+  return value !== undefined && AFFILIATE_CODE_PATTERN.test(value) ? value : undefined;
+}
 
 /** Clicks are cheap to fake; this keeps one address from filling the table. */
 const CLICK_RATE_LIMIT_PER_MINUTE = 60;
@@ -37,6 +41,26 @@ export function registerAffiliateRoutes(
   { affiliate, guards, cookies }: AffiliateRoutesDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /**
+   * Attribution window (AFFILIATE_WINDOW_DAYS, default 30; the spec gives none, 30 days is the
+   * common affiliate default): the first-touch cookie lives this long.
+   */
+  const cookieMaxAgeS = affiliate.windowDays() * 24 * 60 * 60;
+
+  // Store the referral on the user at sign-up / the first signed-in request carrying the cookie,
+  // then drop the cookie: attribution is first touch and happens once (affiliate.service.ts).
+  app.addHook("onSend", async (request, reply, payload) => {
+    const code = request.user ? readAffiliateCookie(request) : undefined;
+    if (request.user && code) {
+      try {
+        await affiliate.attribute(request.user.id, code);
+        reply.clearCookie(AFFILIATE_COOKIE, { path: "/" });
+      } catch (err) {
+        request.log.error({ err }, "affiliate attribution failed");
+      }
+    }
+    return payload;
+  });
 
   r.get("/api/affiliate/enabled", { schema: { response: { 200: ZAffiliateEnabledResponse } } }, async () => ({
     enabled: affiliate.isEnabled(),
@@ -66,15 +90,13 @@ export function registerAffiliateRoutes(
         userAgent: request.headers["user-agent"] ?? "",
       });
       // First touch wins: a later link does not take the referral from the first sharer.
-      const current = request.cookies[AFFILIATE_COOKIE];
-      const hasValidCookie = current !== undefined && AFFILIATE_CODE_PATTERN.test(current);
-      if (isRecorded && !hasValidCookie) {
+      if (isRecorded && readAffiliateCookie(request) === undefined) {
         reply.setCookie(AFFILIATE_COOKIE, aff, {
           httpOnly: true,
           sameSite: "lax",
           path: "/",
           secure: cookies.isSecure,
-          maxAge: AFFILIATE_COOKIE_MAX_AGE_S,
+          maxAge: cookieMaxAgeS,
         });
       }
       return { success: true as const, recorded: isRecorded };

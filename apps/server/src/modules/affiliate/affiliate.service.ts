@@ -1,13 +1,21 @@
 /**
- * The affiliate programme's foundation (spec 01 §1: referral link origin + /?aff=code; §7 calls).
- * Rewards at checkout come with the money issue; this records clicks and hands out codes.
+ * The affiliate programme (spec 01 §1: referral link origin + /?aff=code; people who pay through
+ * a share link give the sharer half of their credits; §7 calls).
+ *
+ * Attribution is first touch within a window: the first link a visitor opens sets the gyeol_aff
+ * cookie for AFFILIATE_WINDOW_DAYS; at sign-up or the first signed-in request carrying it the
+ * referral is stored on the user, once, never replaced; payments made within
+ * AFFILIATE_WINDOW_DAYS of that moment reward the sharer with floor(credits / 2) bonus credits,
+ * once per transaction (ledger key reward:<transaction id>). Nobody earns from their own link.
  */
 import { randomInt } from "node:crypto";
-import type { Store } from "../../db/store.ts";
+import { AFFILIATE_REWARD_SHARE } from "@gyeol/shared/policy";
+import type { Repositories, Store } from "../../db/store.ts";
 import { isUniqueViolation } from "../../drivers/db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { Clock } from "../../lib/clock.ts";
+import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
+import { writeLine } from "../credits/ledger.ts";
 
 /** Unambiguous characters (no 0/O, 1/I/L), so a code read aloud or typed survives. */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -18,6 +26,8 @@ export interface AffiliateServiceDeps {
   store: Store;
   clock: Clock;
   isEnabled: boolean;
+  /** Attribution window in days (config AFFILIATE_WINDOW_DAYS). */
+  windowDays?: number;
 }
 
 export interface ClickInput {
@@ -35,7 +45,14 @@ function generateCode(): string {
 
 export type AffiliateService = ReturnType<typeof createAffiliateService>;
 
-export function createAffiliateService({ store, clock, isEnabled }: AffiliateServiceDeps) {
+export const DEFAULT_AFFILIATE_WINDOW_DAYS = 30;
+
+export function createAffiliateService({
+  store,
+  clock,
+  isEnabled,
+  windowDays = DEFAULT_AFFILIATE_WINDOW_DAYS,
+}: AffiliateServiceDeps) {
   return {
     isEnabled: () => isEnabled,
 
@@ -74,5 +91,56 @@ export function createAffiliateService({ store, clock, isEnabled }: AffiliateSer
     },
 
     countClicks: (code: string) => store.affiliate.countClicks(code),
+
+    windowDays: () => windowDays,
+
+    /**
+     * Stores who referred `userId`, from the first-touch cookie's code. A code that is unknown or
+     * the user's own, or a user already referred, changes nothing.
+     */
+    async attribute(userId: number, code: string): Promise<{ isAttributed: boolean }> {
+      if (!isEnabled) return { isAttributed: false };
+      const referrerId = await store.affiliate.findUserIdByCode(code);
+      if (referrerId === undefined || referrerId === userId) return { isAttributed: false };
+      const isAttributed = await store.affiliate.insertReferralIfMissing({
+        user_id: userId,
+        referrer_user_id: referrerId,
+        code,
+        created_at: clock.now().toISOString(),
+      });
+      return { isAttributed };
+    },
+
+    /**
+     * Inside the payment's transaction: gives the buyer's referrer floor(credits × 1/2) bonus
+     * credits for this transaction, once, when the payment falls within the window. Returns the
+     * credits rewarded (0 when none).
+     */
+    async rewardReferrer(
+      tx: Repositories,
+      purchase: { buyerId: number; credits: number; transactionId: string; paidAt: string },
+    ): Promise<number> {
+      if (!isEnabled || purchase.credits <= 0) return 0;
+      const referral = await tx.affiliate.findReferral(purchase.buyerId);
+      if (!referral || referral.referrer_user_id === purchase.buyerId) return 0;
+      const windowEnd = Date.parse(referral.created_at) + windowDays * DAY_MS;
+      if (Date.parse(purchase.paidAt) > windowEnd) return 0;
+      const reward = Math.floor(purchase.credits * AFFILIATE_REWARD_SHARE);
+      const key = `reward:${purchase.transactionId}`;
+      if (reward <= 0 || (await tx.credits.findByIdempotencyKey(key))) return 0;
+      await writeLine(
+        tx,
+        referral.referrer_user_id,
+        {
+          bucket: "bonus",
+          delta: reward,
+          kind: "reward",
+          reason: `affiliate reward (user ${purchase.buyerId})`,
+          idempotencyKey: key,
+        },
+        clock.now().toISOString(),
+      );
+      return reward;
+    },
   };
 }

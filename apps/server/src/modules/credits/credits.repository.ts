@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { CreditLedgerRow, DB, TCreditBucket, TLedgerKind } from "../../db/schema.ts";
+import type { CreditLedgerRow, DB, TCreditBucket, TLedgerKind, UserRow } from "../../db/schema.ts";
 
 export type CreditsRepository = ReturnType<typeof createCreditsRepository>;
 
@@ -18,10 +18,80 @@ export interface NewLedgerEntry {
   idempotency_key: string;
   balance_after: number;
   created_at: string;
+  job_id?: string | null;
 }
 
 export function createCreditsRepository(db: Kysely<DB>) {
   return {
+    /**
+     * Locks the user's row for the rest of the transaction and returns it. A write, not a read, on
+     * purpose: on PostgreSQL the UPDATE takes the row lock (like SELECT … FOR UPDATE); on SQLite it
+     * takes the write lock at once, so the transaction never has to upgrade a read lock later
+     * (the cause of SQLITE_BUSY between processes). Concurrent spends of one user queue here.
+     */
+    lockUser(userId: number, now: string): Promise<UserRow | undefined> {
+      return db
+        .updateTable("users")
+        .set({ updated_at: now })
+        .where("id", "=", userId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    findByIdempotencyKeys(keys: readonly string[]): Promise<CreditLedgerRow[]> {
+      if (keys.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom("credit_ledger")
+        .selectAll()
+        .where("idempotency_key", "in", keys)
+        .orderBy("id")
+        .execute();
+    },
+
+    /** One page of the user's ledger, newest first (My Page credit history). */
+    listPageForUser(userId: number, limit: number, offset: number): Promise<CreditLedgerRow[]> {
+      return db
+        .selectFrom("credit_ledger")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countForUser(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom("credit_ledger")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Credits added to a bucket since `since` (one-time credit validity, policy.ts). */
+    async sumAddedSince(userId: number, bucket: TCreditBucket, since: string): Promise<number> {
+      const row = await db
+        .selectFrom("credit_ledger")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("delta"), sql<number>`0`).as("total"))
+        .where("user_id", "=", userId)
+        .where("bucket", "=", bucket)
+        .where("delta", ">", 0)
+        .where("created_at", ">", since)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    async listUserIdsHolding(bucket: TCreditBucket): Promise<number[]> {
+      const rows = await db
+        .selectFrom("users")
+        .select("id")
+        .where(sql.ref(BUCKET_COLUMN[bucket]), ">", 0)
+        .orderBy("id")
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     findByIdempotencyKey(key: string): Promise<CreditLedgerRow | undefined> {
       return db.selectFrom("credit_ledger").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
     },
