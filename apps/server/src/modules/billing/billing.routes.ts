@@ -59,7 +59,10 @@ export function registerBillingRoutes(
 
   r.post(
     "/api/payment/checkout",
-    { preHandler: guards.requireUser, schema: { body: ZCheckoutBody, response: { 200: ZCheckoutResponse } } },
+    {
+      preValidation: guards.requireUser,
+      schema: { body: ZCheckoutBody, response: { 200: ZCheckoutResponse } },
+    },
     async (request) => {
       await attributeReferral(request);
       return {
@@ -72,7 +75,7 @@ export function registerBillingRoutes(
   r.post(
     "/api/payment/credit-checkout",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: { body: ZCreditCheckoutBody, response: { 200: ZCheckoutResponse } },
     },
     async (request) => {
@@ -87,7 +90,7 @@ export function registerBillingRoutes(
   r.post(
     "/api/payment/change-plan",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: { body: ZChangePlanBody, response: { 200: ZChangePlanResponse } },
     },
     async (request) => ({
@@ -98,19 +101,19 @@ export function registerBillingRoutes(
 
   r.get(
     "/api/payment/subscription-status",
-    { preHandler: guards.requireUser, schema: { response: { 200: ZSubscriptionStatusResponse } } },
+    { preValidation: guards.requireUser, schema: { response: { 200: ZSubscriptionStatusResponse } } },
     async (request) => ({ success: true as const, ...(await billing.status(request.user!.id)) }),
   );
 
   r.post(
     "/api/payment/cancel-subscription",
-    { preHandler: guards.requireUser, schema: { response: { 200: ZCancelSubscriptionResponse } } },
+    { preValidation: guards.requireUser, schema: { response: { 200: ZCancelSubscriptionResponse } } },
     async (request) => ({ success: true as const, ...(await billing.cancel(request.user!.id)) }),
   );
 
   r.post(
     "/api/payment/resume-subscription",
-    { preHandler: guards.requireUser, schema: { response: { 200: ZResumeSubscriptionResponse } } },
+    { preValidation: guards.requireUser, schema: { response: { 200: ZResumeSubscriptionResponse } } },
     async (request) => ({ success: true as const, ...(await billing.resume(request.user!.id)) }),
   );
 

@@ -14,7 +14,7 @@ export function registerCreditsRoutes(app: FastifyInstance, { credits, guards }:
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/credits/history",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: { querystring: ZCreditHistoryQuery, response: { 200: ZCreditHistoryResponse } },
     },
     async (request) => ({
