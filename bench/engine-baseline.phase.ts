@@ -32,10 +32,17 @@ const { data, info } = await sharp(fs.readFileSync(input))
 const upscaler = new Upscaler({ model: x2 });
 await upscaler.getModel();
 const tensor = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], "int32");
-const started = performance.now();
-const out = await upscaler.upscale(tensor, { output: "tensor" });
-const ms = performance.now() - started;
-const [h, w] = out.shape;
+// Best of two calls (the model is loaded once), like the engine's best-of-three: the machine is shared.
+let ms = Number.POSITIVE_INFINITY;
+let shape: number[] = [];
+for (let run = 0; run < 2; run++) {
+  const started = performance.now();
+  const out = await upscaler.upscale(tensor, { output: "tensor" });
+  ms = Math.min(ms, performance.now() - started);
+  shape = out.shape;
+  out.dispose();
+}
+const [h, w] = shape;
 process.stdout.write(
   `${JSON.stringify({ phase: "baseline", ms, width: w, height: h, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
 );

@@ -35,14 +35,24 @@ const job = {
 // Warm-up: loads Human, the selfie model and the upscale workers once, as a server process would.
 await retouchPortrait(fs.readFileSync(psnrPath), { ...job, scale_factor: 1.1 });
 
+// The machine is shared: each measurement is the best of RUNS, interleaved, to damp others' load.
+const RUNS = 3;
 const image = await decodeImage(portrait);
-let started = performance.now();
-const up = await upscaleImage(image, 2);
-const upscaleMs = performance.now() - started;
-
-started = performance.now();
-const full = await retouchPortrait(portrait, job);
-const fullMs = performance.now() - started;
+let upscaleMs = Number.POSITIVE_INFINITY;
+let fullMs = Number.POSITIVE_INFINITY;
+let up: Awaited<ReturnType<typeof upscaleImage>> | undefined;
+let full: Awaited<ReturnType<typeof retouchPortrait>> | undefined;
+for (let run = 0; run < RUNS; run++) {
+  let started = performance.now();
+  const u = await upscaleImage(image, 2);
+  const uMs = performance.now() - started;
+  if (uMs < upscaleMs) [upscaleMs, up] = [uMs, u];
+  started = performance.now();
+  const f = await retouchPortrait(portrait, job);
+  const fMs = performance.now() - started;
+  if (fMs < fullMs) [fullMs, full] = [fMs, f];
+}
+if (!up || !full) throw new Error("no runs");
 
 // PSNR: original → Lanczos3 ½ → ×2 by the engine (auto) and by Lanczos3, both against the original.
 const original = await decodeImage(fs.readFileSync(psnrPath));

@@ -4,7 +4,8 @@
  *  2. the engine's upscale alone (tiled, worker pool, AI where it helps);
  *  3. the engine's full retouch + 2× (analysis, retouch, identity, upscale, JPEG q100);
  *  4. PSNR of the AI upscale and of Lanczos3 on a downscale-then-upscale test (astronaut fixture).
- * Each side runs in its own process so peak RSS is measured per side.
+ * Each side runs in its own process so peak RSS is measured per side; times are best of 2 (baseline)
+ * and best of 3 (engine) because the machine may be shared.
  * Targets: full ≤ 0.5× baseline; retouch work ≤ 10% of upscale time; engine peak RSS ≤ 1.5 GB;
  * AI ≥ +0.5 dB over Lanczos3. The last line is machine-readable.
  */

@@ -8,7 +8,7 @@ import { wasmBinariesDir } from "../runtime/tf.ts";
 export type TSrModel = "esrgan-slim" | "esrgan-medium";
 
 /** Input pixels each side a tile needs beyond what it keeps (the models' receptive field is ~7 px). */
-export const SR_MODEL_PAD: Record<TSrModel, number> = { "esrgan-slim": 12, "esrgan-medium": 16 };
+export const SR_MODEL_PAD: Record<TSrModel, number> = { "esrgan-slim": 9, "esrgan-medium": 14 };
 
 interface TTileJob {
   id: number;
