@@ -121,7 +121,7 @@ describe.each(TEST_DATABASES)("payment webhooks on $name", (database) => {
   });
 
   it("refuses a signed body that is not an event with 400", async () => {
-    const { app } = await setup();
+    await setup();
     for (const payload of [
       { hello: 1 },
       { event_id: "evt_1", event_type: "transaction.completed", occurred_at: START, data: { id: 5 } },
