@@ -25,17 +25,16 @@ describe("the app's routes", () => {
 
   it("shows Korean pages in Korean and sets <html lang>", async () => {
     window.localStorage.setItem("locale", "ko");
-    renderRoutes(buildAppRoutes(), { path: "/notice" });
+    renderRoutes(buildAppRoutes(), { path: "/chat" });
     await screen.findByTestId("coming-soon");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("공지사항");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("AI 프롬프트 채팅");
     expect(document.documentElement.lang).toBe("ko");
   });
 
   it("follows the language fixed in a legal path", async () => {
     window.localStorage.setItem("locale", "en");
     renderRoutes(buildAppRoutes(), { path: "/terms/kr" });
-    await screen.findByTestId("coming-soon");
-    expect(document.documentElement.lang).toBe("ko");
+    await waitFor(() => expect(document.documentElement.lang).toBe("ko"));
   });
 
   it("renders the not-found page for unknown paths, in both languages", async () => {

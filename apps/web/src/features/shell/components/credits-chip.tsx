@@ -28,6 +28,9 @@ export function CreditsChip({ credits, testId = "header-credits" }: CreditsChipP
       <span data-testid={testId} className="tabular-nums">
         {formatNumber(displayCredits(credits), locale)}
       </span>
+      <span aria-hidden="true" className="hidden text-xs font-semibold text-accent-700/70 sm:inline">
+        {t("header.creditsUnit")}
+      </span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "../../../lib/auth/test-users.ts";
+import { installMatchMedia } from "../../../test/match-media.ts";
 import { renderRoutes } from "../../../test/render-app.tsx";
 import { Header } from "./header.tsx";
 
@@ -148,7 +149,6 @@ describe("AI Suite dropdown", () => {
   });
 
   it("opens on tap without hover on touch devices", async () => {
-    const { installMatchMedia } = await import("../../../test/setup.ts");
     installMatchMedia((query) => query.includes("hover: none"));
     renderHeader();
     const root = screen.getByTestId("ai-suite-trigger").parentElement!;
@@ -159,7 +159,6 @@ describe("AI Suite dropdown", () => {
   });
 
   it("shows a sheet with a backdrop and 'Choose your AI tool' at 700 px or less", async () => {
-    const { installMatchMedia } = await import("../../../test/setup.ts");
     installMatchMedia((query) => query.includes("max-width: 700px") || query.includes("hover: none"));
     renderHeader();
     fireEvent.click(screen.getByTestId("ai-suite-trigger"));
