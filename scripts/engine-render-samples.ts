@@ -19,7 +19,7 @@ if (!outDir) {
   console.error("usage: node --import tsx scripts/engine-render-samples.ts <out-dir>");
   process.exit(2);
 }
-const MAX_WIDTH = 900;
+const MAX_WIDTH = 720;
 
 const base: RetouchJob = {
   lora_index: 2,
@@ -34,19 +34,23 @@ const base: RetouchJob = {
   filter_strength: 0.01,
 };
 
-/** Landing sample id → fixture and the spec 02 §5 style it shows. */
+/**
+ * Landing sample id → fixture and the spec 02 §5 style it shows. The picker labels name the
+ * style, not the sitter: only public-domain portraits of two Western women ship with the engine,
+ * so the East Asian and male styles are shown on them until licensed photos are added.
+ */
 const SAMPLES: Array<{ id: string; fixture: string; job: Partial<RetouchJob> }> = [
   { id: "korean_basic", fixture: "astronaut.jpg", job: { lora_index: 2 } },
   {
     id: "korean_makeup",
     fixture: "astronaut.jpg",
-    job: { lora_index: 0, filter_index: 1, filter_strength: 0.5, filter_prompt: "asle" },
+    job: { lora_index: 0, filter_index: 1, filter_strength: 0.2, filter_prompt: "asle" },
   },
   { id: "foreigner_man", fixture: "grace-hopper.jpg", job: { lora_index: 5 } },
   {
     id: "western_girl_makeup",
-    fixture: "astronaut.jpg",
-    job: { lora_index: 4, filter_index: 0, filter_strength: 0.4, filter_prompt: "studio" },
+    fixture: "grace-hopper.jpg",
+    job: { lora_index: 4, filter_index: 0, filter_strength: 0.3, filter_prompt: "studio" },
   },
 ];
 
@@ -55,7 +59,7 @@ for (const sample of SAMPLES) {
   const input = fs.readFileSync(path.join(fixtures, sample.fixture));
   const result = await retouchPortrait(input, { ...base, ...sample.job });
   const fitWidth = (bytes: Buffer) =>
-    sharp(bytes).resize({ width: MAX_WIDTH, withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
+    sharp(bytes).resize({ width: MAX_WIDTH, withoutEnlargement: true }).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
   const before = await sharp(input).resize(result.width, result.height, { kernel: "lanczos3" }).toBuffer();
   fs.writeFileSync(path.join(outDir, `${sample.id}-before.jpg`), await fitWidth(before));
   fs.writeFileSync(path.join(outDir, `${sample.id}-after.jpg`), await fitWidth(result.jpeg));
