@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_GOOGLE_CLIENT_ID?: string;
   readonly VITE_IMAGE_CDN_DOMAIN?: string;
   readonly VITE_PAYMENT_STORE_ID?: string;
+  readonly VITE_OPERATOR_NAME?: string;
+  readonly VITE_OPERATOR_ADDRESS?: string;
 }
 
 interface ImportMeta {

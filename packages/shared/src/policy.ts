@@ -60,8 +60,12 @@ export const UPLOAD_RETENTION_DAYS = 30;
 export const WITHDRAWAL_CONTENT_DELETION_DAYS = 30;
 /** Account data is kept up to this many years after the account is closed (spec 01 §9). */
 export const ACCOUNT_DATA_RETENTION_YEARS = 3;
-/** Accounts unused this long become dormant and are stored apart (spec 01 §9). */
-export const DORMANT_ACCOUNT_YEARS = 1;
+/**
+ * Dormant accounts (spec 01 §9 "dormant accounts kept 1 year"): an account unused for a year
+ * becomes dormant and its data is stored apart; a dormant account is kept a year, then deleted.
+ */
+export const DORMANT_AFTER_INACTIVE_YEARS = 1;
+export const DORMANT_RETENTION_YEARS = 1;
 
 /** Liability cap: the larger of the payments of the last months or a fixed amount (spec 01 §9). */
 export const LIABILITY_CAP = { months: 3, minimumUsd: 100 } as const;

@@ -16,6 +16,30 @@ const SignupPage = lazyPage(
   () => import("../features/auth/components/signup-page.tsx"),
   (module) => module.SignupPage,
 );
+const NoticeListPage = lazyPage(
+  () => import("../features/notices/components/notice-list-page.tsx"),
+  (module) => module.NoticeListPage,
+);
+const NoticeDetailPage = lazyPage(
+  () => import("../features/notices/components/notice-detail-page.tsx"),
+  (module) => module.NoticeDetailPage,
+);
+const NoticeEditorPage = lazyPage(
+  () => import("../features/notices/components/notice-editor-page.tsx"),
+  (module) => module.NoticeEditorPage,
+);
+const TermsPage = lazyPage(
+  () => import("../features/legal/components/legal-page.tsx"),
+  (module) => module.TermsPage,
+);
+const PrivacyPage = lazyPage(
+  () => import("../features/legal/components/legal-page.tsx"),
+  (module) => module.PrivacyPage,
+);
+const RefundPage = lazyPage(
+  () => import("../features/legal/components/legal-page.tsx"),
+  (module) => module.RefundPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("../features/placeholders/components/coming-soon-page.tsx"),
   (module) => module.ComingSoonPage,
@@ -38,6 +62,19 @@ export function pageElement(id: TRouteId): ReactNode {
       );
     case "consistency":
       return <ConsistencyRedirect />;
+    case "noticeList":
+      return <NoticeListPage />;
+    case "noticeDetail":
+      return <NoticeDetailPage />;
+    case "noticeWrite":
+    case "noticeEdit":
+      return <NoticeEditorPage />;
+    case "terms":
+      return <TermsPage />;
+    case "privacy":
+      return <PrivacyPage />;
+    case "refund":
+      return <RefundPage />;
     default:
       return <ComingSoonPage routeId={id} />;
   }

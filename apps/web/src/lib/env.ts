@@ -6,6 +6,9 @@ import { DEFAULT_SUPPORT_EMAIL } from "@gyeol/shared/constants";
  */
 
 export const DEFAULT_COMMUNITY_URL = "https://discord.gg/gyeol";
+/** Placeholders for the operator's own details (VITE_OPERATOR_NAME / VITE_OPERATOR_ADDRESS). */
+export const DEFAULT_OPERATOR_NAME = "Gyeol Inc.";
+export const DEFAULT_OPERATOR_ADDRESS = "Seoul, Republic of Korea";
 
 /** "1", "true", "on", "yes" → true; "0", "false", "off", "no" → false; anything else → fallback. */
 export function parseFlag(value: string | undefined, fallback: boolean): boolean;
@@ -42,4 +45,12 @@ export const env = Object.freeze({
   imageCdnDomain: readString(raw.VITE_IMAGE_CDN_DOMAIN, ""),
   /** The payment provider's store / client id, for a client-side checkout. Empty: server checkout only. */
   paymentStoreId: readString(raw.VITE_PAYMENT_STORE_ID, ""),
+  /**
+   * The operator named in the legal pages (spec 01 §9). The defaults are placeholders: the
+   * operator must set VITE_OPERATOR_NAME and VITE_OPERATOR_ADDRESS (and VITE_SUPPORT_EMAIL) before
+   * going live; until then `isOperatorConfigured` is false and the legal pages say so.
+   */
+  operatorName: readString(raw.VITE_OPERATOR_NAME, DEFAULT_OPERATOR_NAME),
+  operatorAddress: readString(raw.VITE_OPERATOR_ADDRESS, DEFAULT_OPERATOR_ADDRESS),
+  isOperatorConfigured: Boolean(raw.VITE_OPERATOR_NAME?.trim() && raw.VITE_OPERATOR_ADDRESS?.trim()),
 });

@@ -1,3 +1,5 @@
+import { legalEn } from "../../features/legal/i18n/en.ts";
+import { noticesEn } from "../../features/notices/i18n/en.ts";
 import type { TTranslations } from "./ko.ts";
 
 /** English strings: the same key tree as ko.ts. */
@@ -257,11 +259,12 @@ export const en: TTranslations = {
       pickerLabel: "Choose a sample",
       hint: "Drag the handle to compare",
       placeholder: "Sample image coming soon",
+      credit: "Sample photos: public-domain portraits (NASA, U.S. Navy), retouched by Gyeol's built-in engine",
       samples: {
-        korean_basic: "Korean · natural",
-        korean_makeup: "Korean · makeup",
-        foreigner_man: "Western · man",
-        western_girl_makeup: "Western · makeup",
+        korean_basic: "East Asian style · basic",
+        korean_makeup: "East Asian style · makeup",
+        foreigner_man: "Western men's style",
+        western_girl_makeup: "Western style · makeup",
       },
     },
     realism: {
@@ -311,6 +314,9 @@ export const en: TTranslations = {
       signup: "Create an account",
     },
   },
+  /** Feature strings kept beside their features (features/notices, features/legal). */
+  notices: noticesEn,
+  legal: legalEn,
   plans: {
     names: {
       basic: "Basic",

@@ -1,3 +1,5 @@
+import { legalKo } from "../../features/legal/i18n/ko.ts";
+import { noticesKo } from "../../features/notices/i18n/ko.ts";
 /**
  * Korean strings: the source key tree. en.ts must have exactly the same keys (a type check and
  * i18n.test.ts both enforce it).
@@ -251,11 +253,12 @@ export const ko = {
       pickerLabel: "샘플 선택",
       hint: "핸들을 좌우로 움직여 비교해 보세요",
       placeholder: "샘플 이미지 준비 중",
+      credit: "샘플 사진: 퍼블릭 도메인 초상(NASA, 미 해군), 결의 내장 엔진으로 보정",
       samples: {
-        korean_basic: "한국인 · 내추럴",
-        korean_makeup: "한국인 · 메이크업",
-        foreigner_man: "외국인 · 남성",
-        western_girl_makeup: "서양인 · 메이크업",
+        korean_basic: "동양 스타일 · 베이직",
+        korean_makeup: "동양 스타일 · 메이크업",
+        foreigner_man: "서양 남성 스타일",
+        western_girl_makeup: "서양 스타일 · 메이크업",
       },
     },
     realism: {
@@ -304,6 +307,9 @@ export const ko = {
       signup: "계정 만들기",
     },
   },
+  /** Feature strings kept beside their features (features/notices, features/legal). */
+  notices: noticesKo,
+  legal: legalKo,
   plans: {
     names: {
       basic: "Basic",
