@@ -1,0 +1,171 @@
+import { z } from "zod";
+import {
+  FILTER_PROMPT_PPOYONG,
+  FILTER_PROMPT_STUDIO,
+  RETOUCH_SEED_MAX,
+  RETOUCH_SEED_MIN,
+} from "../retouch.ts";
+
+/**
+ * Retouch/upscale and image calls (spec 02 §3, §7 "Retouch"). Field names are the spec's; the
+ * browser and any outside client depend on them.
+ */
+
+const ZBool = z.boolean();
+
+/** spec 02 §3 Upscale job input. The region flags are exclusions: true keeps that region untouched. */
+export const ZUpscaleInput = z.object({
+  image: z.string().min(1).max(2048),
+  seed: z.number().int().min(RETOUCH_SEED_MIN).max(RETOUCH_SEED_MAX),
+  prompt: z.string().max(1000),
+  output_format: z.literal("jpg"),
+  output_quality: z.literal(100),
+  lora_index: z.number().int().min(0).max(8),
+  numImages: z.literal(1),
+  width: z.number().int().min(1).max(20_000),
+  height: z.number().int().min(1).max(20_000),
+  scale_factor: z
+    .number()
+    .min(0)
+    .max(2)
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-6, "scale_factor moves in steps of 0.1"),
+  upper_lip: ZBool,
+  lower_lip: ZBool,
+  filter_strength: z.number().min(0).max(1),
+  filter_index: z.union([z.literal(0), z.literal(1)]),
+  filter_prompt: z.enum([FILTER_PROMPT_STUDIO, FILTER_PROMPT_PPOYONG]),
+  left_eyebrow: ZBool,
+  right_eyebrow: ZBool,
+  nose: ZBool,
+  hair: ZBool,
+  /** Our additions (spec 02 §2.1 "Exclude background / outfit"), optional for outside clients. */
+  exclude_background: ZBool.optional(),
+  exclude_outfit: ZBool.optional(),
+});
+export type TUpscaleInput = z.infer<typeof ZUpscaleInput>;
+
+/** POST /api/runpod-upscale */
+export const ZUpscaleStartBody = z.object({ input: ZUpscaleInput });
+export type TUpscaleStartBody = z.infer<typeof ZUpscaleStartBody>;
+
+export const JOB_STATUSES = ["in-progress", "completed", "failed"] as const;
+export type TJobStatus = (typeof JOB_STATUSES)[number];
+
+export const ZUpscaleStartResponse = z.object({
+  success: z.literal(true),
+  jobId: z.string(),
+  imageId: z.number().int(),
+  status: z.enum(JOB_STATUSES),
+  /** Credits charged for this job (the server's figure). */
+  cost: z.number().int(),
+});
+export type TUpscaleStartResponse = z.infer<typeof ZUpscaleStartResponse>;
+
+/** GET /api/image/status/{jobId}: the spec's fields plus queue position, ETA and the engine's report. */
+export const ZImageStatusResponse = z.object({
+  success: z.literal(true),
+  status: z.enum(JOB_STATUSES),
+  imageUrl: z.string().nullable(),
+  originalImageUrl: z.string().nullable(),
+  images: z.array(z.string()).optional(),
+  /** 1-based place in the queue while waiting; 0 while running; null when done. */
+  queuePosition: z.number().int().nullable(),
+  etaSeconds: z.number().int().nullable(),
+  error: z.string().nullable(),
+  code: z.string().nullable(),
+  /** Built-in engine report: faces found and the identity cosine of input vs result. */
+  facesFound: z.number().int().nullable().optional(),
+  identityScore: z.number().nullable().optional(),
+  engine: z.string().nullable().optional(),
+});
+export type TImageStatusResponse = z.infer<typeof ZImageStatusResponse>;
+
+export const IMAGE_SOURCES = [
+  "upscale",
+  "product_try",
+  "clothes",
+  "kling",
+  "consistency",
+  "seedream",
+  "face_edit",
+] as const;
+export type TImageSource = (typeof IMAGE_SOURCES)[number];
+
+export const HISTORY_MAX_LIMIT = 50;
+
+/** GET /api/image/history/{userId}?source=&limit=&offset=&q= */
+export const ZHistoryQuery = z.object({
+  source: z.enum(IMAGE_SOURCES).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+  q: z.string().trim().max(200).optional(),
+});
+export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
+
+/** spec 02 §3 History image item. */
+export const ZHistoryItem = z.object({
+  id: z.number().int(),
+  image_url: z.string().nullable(),
+  original_image_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  prompt: z.string().nullable(),
+  seed: z.number().int().nullable(),
+  source: z.enum(IMAGE_SOURCES),
+  status: z.enum(["completed", "processing", "failed"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+  kling_task_id: z.string().nullable(),
+  seedream_task_id: z.string().nullable(),
+  all_image_urls: z.array(z.string()).nullable(),
+  runpod_job_id: z.string().nullable(),
+});
+export type THistoryItem = z.infer<typeof ZHistoryItem>;
+
+export const ZHistoryResponse = z.object({
+  success: z.literal(true),
+  images: z.array(ZHistoryItem),
+  pagination: z.object({ hasMore: z.boolean(), nextOffset: z.number().int().nullable() }),
+});
+export type THistoryResponse = z.infer<typeof ZHistoryResponse>;
+
+/** POST /api/image/upload-s3 (multipart field image) */
+export const ZUploadResponse = z.object({
+  success: z.literal(true),
+  imageUrl: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+
+/** POST /api/image/presign-upload */
+export const ZPresignUploadBody = z.object({
+  filename: z.string().min(1).max(255),
+  mime: z.enum(["image/jpeg", "image/png"]),
+  kind: z.enum(["input", "mask", "reference"]).default("input"),
+  contentLength: z.number().int().min(1),
+  checksumSha256: z.string().min(1).max(128),
+});
+export const ZPresignUploadResponse = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  key: z.string(),
+  requiredHeaders: z.record(z.string(), z.string()),
+});
+/** POST /api/image/confirm-upload */
+export const ZConfirmUploadBody = z.object({ key: z.string().min(1).max(512) });
+/** POST /api/image/presign-download */
+export const ZPresignDownloadBody = z.object({ url: z.string().min(1).max(4096) });
+export const ZPresignDownloadResponse = z.object({
+  success: z.literal(true),
+  downloadUrl: z.string(),
+  filename: z.string(),
+});
+/** GET /api/image/download?url= */
+export const ZDownloadQuery = z.object({ url: z.string().min(1).max(4096) });
+
+/** POST /api/image/regions (our addition): the detected regions drawn over the uploaded photo. */
+export const ZRegionsBody = z.object({ imageUrl: z.string().min(1).max(2048) });
+export const ZRegionsResponse = z.object({
+  success: z.literal(true),
+  facesFound: z.number().int(),
+  overlayUrl: z.string().nullable(),
+});

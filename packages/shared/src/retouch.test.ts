@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import {
+  computeAutoResize,
+  estimateRetouchCost,
+  isOverScaleLimit,
+  normalizeRetouchStyle,
+  qualityBadge,
+  resolveFilterFields,
+  resolveLoraIndex,
+  retouchPollDelay,
+} from "./retouch.ts";
+
+describe("retouch cost (spec 02 §9)", () => {
+  it("charges 80 under a 2500 px sum", () => {
+    expect(estimateRetouchCost(1000, 1000, 1)).toBe(80);
+    expect(estimateRetouchCost(1249, 1250, 1)).toBe(80);
+  });
+  it("charges 100 + 5 per full 100 px above 2500", () => {
+    expect(estimateRetouchCost(1250, 1250, 1)).toBe(100);
+    expect(estimateRetouchCost(1000, 1000, 1.5)).toBe(125);
+    expect(estimateRetouchCost(1000, 1099, 1.5)).toBe(100 + 5 * 6); // 1500 + 1649 = 3149
+  });
+  it("reads scale 0 as the original size", () => {
+    expect(estimateRetouchCost(1500, 1500, 0)).toBe(estimateRetouchCost(1500, 1500, 1));
+  });
+});
+
+describe("scale limit", () => {
+  it("blocks a scaled sum of 4000 or more unless the scale is 1", () => {
+    expect(isOverScaleLimit(1000, 1000, 2)).toBe(true);
+    expect(isOverScaleLimit(1000, 990, 2)).toBe(false);
+    expect(isOverScaleLimit(2500, 2500, 1)).toBe(false);
+  });
+});
+
+describe("auto-resize tiers", () => {
+  it("leaves sums under 5000 alone", () => {
+    expect(computeAutoResize(2400, 2500).isResized).toBe(false);
+  });
+  it("applies the tier and raises the smaller side to 1000 px", () => {
+    const r = computeAutoResize(3000, 2500); // sum 5500 → 0.2 → 600×500 → lifted ×2
+    expect(r).toEqual({ width: 1200, height: 1000, isResized: true, isMinSideApplied: true });
+  });
+  it("uses 0.1 at 10000 px and more", () => {
+    const r = computeAutoResize(20000, 15000);
+    expect(r.width).toBe(2000);
+    expect(r.height).toBe(1500);
+    expect(r.isMinSideApplied).toBe(false);
+  });
+});
+
+describe("style table and filter rule (spec 02 §5)", () => {
+  it("maps styles to lora indices", () => {
+    expect(resolveLoraIndex("female", "east_asian", "makeup")).toBe(0);
+    expect(resolveLoraIndex("female", "east_asian", "basic_chic")).toBe(8);
+    expect(resolveLoraIndex("female", "western", "makeup")).toBe(4);
+    expect(resolveLoraIndex("male", "western", "basic")).toBe(5);
+    expect(resolveLoraIndex("male", "east_asian", "basic")).toBe(6);
+  });
+  it("resets an invalid style to basic", () => {
+    expect(normalizeRetouchStyle("male", "east_asian", "glossy")).toBe("basic");
+    expect(normalizeRetouchStyle("female", "western", "matte_makeup")).toBe("matte_makeup");
+  });
+  it("sends 0.01 and index 0 when the filter is off", () => {
+    expect(resolveFilterFields("none", 0.5)).toMatchObject({ filter_index: 0, filter_strength: 0.01 });
+    expect(resolveFilterFields("ppoyong", 0)).toMatchObject({ filter_index: 0, filter_strength: 0.01 });
+    expect(resolveFilterFields("ppoyong", 0.456)).toEqual({
+      filter_index: 1,
+      filter_strength: 0.46,
+      filter_prompt: "asle",
+    });
+  });
+});
+
+describe("quality badge and polling", () => {
+  it("grades by the scaled sum", () => {
+    expect(qualityBadge(1400, 1400, 1)).toBe("BEST");
+    expect(qualityBadge(1100, 1100, 1)).toBe("NORMAL");
+    expect(qualityBadge(500, 500, 1)).toBe("WORST");
+  });
+  it("polls after 2, 4, 8 s and then 10–15 s", () => {
+    expect([0, 1, 2].map((n) => retouchPollDelay(n))).toEqual([2000, 4000, 8000]);
+    expect(retouchPollDelay(3, () => 0)).toBe(10_000);
+    expect(retouchPollDelay(9, () => 0.9999)).toBe(15_000);
+  });
+});

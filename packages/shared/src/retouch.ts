@@ -1,0 +1,220 @@
+/**
+ * Retouch/upscale rules both sides compute (spec 02 §5 "Retouch", §9 "Retouch"): the style table,
+ * the filter rule, the cost estimate, the scale limit, the auto-resize tiers, the quality badge
+ * and the polling schedule. The server charges with these same functions; the web only shows them.
+ */
+
+export type TGender = "male" | "female";
+export type TEthnicity = "east_asian" | "western";
+export type TRetouchStyle = "basic" | "makeup" | "matte_makeup" | "glossy" | "basic_chic";
+export type TFilter = "none" | "studio" | "ppoyong";
+
+export const GENDERS: readonly TGender[] = ["female", "male"];
+export const ETHNICITIES: readonly TEthnicity[] = ["east_asian", "western"];
+export const FILTERS: readonly TFilter[] = ["none", "studio", "ppoyong"];
+
+/** spec 02 §5: the styles offered for each gender and ethnicity, in menu order. */
+export function listRetouchStyles(gender: TGender, ethnicity: TEthnicity): TRetouchStyle[] {
+  if (gender === "female" && ethnicity === "east_asian") {
+    return ["basic", "makeup", "matte_makeup", "glossy", "basic_chic"];
+  }
+  if (gender === "female" && ethnicity === "western") return ["basic", "makeup", "matte_makeup"];
+  return ["basic"];
+}
+
+/** spec 02 §4.1: a style not valid for the chosen gender and ethnicity resets to basic. */
+export function normalizeRetouchStyle(
+  gender: TGender,
+  ethnicity: TEthnicity,
+  style: TRetouchStyle,
+): TRetouchStyle {
+  return listRetouchStyles(gender, ethnicity).includes(style) ? style : "basic";
+}
+
+/** spec 02 §5 style index (lora_index); any combination not listed is 2. */
+export function resolveLoraIndex(gender: TGender, ethnicity: TEthnicity, style: TRetouchStyle): number {
+  if (gender === "female" && ethnicity === "east_asian") {
+    const table: Record<TRetouchStyle, number> = {
+      makeup: 0,
+      matte_makeup: 7,
+      glossy: 1,
+      basic: 2,
+      basic_chic: 8,
+    };
+    return table[style];
+  }
+  if (gender === "female" && ethnicity === "western") {
+    if (style === "basic") return 3;
+    if (style === "makeup") return 4;
+    if (style === "matte_makeup") return 7;
+    return 2;
+  }
+  if (gender === "male" && ethnicity === "western" && style === "basic") return 5;
+  if (gender === "male" && ethnicity === "east_asian" && style === "basic") return 6;
+  return 2;
+}
+
+/** The prompts the original GPU worker receives with each filter (spec 02 §5 filter rule). */
+export const FILTER_PROMPT_PPOYONG = "asle";
+export const FILTER_PROMPT_STUDIO = "studio";
+/** spec 02 §5: strength sent when the filter is off. */
+export const FILTER_OFF_STRENGTH = 0.01;
+
+export interface TFilterFields {
+  filter_index: number;
+  filter_strength: number;
+  filter_prompt: string;
+}
+
+/** spec 02 §2.1: filter strength 0..1, step 0.05, clamped and rounded to 2 decimals. */
+export function clampFilterStrength(strength: number): number {
+  const finite = Number.isFinite(strength) ? strength : 0;
+  return Math.round(Math.min(1, Math.max(0, finite)) * 100) / 100;
+}
+
+/**
+ * spec 02 §5: none or strength 0 → strength 0.01 and index 0; ppoyong → index 1 and the 'asle'
+ * prompt while strength is above 0; otherwise the studio prompt (index 0).
+ */
+export function resolveFilterFields(filter: TFilter, strength: number): TFilterFields {
+  const clamped = clampFilterStrength(strength);
+  if (filter === "none" || clamped === 0) {
+    return { filter_index: 0, filter_strength: FILTER_OFF_STRENGTH, filter_prompt: FILTER_PROMPT_STUDIO };
+  }
+  if (filter === "ppoyong") {
+    return { filter_index: 1, filter_strength: clamped, filter_prompt: FILTER_PROMPT_PPOYONG };
+  }
+  return { filter_index: 0, filter_strength: clamped, filter_prompt: FILTER_PROMPT_STUDIO };
+}
+
+/** spec 02 §5: "Fair-skin at strength 0.75 is labelled dewy-skin retouch". */
+export function isDewySkin(filter: TFilter, strength: number): boolean {
+  return filter === "ppoyong" && clampFilterStrength(strength) === 0.75;
+}
+
+/** spec 02 §2.1 resize slider: 0 to 2, step 0.1. 0 keeps the original size (the engine's reading). */
+export const SCALE_MIN = 0;
+export const SCALE_MAX = 2;
+export const SCALE_STEP = 0.1;
+export const DEFAULT_SCALE = 1;
+
+export function roundScale(scale: number): number {
+  const finite = Number.isFinite(scale) ? scale : DEFAULT_SCALE;
+  return Math.round(Math.min(SCALE_MAX, Math.max(SCALE_MIN, finite)) * 10) / 10;
+}
+
+/** Output size for a scale factor; 0 means "keep the original size" (documented in the engine). */
+export function scaledSize(width: number, height: number, scale: number): { width: number; height: number } {
+  const factor = roundScale(scale) === 0 ? 1 : roundScale(scale);
+  return { width: Math.max(1, Math.round(width * factor)), height: Math.max(1, Math.round(height * factor)) };
+}
+
+/** spec 02 §9: 80 credits under a 2500 px sum, else 100 + 5 per full 100 px above 2500. */
+export const RETOUCH_BASE_COST = 80;
+export const RETOUCH_LARGE_BASE_COST = 100;
+export const RETOUCH_COST_THRESHOLD_PX = 2500;
+export const RETOUCH_COST_STEP_PX = 100;
+export const RETOUCH_COST_PER_STEP = 5;
+
+export function estimateRetouchCost(width: number, height: number, scale: number): number {
+  const size = scaledSize(width, height, scale);
+  const sum = size.width + size.height;
+  if (sum < RETOUCH_COST_THRESHOLD_PX) return RETOUCH_BASE_COST;
+  return (
+    RETOUCH_LARGE_BASE_COST +
+    RETOUCH_COST_PER_STEP * Math.floor((sum - RETOUCH_COST_THRESHOLD_PX) / RETOUCH_COST_STEP_PX)
+  );
+}
+
+/** spec 02 §5: scale not 1 and scaled width + height ≥ 4000 opens the limit dialog; refused by the server. */
+export const SCALE_LIMIT_SUM_PX = 4000;
+
+export function isOverScaleLimit(width: number, height: number, scale: number): boolean {
+  if (roundScale(scale) === 1) return false;
+  const size = scaledSize(width, height, scale);
+  return size.width + size.height >= SCALE_LIMIT_SUM_PX;
+}
+
+/** spec 02 §5 auto-resize tiers by width + height. */
+export const AUTO_RESIZE_MIN_SIDE_PX = 1000;
+export const AUTO_RESIZE_JPEG_QUALITY = 0.9;
+
+export function autoResizeFactor(sum: number): number {
+  if (sum < 5000) return 1;
+  if (sum < 6000) return 0.2;
+  if (sum < 7000) return 1 / 6;
+  if (sum < 8000) return 1 / 7;
+  if (sum < 9000) return 1 / 8;
+  if (sum < 10000) return 1 / 9;
+  return 0.1;
+}
+
+export interface TAutoResize {
+  width: number;
+  height: number;
+  isResized: boolean;
+  /** The smaller side was raised to AUTO_RESIZE_MIN_SIDE_PX after the tier's factor. */
+  isMinSideApplied: boolean;
+}
+
+/** spec 02 §5: tier factor, then the smaller side raised to at least 1000 px keeping the ratio. */
+export function computeAutoResize(width: number, height: number): TAutoResize {
+  const factor = autoResizeFactor(width + height);
+  if (factor === 1) return { width, height, isResized: false, isMinSideApplied: false };
+  let w = width * factor;
+  let h = height * factor;
+  const smaller = Math.min(w, h);
+  const isMinSideApplied = smaller < AUTO_RESIZE_MIN_SIDE_PX;
+  if (isMinSideApplied) {
+    const lift = AUTO_RESIZE_MIN_SIDE_PX / smaller;
+    w *= lift;
+    h *= lift;
+  }
+  return { width: Math.round(w), height: Math.round(h), isResized: true, isMinSideApplied };
+}
+
+/** spec 02 §5 quality badge by the scaled width + height. */
+export type TQualityBadge = "BEST" | "NORMAL" | "WORST";
+
+export function qualityBadge(width: number, height: number, scale: number): TQualityBadge {
+  const size = scaledSize(width, height, scale);
+  const sum = size.width + size.height;
+  if (sum >= 2500 && sum <= 3100) return "BEST";
+  if (sum >= 2048 && sum < 2500) return "NORMAL";
+  return "WORST";
+}
+
+/** spec 02 §2.1: the "about 4 thousand pixels" alert; we read it as a longer side of 4000 px or more. */
+export const LARGE_IMAGE_ALERT_PX = 4000;
+
+/** spec 02 §3: seed random 1..10000; output jpg at quality 100; one image. */
+export const RETOUCH_SEED_MIN = 1;
+export const RETOUCH_SEED_MAX = 10_000;
+export const RETOUCH_OUTPUT_FORMAT = "jpg";
+export const RETOUCH_OUTPUT_QUALITY = 100;
+export const RETOUCH_NUM_IMAGES = 1;
+/** spec 02 §3: "a fixed portrait photography prompt". */
+export const RETOUCH_PROMPT =
+  "professional portrait photography, natural skin texture, soft studio light, sharp focus, photorealistic";
+
+export function randomRetouchSeed(random: () => number = Math.random): number {
+  return RETOUCH_SEED_MIN + Math.floor(random() * (RETOUCH_SEED_MAX - RETOUCH_SEED_MIN + 1));
+}
+
+/** spec 02 §4.1, §9: polls after 2 s, 4 s, 8 s, then every 10–15 s at random; 10-minute cap. */
+export const RETOUCH_POLL_DELAYS_MS = [2000, 4000, 8000] as const;
+export const RETOUCH_POLL_RANDOM_MIN_MS = 10_000;
+export const RETOUCH_POLL_RANDOM_MAX_MS = 15_000;
+export const RETOUCH_POLL_CAP_MS = 10 * 60 * 1000;
+export const PRESIGN_DOWNLOAD_RETRIES = 2;
+export const PRESIGN_RETRY_WAIT_MS = 1000;
+export const RETOUCH_SUCCESS_TOAST_MS = 4000;
+
+export function retouchPollDelay(attempt: number, random: () => number = Math.random): number {
+  const fixed = RETOUCH_POLL_DELAYS_MS[attempt];
+  if (fixed !== undefined) return fixed;
+  return (
+    RETOUCH_POLL_RANDOM_MIN_MS +
+    Math.floor(random() * (RETOUCH_POLL_RANDOM_MAX_MS - RETOUCH_POLL_RANDOM_MIN_MS + 1))
+  );
+}
