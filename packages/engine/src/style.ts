@@ -1,72 +1,28 @@
 /**
- * Pure retouch rules from spec 02 §5 ("Retouch") that the web app and the server compute too.
- * They live here until the lead moves them to packages/shared.
+ * How the built-in engine renders the spec's retouch styles. The pure spec rules (style menu,
+ * lora_index table, filter rule) live in @gyeol/shared/retouch, which the web and the server use
+ * too; they are re-exported here so engine code has one import.
  */
+import {
+  FILTER_OFF_STRENGTH,
+  FILTER_PROMPT_PPOYONG,
+  type TFilter,
+  type TFilterFields,
+} from "@gyeol/shared/retouch";
 
-export type TGender = "male" | "female";
-export type TEthnicity = "east_asian" | "western";
-export type TRetouchStyle = "basic" | "makeup" | "matte_makeup" | "glossy" | "basic_chic";
-export type TFilter = "none" | "studio" | "ppoyong";
-
-/** spec 02 §5: the styles offered for each gender and ethnicity, in menu order. */
-export function listRetouchStyles(gender: TGender, ethnicity: TEthnicity): TRetouchStyle[] {
-  if (gender === "female" && ethnicity === "east_asian") {
-    return ["basic", "makeup", "matte_makeup", "glossy", "basic_chic"];
-  }
-  if (gender === "female" && ethnicity === "western") return ["basic", "makeup", "matte_makeup"];
-  return ["basic"];
-}
-
-/** spec 02 §5 style index (lora_index); any combination not listed is 2. */
-export function resolveLoraIndex(gender: TGender, ethnicity: TEthnicity, style: TRetouchStyle): number {
-  if (gender === "female" && ethnicity === "east_asian") {
-    const table: Record<TRetouchStyle, number> = {
-      makeup: 0,
-      matte_makeup: 7,
-      glossy: 1,
-      basic: 2,
-      basic_chic: 8,
-    };
-    return table[style];
-  }
-  if (gender === "female" && ethnicity === "western") {
-    if (style === "basic") return 3;
-    if (style === "makeup") return 4;
-    if (style === "matte_makeup") return 7;
-    return 2;
-  }
-  if (gender === "male" && ethnicity === "western" && style === "basic") return 5;
-  if (gender === "male" && ethnicity === "east_asian" && style === "basic") return 6;
-  return 2;
-}
-
-/** The prompts the original GPU worker receives with each filter (spec 02 §5 filter rule). */
-export const FILTER_PROMPT_PPOYONG = "asle";
-export const FILTER_PROMPT_STUDIO = "studio";
-/** spec 02 §5: strength sent when the filter is off. */
-export const FILTER_OFF_STRENGTH = 0.01;
-
-export interface TFilterFields {
-  filter_index: number;
-  filter_strength: number;
-  filter_prompt: string;
-}
-
-/**
- * spec 02 §5: none or strength 0 → strength 0.01 and index 0; ppoyong → index 1 and the 'asle'
- * prompt while strength is above 0; otherwise the studio prompt (index 0). Strength is clamped to
- * 0..1 and rounded to 2 decimals (spec 02 §2.1).
- */
-export function resolveFilterFields(filter: TFilter, strength: number): TFilterFields {
-  const clamped = Math.round(Math.min(1, Math.max(0, Number.isFinite(strength) ? strength : 0)) * 100) / 100;
-  if (filter === "none" || clamped === 0) {
-    return { filter_index: 0, filter_strength: FILTER_OFF_STRENGTH, filter_prompt: FILTER_PROMPT_STUDIO };
-  }
-  if (filter === "ppoyong") {
-    return { filter_index: 1, filter_strength: clamped, filter_prompt: FILTER_PROMPT_PPOYONG };
-  }
-  return { filter_index: 0, filter_strength: clamped, filter_prompt: FILTER_PROMPT_STUDIO };
-}
+export {
+  FILTER_OFF_STRENGTH,
+  FILTER_PROMPT_PPOYONG,
+  FILTER_PROMPT_STUDIO,
+  listRetouchStyles,
+  resolveFilterFields,
+  resolveLoraIndex,
+  type TEthnicity,
+  type TFilter,
+  type TFilterFields,
+  type TGender,
+  type TRetouchStyle,
+} from "@gyeol/shared/retouch";
 
 /**
  * The inverse the engine needs: which filter a job's fields ask for. Index 1 (or the 'asle'
