@@ -3,7 +3,7 @@
  * privacy policy and refund policy read these constants, so a document can never promise what the
  * product does not do: change a value here and both follow.
  */
-import { MONTHLY_CREDITS } from "./plans.ts";
+import { MONTHLY_CREDITS, type TPlan } from "./plans.ts";
 
 /** Date the current terms, privacy policy and refund policy take effect (spec 01 §9). */
 export const TERMS_EFFECTIVE_DATE = "2025-07-12";
@@ -93,3 +93,17 @@ export const OUTAGE_COMPENSATION_HOURS = 24;
 
 /** Support business hours, Korea time (spec 01 §9). */
 export const BUSINESS_HOURS = { days: "weekdays", open: "09:00", close: "18:00" } as const;
+
+/**
+ * Plans that include makeup skin correction. The spec's FAQs disagree (spec 01 §6): the Korean
+ * FAQ says every plan, the English FAQ says deluxe or premium only. We follow the English reading
+ * because the plan catalog both languages show lists makeup correction as what deluxe adds
+ * (plans.ts featureKeys), so the FAQ and the plan cards on the same page agree. The other reading
+ * is `["free", "basic", "deluxe", "premium"]`; the FAQ in both languages follows this constant,
+ * and the retouch tool should gate the makeup styles with `canUseMakeupCorrection`.
+ */
+export const MAKEUP_SKIN_CORRECTION_PLANS: readonly TPlan[] = ["deluxe", "premium"];
+
+export function canUseMakeupCorrection(plan: string | null | undefined): boolean {
+  return MAKEUP_SKIN_CORRECTION_PLANS.includes(plan as TPlan);
+}
