@@ -273,6 +273,10 @@ describe("the notice board", () => {
         (window as unknown as { __reportXss: (v: string) => void }).__reportXss(String(value));
       (window as unknown as { __xss: (n: unknown) => void }).__xss = report;
       window.alert = report;
+      // The CSP blocks inline handlers as a second line; an attempt it blocks counts as a hit too.
+      document.addEventListener("securitypolicyviolation", (event) =>
+        report(`csp:${event.violatedDirective}`),
+      );
     });
     const reader = await visitor.newPage();
     reader.on("dialog", (dialog) => {
@@ -299,13 +303,14 @@ describe("the notice board", () => {
     }
     await reader.waitForTimeout(300);
     expect(hits).toEqual([]);
-    // Control: the detector does see a handler that runs.
+    // Controls: the detector hears a payload that runs, and one that only tries (blocked by the CSP).
+    await reader.evaluate(() => (window as unknown as { __xss: (n: unknown) => void }).__xss("control"));
     await reader.evaluate(() => {
       const probe = document.createElement("div");
-      probe.innerHTML = `<img src="/nope" onerror="window.__xss('control')">`;
+      probe.innerHTML = `<img src="/nope" onerror="window.__xss('inline')">`;
       document.body.append(probe);
     });
-    await expect.poll(() => hits).toEqual(["control"]);
+    await expect.poll(() => hits).toEqual(["control", expect.stringMatching(/^csp:script-src/)]);
     await visitor.close();
   });
 });

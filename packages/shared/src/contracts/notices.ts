@@ -1,21 +1,19 @@
 import { z } from "zod";
+import { NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from "../notices.ts";
 
 /**
  * The notice board calls (spec 01 §3 Notice, §7). Field names are the spec's. Bodies of POST are
  * multipart (title, content, pinned "1" or empty, repeated `files`); PUT is JSON.
  */
 
-/** Longest title and body the board accepts (not in the spec: generous bounds against abuse). */
-export const NOTICE_TITLE_MAX = 200;
-export const NOTICE_CONTENT_MAX = 200_000;
-/** One attached or pasted image at most (ARCHITECTURE "byte limits are enforced before decoding"). */
-export const NOTICE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Image types the board accepts, recognised from the bytes (JPEG, PNG, GIF, WebP). */
-export const NOTICE_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
-
-/** Multipart field names of POST /api/notices and POST /api/image/upload-s3. */
-export const NOTICE_FILES_FIELD = "files";
-export const UPLOAD_IMAGE_FIELD = "image";
+export {
+  NOTICE_CONTENT_MAX,
+  NOTICE_FILES_FIELD,
+  NOTICE_IMAGE_MAX_BYTES,
+  NOTICE_IMAGE_TYPES,
+  NOTICE_TITLE_MAX,
+  UPLOAD_IMAGE_FIELD,
+} from "../notices.ts";
 
 export const ZNoticeListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

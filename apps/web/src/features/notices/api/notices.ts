@@ -1,12 +1,11 @@
-import {
-  NOTICE_FILES_FIELD,
-  type TImageUploadResponse,
-  type TNoticeCreateResponse,
-  type TNoticeDetailResponse,
-  type TNoticeFields,
-  type TNoticeListResponse,
-  UPLOAD_IMAGE_FIELD,
+import type {
+  TImageUploadResponse,
+  TNoticeCreateResponse,
+  TNoticeDetailResponse,
+  TNoticeFields,
+  TNoticeListResponse,
 } from "@gyeol/shared/contracts/notices";
+import { NOTICE_FILES_FIELD, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/notices";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost, apiRequest } from "../../../lib/api-client.ts";
 

@@ -114,6 +114,14 @@ export function NoticeListPage() {
                           data-testid="notice-title"
                           className="flex items-center gap-2 font-semibold text-ink hover:text-accent-700"
                         >
+                          {number !== "pin" && (
+                            <span
+                              aria-hidden="true"
+                              className="w-5 shrink-0 text-xs font-normal text-muted tabular-nums sm:hidden"
+                            >
+                              {number}
+                            </span>
+                          )}
                           {number === "pin" && (
                             <Pin
                               aria-hidden="true"
