@@ -6,7 +6,11 @@ import { spawn } from "node:child_process";
 const root = new URL("..", import.meta.url).pathname;
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development" };
 const children = [
-  spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], { cwd: root, env, stdio: "inherit" }),
+  spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  }),
   spawn("npm", ["run", "dev", "-w", "@gyeol/web"], { cwd: root, env, stdio: "inherit" }),
 ];
 const stop = (code) => {

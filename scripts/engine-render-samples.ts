@@ -59,7 +59,10 @@ for (const sample of SAMPLES) {
   const input = fs.readFileSync(path.join(fixtures, sample.fixture));
   const result = await retouchPortrait(input, { ...base, ...sample.job });
   const fitWidth = (bytes: Buffer) =>
-    sharp(bytes).resize({ width: MAX_WIDTH, withoutEnlargement: true }).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
+    sharp(bytes)
+      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .jpeg({ quality: 84, mozjpeg: true })
+      .toBuffer();
   const before = await sharp(input).resize(result.width, result.height, { kernel: "lanczos3" }).toBuffer();
   fs.writeFileSync(path.join(outDir, `${sample.id}-before.jpg`), await fitWidth(before));
   fs.writeFileSync(path.join(outDir, `${sample.id}-after.jpg`), await fitWidth(result.jpeg));

@@ -7,7 +7,13 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const webDist = join(root, "apps/web/dist/index.html");
-const sources = ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/shared/src"];
+const sources = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "packages/shared/src",
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -80,7 +80,10 @@ describe("a new visitor", () => {
     await page.getByTestId("login-email").fill(email);
     await page.getByTestId("login-password").fill("wrong-password");
     await page.getByTestId("login-submit").click();
-    await page.getByText(/incorrect/i).first().waitFor();
+    await page
+      .getByText(/incorrect/i)
+      .first()
+      .waitFor();
     expect(await page.getByTestId("session-expired-modal").count()).toBe(0);
 
     await page.goto("/en/signup");
@@ -88,7 +91,10 @@ describe("a new visitor", () => {
     await page.getByTestId("signup-email").fill(email);
     await page.getByTestId("signup-password").fill("another-password");
     await page.getByTestId("signup-submit").click();
-    await page.getByText(/already registered/i).first().waitFor();
+    await page
+      .getByText(/already registered/i)
+      .first()
+      .waitFor();
     await context.close();
   });
 

@@ -98,6 +98,7 @@ export function SampleCompare() {
             );
           })}
         </div>
+        <p className="px-0.5 text-[11px] leading-snug text-muted">{t("landing.compare.credit")}</p>
       </figcaption>
     </figure>
   );
