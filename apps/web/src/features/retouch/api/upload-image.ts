@@ -1,0 +1,59 @@
+import { ZUploadResponse } from "@gyeol/shared/contracts/images";
+import { UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
+import { ApiError, AUTH_INVALID_EVENT, CLIENT_ERROR_CODES } from "../../../lib/api-client.ts";
+
+export interface TUploadResponse {
+  success: true;
+  imageUrl: string;
+  width?: number;
+  height?: number;
+}
+
+function readField(body: unknown, key: string): string | undefined {
+  if (body && typeof body === "object" && key in body) {
+    const value = (body as Record<string, unknown>)[key];
+    if (typeof value === "string" && value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * POST /api/image/upload-s3, multipart field `image` (spec 02 §7 "Retouch"). XMLHttpRequest, not
+ * fetch, because the screen shows upload progress; errors become the client's ApiError.
+ */
+export function uploadRetouchImage(
+  blob: Blob,
+  filename: string,
+  onProgress?: (fraction: number) => void,
+): Promise<TUploadResponse> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append(UPLOAD_IMAGE_FIELD, blob, filename);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/image/upload-s3");
+    xhr.withCredentials = true;
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, CLIENT_ERROR_CODES.NETWORK_ERROR, "Network error"));
+    xhr.onload = () => {
+      const body: unknown = xhr.response;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = ZUploadResponse.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else
+          reject(new ApiError(xhr.status, CLIENT_ERROR_CODES.INVALID_RESPONSE, "Unexpected upload answer."));
+        return;
+      }
+      const message = readField(body, "error") ?? readField(body, "message") ?? `HTTP ${xhr.status}`;
+      const code = readField(body, "code") ?? `HTTP_${xhr.status}`;
+      if (xhr.status === 401 || xhr.status === 419) {
+        window.dispatchEvent(new CustomEvent(AUTH_INVALID_EVENT, { detail: { message, code } }));
+      }
+      reject(new ApiError(xhr.status, code, message, body));
+    };
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,105 @@
+import type { THistoryItem } from "@gyeol/shared/contracts/images";
+import { ImageIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDate } from "../../../lib/dates.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import type { useRetouchHistory } from "../api/history.ts";
+import { OptionCard } from "./option-card.tsx";
+
+interface HistoryCardProps {
+  history: ReturnType<typeof useRetouchHistory>;
+  onOpen: (item: THistoryItem) => void;
+}
+
+function thumbnailOf(item: THistoryItem): string | null {
+  return item.thumbnail_url ?? item.image_url ?? item.original_image_url;
+}
+
+/** Image history (spec 02 §2.1): thumbnails with dates, or 'No images yet.'; completed ones open. */
+export function HistoryCard({ history, onOpen }: HistoryCardProps) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const items = history.data?.pages.flatMap((page) => page.images) ?? [];
+
+  return (
+    <OptionCard title={t("retouch.history.title")} testId="retouch-history">
+      {history.isPending ? (
+        <div className="grid min-h-24 place-items-center text-accent-600">
+          <Spinner />
+        </div>
+      ) : history.isError ? (
+        <p className="py-6 text-center text-[13px] text-muted">{t("retouch.history.loadFailed")}</p>
+      ) : items.length === 0 ? (
+        <p
+          className="flex flex-col items-center gap-2 py-6 text-center text-[13px] text-muted"
+          data-testid="retouch-history-empty"
+        >
+          <ImageIcon aria-hidden="true" className="size-6 text-line-strong" />
+          {t("retouch.history.empty")}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-3 gap-2 min-[700px]:grid-cols-4">
+          {items.map((item) => {
+            const src = thumbnailOf(item);
+            const date = formatDate(item.created_at, locale);
+            const isOpenable = item.status === "completed" && Boolean(item.image_url);
+            return (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  disabled={!isOpenable}
+                  onClick={() => onOpen(item)}
+                  aria-label={t("retouch.history.open", { date })}
+                  data-testid="retouch-history-item"
+                  data-status={item.status}
+                  className="group flex w-full flex-col gap-1 text-left disabled:cursor-default"
+                >
+                  <span className="relative block aspect-square overflow-hidden rounded-xl bg-canvas-deep ring-1 ring-line">
+                    {src && (
+                      <img
+                        src={src}
+                        alt=""
+                        loading="lazy"
+                        className={cn(
+                          "size-full object-cover transition-transform duration-300 group-enabled:group-hover:scale-105",
+                          item.status !== "completed" && "blur-[2px] brightness-90",
+                        )}
+                      />
+                    )}
+                    {item.status !== "completed" && (
+                      <span
+                        className={cn(
+                          "absolute inset-x-1.5 bottom-1.5 rounded-full px-2 py-0.5 text-center text-[10px] font-bold text-white",
+                          item.status === "failed" ? "bg-accent-700/90" : "bg-ink/70",
+                        )}
+                      >
+                        {t(
+                          item.status === "failed" ? "retouch.history.failed" : "retouch.history.processing",
+                        )}
+                      </span>
+                    )}
+                  </span>
+                  <span className="text-[11px] text-muted tabular-nums">{date}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {history.hasNextPage && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3 w-full"
+          onClick={() => void history.fetchNextPage()}
+          isLoading={history.isFetchingNextPage}
+        >
+          {t("retouch.history.loadMore")}
+        </Button>
+      )}
+    </OptionCard>
+  );
+}

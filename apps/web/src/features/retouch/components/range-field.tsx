@@ -1,0 +1,62 @@
+import { useId } from "react";
+import { cn } from "../../../components/ui/cn.ts";
+
+interface RangeFieldProps {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  valueText: string;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** A labelled native range input: arrow keys, Home/End and screen readers work as they should. */
+export function RangeField({
+  label,
+  value,
+  min,
+  max,
+  step,
+  valueText,
+  onChange,
+  disabled,
+  testId,
+}: RangeFieldProps) {
+  const id = useId();
+  const percent = ((value - min) / (max - min)) * 100;
+  return (
+    <div className={cn("flex flex-col gap-2", disabled && "opacity-55")}>
+      <div className="flex items-baseline justify-between">
+        <label htmlFor={id} className="text-[13px] font-semibold text-ink-soft">
+          {label}
+        </label>
+        <output
+          htmlFor={id}
+          className="text-sm font-bold text-ink tabular-nums"
+          data-testid={testId && `${testId}-value`}
+        >
+          {valueText}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        data-testid={testId}
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        disabled={disabled}
+        aria-valuetext={valueText}
+        onChange={(event) => onChange(Number(event.target.value))}
+        style={{
+          background: `linear-gradient(to right, var(--color-accent-500) ${percent}%, var(--color-line) ${percent}%)`,
+        }}
+        className="h-1.5 w-full cursor-pointer appearance-none rounded-full accent-accent-600 disabled:cursor-not-allowed [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-accent-600 [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-accent-600 [&::-webkit-slider-thumb]:shadow-soft"
+      />
+    </div>
+  );
+}

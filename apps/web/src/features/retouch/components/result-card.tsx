@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDownload } from "../hooks/use-download.ts";
+import type { TRetouchJobState } from "../hooks/use-retouch-job.ts";
+import { useShareLink } from "../hooks/use-share-link.ts";
+import { CompareView } from "./compare-view.tsx";
+import { FullscreenCompare } from "./fullscreen-compare.tsx";
+import { OptionCard } from "./option-card.tsx";
+import { ProcessingResult } from "./processing-result.tsx";
+import { ResultActions } from "./result-actions.tsx";
+import { ResultReport } from "./result-report.tsx";
+import { EmptyResult, FailedResult, LoadingResult, SampleResult } from "./result-states.tsx";
+import { ShareCopiedDialog } from "./retouch-dialogs.tsx";
+
+interface ResultCardProps {
+  job: TRetouchJobState;
+  /** The photo on screen, if any (upload preview or handoff). */
+  previewUrl: string | null;
+  isLoading: boolean;
+  onRetry: () => void;
+}
+
+/** The result card and its states (spec 02 §2.1): sample, empty, loading, processing, completed, failed. */
+export function ResultCard({ job, previewUrl, isLoading, onRetry }: ResultCardProps) {
+  const { t } = useTranslation();
+  const { download, busyUrl } = useDownload();
+  const share = useShareLink();
+  const [isZoomOpen, setIsZoomOpen] = useState(false);
+  const backdropUrl = previewUrl ?? job.originalUrl;
+
+  let body: React.ReactNode;
+  if (job.phase === "completed" && job.resultUrl) {
+    const beforeUrl = job.originalUrl ?? job.resultUrl;
+    const afterUrl = job.resultUrl;
+    body = (
+      <div className="flex flex-col gap-3.5" data-testid="retouch-result-completed">
+        <CompareView beforeUrl={beforeUrl} afterUrl={afterUrl} />
+        <ResultReport identityScore={job.identityScore} engine={job.engine} />
+        <ResultActions
+          onZoom={() => setIsZoomOpen(true)}
+          onDownload={() => void download(afterUrl)}
+          isDownloading={busyUrl === afterUrl}
+          onShare={share.isEnabled ? () => void share.copy() : undefined}
+          isSharing={share.isCopying}
+        />
+        <FullscreenCompare
+          open={isZoomOpen}
+          onOpenChange={setIsZoomOpen}
+          beforeUrl={beforeUrl}
+          afterUrl={afterUrl}
+          onDownload={(url) => void download(url)}
+          busyUrl={busyUrl}
+        />
+      </div>
+    );
+  } else if (job.phase === "processing") body = <ProcessingResult job={job} previewUrl={backdropUrl} />;
+  else if (job.phase === "failed") body = <FailedResult message={job.error} onRetry={onRetry} />;
+  else if (isLoading) body = <LoadingResult previewUrl={previewUrl} />;
+  else if (previewUrl) body = <EmptyResult previewUrl={previewUrl} />;
+  else body = <SampleResult />;
+
+  return (
+    <OptionCard title={t("retouch.result.title")} testId="retouch-result-card">
+      <div aria-live="polite">{body}</div>
+      <ShareCopiedDialog open={share.isCopiedOpen} onClose={share.closeCopied} />
+    </OptionCard>
+  );
+}

@@ -1,0 +1,187 @@
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeUser } from "../../../lib/auth/test-users.ts";
+import { STORAGE_KEY_HANDOFF } from "../../../lib/handoff.ts";
+import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
+import { RetouchPage } from "./retouch-page.tsx";
+
+vi.mock("../lib/resize-image.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../lib/resize-image.ts")>()),
+  readImageSize: vi.fn(async () => ({ width: 1000, height: 1200 })),
+}));
+
+const routes = [
+  { path: "/en/upscale", element: <RetouchPage /> },
+  { path: "/en/login", element: <p>login page</p> },
+];
+
+type TRoute = (url: string, init?: RequestInit) => Response | undefined;
+
+function server(extra: TRoute = () => undefined) {
+  const calls: { url: string; body: unknown }[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url.startsWith("/api/image/history/")) {
+      return jsonResponse(200, {
+        success: true,
+        images: [],
+        pagination: { hasMore: false, nextOffset: null },
+      });
+    }
+    if (url === "/api/affiliate/enabled") return jsonResponse(200, { enabled: false });
+    if (url === "/api/image/regions") {
+      return jsonResponse(200, { success: true, facesFound: 1, overlayUrl: "/files/overlay.png" });
+    }
+    if (url === "/api/runpod-upscale") {
+      return jsonResponse(200, {
+        success: true,
+        jobId: "job-1",
+        imageId: 1,
+        status: "in-progress",
+        cost: 80,
+      });
+    }
+    return jsonResponse(404, { success: false, error: "Not found", code: "NOT_FOUND" });
+  }) as typeof fetch;
+  return { fetchImpl, calls };
+}
+
+function renderPage(user: TPublicUser | null, extra?: TRoute, withHandoff = true) {
+  if (withHandoff) {
+    window.localStorage.setItem(
+      STORAGE_KEY_HANDOFF,
+      JSON.stringify({ target: "upscale", imageUrl: "/files/in.jpg" }),
+    );
+  }
+  const { fetchImpl, calls } = server(extra);
+  const checkAuth = vi.fn(async () =>
+    user ? { isAuthenticated: true as const, user } : { isAuthenticated: false as const, user: null },
+  );
+  const view = renderRoutes(routes, { path: "/en/upscale", user, fetchImpl, checkAuth });
+  return { ...view, calls, checkAuth };
+}
+
+beforeEach(() => {
+  window.HTMLElement.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the retouch page", () => {
+  it("sends visitors to the login page and back", async () => {
+    const { router } = renderPage(null, undefined, false);
+    await screen.findByText("login page");
+    expect(router.state.location.search).toBe("?next=%2Fen%2Fupscale");
+  });
+
+  it("shows the sample until a photo is there; the bar's Generate needs an upload", async () => {
+    renderPage(makeUser(), undefined, false);
+    expect(await screen.findByTestId("retouch-result-sample")).toBeTruthy();
+    expect(screen.getByText("Sample")).toBeTruthy();
+    const bar = screen.getByTestId("bar-generate") as HTMLButtonElement;
+    expect(bar.disabled).toBe(true);
+    expect(bar.title).toBe("Please upload an image first");
+    expect((screen.getByTestId("retouch-scale") as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("retouch-generate"));
+    expect((await screen.findByTestId("retouch-error")).textContent).toBe("Please select an image.");
+    expect(await screen.findByTestId("retouch-history-empty")).toBeTruthy();
+  });
+
+  it("loads a handed-off image, removes the record and shows the protected areas", async () => {
+    renderPage(makeUser());
+    const preview = (await screen.findByTestId("retouch-preview")) as HTMLImageElement;
+    expect(preview.getAttribute("src")).toBe("/files/in.jpg");
+    expect(window.localStorage.getItem(STORAGE_KEY_HANDOFF)).toBeNull();
+    const overlay = await screen.findByTestId("retouch-regions-overlay");
+    expect(overlay.getAttribute("src")).toBe("/files/overlay.png");
+    const toggle = screen.getByTestId("retouch-regions-toggle");
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByTestId("retouch-generate-cost").textContent).toContain("80 credits");
+    expect(screen.getByTestId("retouch-quality-badge").textContent).toContain("NORMAL");
+  });
+
+  it("resets the style to basic when the ethnicity no longer offers it", async () => {
+    renderPage(makeUser());
+    const style = (await screen.findByTestId("retouch-style")) as HTMLSelectElement;
+    fireEvent.change(style, { target: { value: "basic_chic" } });
+    expect(style.value).toBe("basic_chic");
+    fireEvent.change(screen.getByTestId("retouch-ethnicity"), { target: { value: "western" } });
+    expect(style.value).toBe("basic");
+    expect([...style.options].map((option) => option.textContent)).toEqual([
+      "Basic",
+      "Makeup",
+      "Matte makeup",
+    ]);
+  });
+
+  it("turns Generate off when the credits are below the cost", async () => {
+    renderPage(makeUser({ credits: 50 }));
+    await screen.findByTestId("retouch-preview");
+    const main = screen.getByTestId("retouch-generate") as HTMLButtonElement;
+    await waitFor(() => expect(main.disabled).toBe(true));
+    expect(screen.getByTestId("retouch-generate-held").textContent).toBe("Not enough credits");
+    expect((screen.getByTestId("bar-generate") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("stops at the scale-limit dialog without starting a job", async () => {
+    const { calls } = renderPage(makeUser());
+    await screen.findByTestId("retouch-preview");
+    fireEvent.change(screen.getByTestId("retouch-scale"), { target: { value: "2" } });
+    expect(screen.getByTestId("retouch-output-size").textContent).toBe("Output 2000 × 2400 px");
+    fireEvent.click(screen.getByTestId("retouch-generate"));
+    expect(await screen.findByTestId("retouch-scale-limit")).toBeTruthy();
+    expect(calls.some((call) => call.url === "/api/runpod-upscale")).toBe(false);
+  });
+
+  it("starts a job, shows processing, turns Generate off and refreshes the header credits", async () => {
+    const { calls, checkAuth } = renderPage(makeUser(), (url) =>
+      url === "/api/image/status/job-1"
+        ? jsonResponse(200, {
+            success: true,
+            status: "in-progress",
+            imageUrl: null,
+            originalImageUrl: "/files/in.jpg",
+            queuePosition: 1,
+            etaSeconds: 30,
+            error: null,
+            code: null,
+          })
+        : undefined,
+    );
+    await screen.findByTestId("retouch-preview");
+    await waitFor(() => expect(checkAuth).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByTestId("retouch-exclude-background"));
+    fireEvent.click(screen.getByTestId("retouch-generate"));
+    expect(await screen.findByTestId("retouch-result-processing")).toBeTruthy();
+    const start = calls.find((call) => call.url === "/api/runpod-upscale");
+    expect(start?.body).toMatchObject({
+      input: { image: "/files/in.jpg", width: 1000, height: 1200, scale_factor: 1, exclude_background: true },
+    });
+    expect((screen.getByTestId("retouch-generate") as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId("bar-generate") as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(checkAuth).toHaveBeenCalledTimes(2));
+    expect(screen.getByText("Please don't refresh or close this page")).toBeTruthy();
+  });
+
+  it("explains a start refused for lack of credits", async () => {
+    renderPage(makeUser(), (url) =>
+      url === "/api/runpod-upscale"
+        ? jsonResponse(400, { success: false, error: "Not enough credits.", code: "INSUFFICIENT_CREDITS" })
+        : undefined,
+    );
+    await screen.findByTestId("retouch-preview");
+    fireEvent.click(screen.getByTestId("retouch-generate"));
+    expect((await screen.findByTestId("retouch-error")).textContent).toBe(
+      "Not enough credits. Please top up and try again.",
+    );
+    expect(screen.queryByTestId("retouch-result-processing")).toBeNull();
+  });
+});

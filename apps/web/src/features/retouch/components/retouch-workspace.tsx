@@ -1,0 +1,150 @@
+import type { THistoryItem } from "@gyeol/shared/contracts/images";
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import { estimateRetouchCost } from "@gyeol/shared/retouch";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useReducer, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { useMediaQuery } from "../../../lib/use-media-query.ts";
+import { retouchHistoryKeys, useRetouchHistory } from "../api/history.ts";
+import { useGenerateRetouch } from "../hooks/use-generate-retouch.ts";
+import { useUpscaleHandoff } from "../hooks/use-handoff.ts";
+import { useInView } from "../hooks/use-in-view.ts";
+import { useResumeRetouchJob } from "../hooks/use-resume-job.ts";
+import { useRetouchJob } from "../hooks/use-retouch-job.ts";
+import { useRetouchUpload } from "../hooks/use-retouch-upload.ts";
+import { generateBlock } from "../lib/generate-rules.ts";
+import { DEFAULT_RETOUCH_OPTIONS, reduceRetouchOptions } from "../lib/retouch-options.ts";
+import { AreasCard } from "./areas-card.tsx";
+import { FilterCard } from "./filter-card.tsx";
+import { GenerateButton } from "./generate-button.tsx";
+import { HistoryCard } from "./history-card.tsx";
+import { OptionCard } from "./option-card.tsx";
+import { PageHeading } from "./page-heading.tsx";
+import { ResultCard } from "./result-card.tsx";
+import { GuideDialog, LargeImageDialog, ScaleLimitDialog } from "./retouch-dialogs.tsx";
+import { ScaleCard } from "./scale-card.tsx";
+import { StickyGenerateBar } from "./sticky-generate-bar.tsx";
+import { StyleFields } from "./style-fields.tsx";
+import { UploadCard } from "./upload-card.tsx";
+
+/** Layout turns compact under 700 px (spec 02 §2.1, §9). */
+const COMPACT_QUERY = "(max-width: 699px)";
+
+/** The retouch screen for a signed-in user: controls on the left, result and history on the right. */
+export function RetouchWorkspace({ user }: { user: TPublicUser }) {
+  const { t } = useTranslation();
+  const { forceSync } = useAuthActions();
+  const queryClient = useQueryClient();
+  const isCompact = useMediaQuery(COMPACT_QUERY);
+  const [options, dispatch] = useReducer(reduceRetouchOptions, DEFAULT_RETOUCH_OPTIONS);
+  const [isGuideOpen, setIsGuideOpen] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const generateRef = useRef<HTMLButtonElement>(null);
+  const isGenerateInView = useInView(generateRef);
+
+  // The job ended either way: the header credits (charge or refund) and the history change.
+  const onSettled = useCallback(() => {
+    void forceSync();
+    void queryClient.invalidateQueries({ queryKey: retouchHistoryKeys.all });
+  }, [forceSync, queryClient]);
+  const job = useRetouchJob({ onSettled });
+  const upload = useRetouchUpload();
+  const history = useRetouchHistory(user.id);
+  const generate = useGenerateRetouch(job);
+  useResumeRetouchJob(history.data?.pages[0]?.images, job);
+  useUpscaleHandoff(upload.loadFromUrl);
+
+  const image = upload.image;
+  const cost = estimateRetouchCost(image?.width ?? 1, image?.height ?? 1, options.scale);
+  const isProcessing = job.state.phase === "processing";
+  const isLoading = upload.phase !== "idle" || generate.isSubmitting;
+  const rules = { hasImage: image !== null, credits: user.credits, cost, isProcessing, isLoading };
+  const generateProps = {
+    cost,
+    credits: user.credits,
+    isWorking: isLoading || isProcessing,
+    onGenerate: () => {
+      if (isCompact) resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      void generate.generate(image, options);
+    },
+  };
+
+  const onFile = (file: File) => {
+    if (!isProcessing) job.reset();
+    generate.clearError();
+    void upload.select(file);
+  };
+  const onOpenHistory = (item: THistoryItem) => {
+    if (item.image_url) job.show({ resultUrl: item.image_url, originalUrl: item.original_image_url });
+    resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+
+  return (
+    <div
+      data-testid="retouch-page"
+      data-compact={isCompact}
+      className="mx-auto w-full max-w-6xl px-4 pt-6 pb-44 min-[700px]:px-6 min-[700px]:pt-10 min-[700px]:pb-36"
+    >
+      <PageHeading onGuide={() => setIsGuideOpen(true)} />
+      <div className="mt-6 grid items-start gap-4 min-[700px]:mt-8 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] lg:gap-6">
+        <div className="flex flex-col gap-4">
+          <UploadCard upload={upload} onFile={onFile} isLocked={isProcessing} />
+          <OptionCard title={t("retouch.options.title")} testId="retouch-style-card">
+            <StyleFields options={options} dispatch={dispatch} />
+          </OptionCard>
+          <ScaleCard
+            scale={options.scale}
+            onChange={(value) => dispatch({ type: "scale", value })}
+            size={image}
+          />
+          <FilterCard
+            filter={options.filter}
+            strength={options.strength}
+            onFilter={(value) => dispatch({ type: "filter", value })}
+            onStrength={(value) => dispatch({ type: "strength", value })}
+          />
+          <AreasCard
+            exclusions={options.exclusions}
+            onChange={(key, value) => dispatch({ type: "exclusion", key, value })}
+          />
+          <div className="flex flex-col gap-2">
+            <GenerateButton
+              ref={generateRef}
+              {...generateProps}
+              block={generateBlock(rules, { requiresImage: false })}
+            />
+            {generate.error && (
+              <p
+                role="alert"
+                data-testid="retouch-error"
+                className="px-1 text-[13px] font-medium text-red-700"
+              >
+                {generate.error}
+              </p>
+            )}
+          </div>
+        </div>
+        <div ref={resultRef} className="flex scroll-mt-20 flex-col gap-4 lg:sticky lg:top-20">
+          <ResultCard
+            job={job.state}
+            previewUrl={upload.image?.previewUrl ?? upload.pendingPreview}
+            isLoading={isLoading}
+            onRetry={job.reset}
+          />
+          <HistoryCard history={history} onOpen={onOpenHistory} />
+        </div>
+      </div>
+      <StickyGenerateBar
+        isVisible={!isGenerateInView}
+        options={options}
+        dispatch={dispatch}
+        {...generateProps}
+        block={generateBlock(rules, { requiresImage: true })}
+      />
+      <GuideDialog open={isGuideOpen} onClose={() => setIsGuideOpen(false)} />
+      <LargeImageDialog open={upload.isLargeAlertOpen} onClose={upload.closeLargeAlert} />
+      <ScaleLimitDialog open={generate.isScaleLimitOpen} onClose={generate.closeScaleLimit} />
+    </div>
+  );
+}

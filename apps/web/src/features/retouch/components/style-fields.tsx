@@ -1,0 +1,60 @@
+import { ETHNICITIES, GENDERS, listRetouchStyles } from "@gyeol/shared/retouch";
+import { useTranslation } from "react-i18next";
+import { cn } from "../../../components/ui/cn.ts";
+import type { TRetouchOptions, TRetouchOptionsAction } from "../lib/retouch-options.ts";
+import { SelectField } from "./select-field.tsx";
+
+interface StyleFieldsProps {
+  options: TRetouchOptions;
+  dispatch: (action: TRetouchOptionsAction) => void;
+  /** The sticky bar's copy: smaller, labels for screen readers only. */
+  isCompact?: boolean;
+  testIdPrefix?: string;
+}
+
+/** Gender, ethnicity and the styles the pair allows (spec 02 §2.1, §5 style table). */
+export function StyleFields({
+  options,
+  dispatch,
+  isCompact = false,
+  testIdPrefix = "retouch",
+}: StyleFieldsProps) {
+  const { t } = useTranslation();
+  const styles = listRetouchStyles(options.gender, options.ethnicity);
+  return (
+    <div className={cn("grid gap-2.5", isCompact ? "grid-cols-3 gap-1.5" : "grid-cols-2")}>
+      <SelectField
+        label={t("retouch.options.gender")}
+        value={options.gender}
+        options={GENDERS}
+        optionLabel={(value) => t(`retouch.options.genders.${value}`)}
+        onChange={(value) => dispatch({ type: "gender", value })}
+        isCompact={isCompact}
+        isLabelHidden={isCompact}
+        testId={`${testIdPrefix}-gender`}
+      />
+      <SelectField
+        label={t("retouch.options.ethnicity")}
+        value={options.ethnicity}
+        options={ETHNICITIES}
+        optionLabel={(value) => t(`retouch.options.ethnicities.${value}`)}
+        onChange={(value) => dispatch({ type: "ethnicity", value })}
+        isCompact={isCompact}
+        isLabelHidden={isCompact}
+        testId={`${testIdPrefix}-ethnicity`}
+      />
+      <div className={cn(!isCompact && "col-span-2")}>
+        <SelectField
+          label={t("retouch.options.style")}
+          value={options.style}
+          options={styles}
+          optionLabel={(value) => t(`retouch.options.styles.${value}`)}
+          onChange={(value) => dispatch({ type: "style", value })}
+          isCompact={isCompact}
+          isLabelHidden={isCompact}
+          testId={`${testIdPrefix}-style`}
+        />
+      </div>
+    </div>
+  );
+}

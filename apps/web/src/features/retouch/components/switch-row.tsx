@@ -1,0 +1,41 @@
+import { useId } from "react";
+import { cn } from "../../../components/ui/cn.ts";
+
+interface SwitchRowProps {
+  label: string;
+  isOn: boolean;
+  onChange: (isOn: boolean) => void;
+  testId?: string;
+}
+
+/** A labelled on/off switch (role switch): Space and Enter toggle it. */
+export function SwitchRow({ label, isOn, onChange, testId }: SwitchRowProps) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-xl bg-canvas px-3 py-2">
+      <span id={id} className="text-[13px] font-semibold text-ink-soft">
+        {label}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={isOn}
+        aria-labelledby={id}
+        data-testid={testId}
+        onClick={() => onChange(!isOn)}
+        className={cn(
+          "relative h-6 w-10 shrink-0 rounded-full transition-colors",
+          isOn ? "bg-accent-600" : "bg-line-strong",
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            "absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow-soft transition-transform",
+            isOn && "translate-x-4",
+          )}
+        />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { isOverScaleLimit } from "@gyeol/shared/retouch";
+import { useQueryClient } from "@tanstack/react-query";
+import { createElement, useCallback, useState } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { retouchHistoryKeys } from "../api/history.ts";
+import { startUpscale } from "../api/start-upscale.ts";
+import { InsufficientCreditsToast } from "../components/insufficient-credits-toast.tsx";
+import { buildUpscaleInput, type TRetouchImage } from "../lib/build-upscale-input.ts";
+import { classifyRetouchError, describeRetouchError } from "../lib/retouch-errors.ts";
+import type { TRetouchOptions } from "../lib/retouch-options.ts";
+import type { TRetouchJob } from "./use-retouch-job.ts";
+
+/**
+ * Start a job (spec 02 §4.1, §5): the scale limit stops it with a dialog; a start refreshes the
+ * header credits (forced sync) and the history; failures follow the error catalogue of §8.
+ */
+export function useGenerateRetouch(job: TRetouchJob, start = startUpscale) {
+  const { t } = useTranslation();
+  const { forceSync } = useAuthActions();
+  const { track } = job;
+  const queryClient = useQueryClient();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isScaleLimitOpen, setIsScaleLimitOpen] = useState(false);
+
+  const generate = useCallback(
+    async (image: TRetouchImage | null, options: TRetouchOptions) => {
+      if (!image) {
+        setError(t("retouch.errors.selectImage"));
+        toast.error(t("retouch.errors.selectImage"));
+        return;
+      }
+      if (isOverScaleLimit(image.width, image.height, options.scale)) {
+        setIsScaleLimitOpen(true);
+        return;
+      }
+      setError(null);
+      setIsSubmitting(true);
+      try {
+        const started = await start(buildUpscaleInput(image, options));
+        track(started.jobId, { originalUrl: image.url });
+        void forceSync();
+        void queryClient.invalidateQueries({ queryKey: retouchHistoryKeys.all });
+      } catch (caught) {
+        const kind = classifyRetouchError(caught);
+        const message = describeRetouchError(caught, t);
+        setError(message);
+        if (kind === "insufficientCredits") {
+          toast.error(createElement(InsufficientCreditsToast), { id: "retouch-credits" });
+          void forceSync();
+        } else toast.error(message, { id: "retouch-start" });
+      } finally {
+        setIsSubmitting(false);
+      }
+    },
+    [forceSync, track, queryClient, start, t],
+  );
+
+  return {
+    generate,
+    isSubmitting,
+    error,
+    clearError: () => setError(null),
+    isScaleLimitOpen,
+    closeScaleLimit: () => setIsScaleLimitOpen(false),
+  };
+}

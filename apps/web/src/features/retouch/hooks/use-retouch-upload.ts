@@ -1,0 +1,123 @@
+import { LARGE_IMAGE_ALERT_PX } from "@gyeol/shared/retouch";
+import { useCallback, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { uploadRetouchImage } from "../api/upload-image.ts";
+import type { TRetouchImage } from "../lib/build-upscale-input.ts";
+import { prepareRetouchUpload, ResizeError, readImageSize } from "../lib/resize-image.ts";
+import { classifyRetouchError, describeRetouchError } from "../lib/retouch-errors.ts";
+import { isAllowedRetouchFile } from "../lib/validate-file.ts";
+
+export interface TUploadedImage extends TRetouchImage {
+  /** What the page shows: a local object URL for an upload, the server URL for a handoff. */
+  previewUrl: string;
+}
+
+export type TUploadPhase = "idle" | "preparing" | "uploading";
+
+const RESIZE_TOAST_MS = 4000;
+
+function sizeText(width: number, height: number): string {
+  return `${width}×${height}`;
+}
+
+/**
+ * Select → validate → auto-resize → upload (spec 02 §4.1, §5): toasts for a wrong type, a resize
+ * (4 s) and failures; the 4k alert for very large originals; progress while the bytes go up.
+ */
+export function useRetouchUpload() {
+  const { t } = useTranslation();
+  const [image, setImage] = useState<TUploadedImage | null>(null);
+  const [pendingPreview, setPendingPreview] = useState<string | null>(null);
+  const [phase, setPhase] = useState<TUploadPhase>("idle");
+  const [progress, setProgress] = useState(0);
+  const [isLargeAlertOpen, setIsLargeAlertOpen] = useState(false);
+  const objectUrlsRef = useRef<string[]>([]);
+
+  useEffect(
+    () => () => {
+      for (const url of objectUrlsRef.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const select = useCallback(
+    async (file: File) => {
+      if (!isAllowedRetouchFile(file)) {
+        toast.error(t("retouch.upload.invalidType"));
+        return;
+      }
+      setPhase("preparing");
+      setProgress(0);
+      try {
+        const prepared = await prepareRetouchUpload(file);
+        const { original, resize } = prepared;
+        if (resize.isResized) {
+          const key = resize.isMinSideApplied ? "retouch.upload.resizedMin" : "retouch.upload.resized";
+          toast(
+            t(key, {
+              from: sizeText(original.width, original.height),
+              to: sizeText(prepared.width, prepared.height),
+            }),
+            {
+              duration: RESIZE_TOAST_MS,
+              icon: "📐",
+            },
+          );
+        }
+        if (Math.max(original.width, original.height) >= LARGE_IMAGE_ALERT_PX) setIsLargeAlertOpen(true);
+        const previewUrl = URL.createObjectURL(prepared.blob);
+        objectUrlsRef.current.push(previewUrl);
+        setPendingPreview(previewUrl);
+        setPhase("uploading");
+        const uploaded = await uploadRetouchImage(prepared.blob, prepared.filename, setProgress);
+        setImage({
+          url: uploaded.imageUrl,
+          previewUrl,
+          width: uploaded.width ?? prepared.width,
+          height: uploaded.height ?? prepared.height,
+        });
+      } catch (error) {
+        if (error instanceof ResizeError) toast.error(t("retouch.upload.resizeFailed"));
+        else if (classifyRetouchError(error) === "other") toast.error(t("retouch.upload.failed"));
+        else toast.error(describeRetouchError(error, t));
+      } finally {
+        setPendingPreview(null);
+        setPhase("idle");
+      }
+    },
+    [t],
+  );
+
+  /** An image already on our storage, sent from another page (spec 02 §2.1 handoff). */
+  const loadFromUrl = useCallback(
+    async (url: string) => {
+      setPhase("preparing");
+      try {
+        const size = await readImageSize(url);
+        setImage({ url, previewUrl: url, ...size });
+      } catch {
+        toast.error(t("retouch.upload.handoffFailed"));
+      } finally {
+        setPhase("idle");
+      }
+    },
+    [t],
+  );
+
+  const remove = useCallback(() => setImage(null), []);
+
+  return {
+    image,
+    pendingPreview,
+    phase,
+    progress,
+    isLargeAlertOpen,
+    closeLargeAlert: () => setIsLargeAlertOpen(false),
+    select,
+    loadFromUrl,
+    remove,
+  };
+}
+
+export type TRetouchUpload = ReturnType<typeof useRetouchUpload>;

@@ -1,0 +1,42 @@
+import { readStorage, removeStorage, writeStorage } from "./storage.ts";
+
+/**
+ * The cross-page handoff record of spec 02 §2.3, §3: one page stores an image for another
+ * ("send to upscale") and the receiving page loads it, then removes the record.
+ */
+export const STORAGE_KEY_HANDOFF = "imageHandoff";
+
+export type THandoffTarget = "upscale" | "consistency";
+
+export interface THandoffRecord {
+  target: THandoffTarget;
+  imageUrl: string;
+  role?: string;
+  source?: string;
+  ts?: number;
+}
+
+export function writeHandoff(record: THandoffRecord): void {
+  writeStorage(STORAGE_KEY_HANDOFF, JSON.stringify({ ts: Date.now(), ...record }));
+}
+
+/** The record for this page, or null; a record for another page is left where it is. */
+export function takeHandoff(target: THandoffTarget): THandoffRecord | null {
+  const raw = readStorage(STORAGE_KEY_HANDOFF);
+  if (raw === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    removeStorage(STORAGE_KEY_HANDOFF);
+    return null;
+  }
+  const record = value as Partial<THandoffRecord> | null;
+  if (!record || typeof record !== "object" || typeof record.imageUrl !== "string" || !record.imageUrl) {
+    removeStorage(STORAGE_KEY_HANDOFF);
+    return null;
+  }
+  if (record.target !== target) return null;
+  removeStorage(STORAGE_KEY_HANDOFF);
+  return record as THandoffRecord;
+}
