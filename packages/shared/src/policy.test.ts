@@ -4,7 +4,10 @@ import { canUseMakeupCorrection, MAKEUP_SKIN_CORRECTION_PLANS } from "./policy.t
 
 describe("makeup skin correction by plan", () => {
   it("is open to deluxe and premium only (the chosen reading of spec 01 §6)", () => {
-    expect(["free", "basic", "deluxe", "premium"].filter(canUseMakeupCorrection)).toEqual(["deluxe", "premium"]);
+    expect(["free", "basic", "deluxe", "premium"].filter(canUseMakeupCorrection)).toEqual([
+      "deluxe",
+      "premium",
+    ]);
     expect(canUseMakeupCorrection(null)).toBe(false);
   });
 

@@ -15,10 +15,10 @@ afterEach(() => {
 
 describe("the app's routes", () => {
   it("shows a named coming-soon page inside the shell", async () => {
-    renderRoutes(buildAppRoutes(), { path: "/en/pricing" });
+    renderRoutes(buildAppRoutes(), { path: "/en/chat" });
     const page = await screen.findByTestId("coming-soon");
-    expect(page.dataset.page).toBe("pricing");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Pricing");
+    expect(page.dataset.page).toBe("chat");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("AI Prompt Chat");
     expect(screen.getByTestId("footer")).toBeTruthy();
     expect(document.documentElement.lang).toBe("en");
   });

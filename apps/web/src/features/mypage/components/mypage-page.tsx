@@ -1,0 +1,92 @@
+import { localizePath } from "@gyeol/shared/routes";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate } from "react-router";
+import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
+import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { useSubscriptionStatus } from "../../../lib/billing/subscription-api.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useMyPageQuery } from "../hooks/use-mypage-query.ts";
+import type { SubscriptionView } from "../lib/display-status.ts";
+import { CreditHistoryCard } from "./credit-history-card.tsx";
+import { MyPageHistorySlot } from "./history-slot.tsx";
+import { PaymentSuccessBanner } from "./payment-success-banner.tsx";
+import { ProfileCard, type ProfileFacts } from "./profile-card.tsx";
+import { SubscriptionCard } from "./subscription-card.tsx";
+
+/** /mypage (spec 02 §2.5, §4.5): profile, subscription, credit history; anonymous → /login. */
+export function MyPage() {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const navigate = useNavigate();
+  const { status, user } = useAuth();
+  const { signOut } = useAuthActions();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const subscription = useSubscriptionStatus(user !== null);
+  const { isPaymentSuccess, dismissPaymentBanner } = useMyPageQuery(user !== null);
+  useDocumentTitle(t("mypage.title"));
+
+  if (!user) {
+    if (status === "loading" || isLoggingOut) return <CenteredSpinner label={t("common.loading")} />;
+    const next = encodeURIComponent(localizePath("/mypage", locale));
+    return <Navigate to={`${localizePath("/login", locale)}?next=${next}`} replace />;
+  }
+
+  const data = subscription.data;
+  // The status call is the fresh source; the signed-in user covers the moment before it answers.
+  const view: SubscriptionView = data
+    ? { ...data.user, providerStatus: data.subscription?.data.attributes.status ?? null }
+    : {
+        plan: user.plan,
+        cancelled_at: user.cancelled_at,
+        subscription_end_date: user.subscription_end_date,
+        next_renewal_date: user.next_renewal_date,
+        subscriptionId: user.subscriptionId,
+        providerStatus: null,
+      };
+  const facts: ProfileFacts = {
+    email: user.email,
+    credits: data?.credits ?? user.credits,
+    bonusCredits: data?.bonus_credits ?? user.bonus_credits,
+    plan: data?.plan ?? user.plan,
+    nextPlan: data?.nextPlan ?? null,
+    isCreditsLookupFailed: subscription.isError,
+  };
+
+  const logout = async () => {
+    setIsLoggingOut(true);
+    await signOut();
+    navigate(localizePath("/login", locale), { replace: true });
+  };
+
+  return (
+    <section
+      data-testid="mypage"
+      className="mx-auto w-full max-w-6xl flex-1 px-4 pt-10 pb-20 sm:px-6 sm:pt-14"
+    >
+      <header className="mb-8">
+        <p className="text-xs font-bold tracking-[0.18em] text-accent-600 uppercase">{t("mypage.eyebrow")}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t("mypage.title")}</h1>
+        <p className="mt-3 max-w-2xl leading-relaxed text-ink-soft">{t("mypage.subtitle")}</p>
+      </header>
+
+      {isPaymentSuccess && <PaymentSuccessBanner onDismiss={dismissPaymentBanner} />}
+
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <ProfileCard facts={facts} onLogout={() => void logout()} isLoggingOut={isLoggingOut} />
+        <div className="flex min-w-0 flex-col gap-5">
+          <SubscriptionCard
+            view={view}
+            startedAt={data?.subscription?.data.created_at ?? null}
+            periodEnd={data?.subscription?.data.attributes.current_period_end ?? null}
+          />
+          <CreditHistoryCard />
+        </div>
+      </div>
+
+      {/* SLOT: image history tabs (spec 02 §2.5), built by a later issue. */}
+      <MyPageHistorySlot userId={user.id} />
+    </section>
+  );
+}

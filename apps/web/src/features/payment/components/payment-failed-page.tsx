@@ -1,0 +1,94 @@
+import { PAYMENT_FAILED_COUNTDOWN_S } from "@gyeol/shared/constants";
+import { localizePath } from "@gyeol/shared/routes";
+import { CircleAlert, CircleX, RotateCcw, UserRound } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link, Navigate, useNavigate } from "react-router";
+import { buttonStyles } from "../../../components/ui/button.tsx";
+import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
+import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { env } from "../../../lib/env.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useCountdown } from "../hooks/use-countdown.ts";
+import { AccountFacts } from "./account-facts.tsx";
+import { CountdownNote } from "./countdown-note.tsx";
+import { PaymentResultFrame } from "./payment-result-frame.tsx";
+
+const CAUSES = ["cardInfo", "balance", "overseas", "temporary"] as const;
+
+/** /payment-failed (spec 01 §2): the likely causes, where to go, support, then home after 10 s. */
+export function PaymentFailedPage() {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const navigate = useNavigate();
+  const { status, user } = useAuth();
+  useDocumentTitle(t("pages.paymentFailed.title"));
+  const remaining = useCountdown(
+    PAYMENT_FAILED_COUNTDOWN_S,
+    () => navigate(localizePath("/", locale)),
+    user !== null,
+  );
+
+  if (!user) {
+    if (status === "loading") return <CenteredSpinner label={t("common.loading")} />;
+    return <Navigate to={localizePath("/login", locale)} replace />;
+  }
+
+  return (
+    <PaymentResultFrame
+      testId="payment-failed"
+      tone="failure"
+      icon={CircleX}
+      eyebrow={t("payment.failed.eyebrow")}
+      title={t("payment.failed.title")}
+      description={t("payment.failed.description")}
+    >
+      <AccountFacts user={user} hasPlan={false} />
+      <div className="mt-6 rounded-2xl border border-line px-5 py-4 text-left">
+        <p className="text-sm font-semibold text-ink">{t("payment.failed.causesTitle")}</p>
+        <ul data-testid="payment-failed-causes" className="mt-2.5 flex flex-col gap-2">
+          {CAUSES.map((cause) => (
+            <li key={cause} className="flex items-start gap-2 text-sm leading-relaxed text-ink-soft">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-[#b42318]" />
+              {t(`payment.failed.causes.${cause}`)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-7 grid gap-2.5 sm:grid-cols-2">
+        <Link
+          to={localizePath("/pricing", locale)}
+          data-testid="payment-to-pricing"
+          className={buttonStyles({ variant: "primary" })}
+        >
+          <RotateCcw aria-hidden="true" className="size-4" />
+          {t("payment.failed.toPricing")}
+        </Link>
+        <Link
+          to={localizePath("/mypage", locale)}
+          data-testid="payment-to-mypage"
+          className={buttonStyles({ variant: "secondary" })}
+        >
+          <UserRound aria-hidden="true" className="size-4" />
+          {t("payment.failed.toMypage")}
+        </Link>
+      </div>
+      <p data-testid="payment-support" className="mt-6 text-sm text-muted">
+        <Trans
+          i18nKey="payment.failed.support"
+          values={{ email: env.supportEmail }}
+          components={{
+            mail: (
+              // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the address.
+              <a
+                href={`mailto:${env.supportEmail}`}
+                className="font-semibold text-accent-700 hover:underline"
+              />
+            ),
+          }}
+        />
+      </p>
+      <CountdownNote remaining={remaining} total={PAYMENT_FAILED_COUNTDOWN_S} />
+    </PaymentResultFrame>
+  );
+}

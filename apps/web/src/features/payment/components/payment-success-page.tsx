@@ -1,0 +1,81 @@
+import { PAYMENT_SUCCESS_COUNTDOWN_S } from "@gyeol/shared/constants";
+import { localizePath } from "@gyeol/shared/routes";
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleCheck, Sparkles, UserRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useNavigate } from "react-router";
+import { buttonStyles } from "../../../components/ui/button.tsx";
+import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
+import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { billingKeys } from "../../../lib/billing/subscription-api.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useCountdown } from "../hooks/use-countdown.ts";
+import { AccountFacts } from "./account-facts.tsx";
+import { CountdownNote } from "./countdown-note.tsx";
+import { PaymentResultFrame } from "./payment-result-frame.tsx";
+
+/** /payment-success (spec 01 §2): sync the user, show the account, then home after 5 s. */
+export function PaymentSuccessPage() {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const navigate = useNavigate();
+  const { status, user } = useAuth();
+  const { forceSync } = useAuthActions();
+  const queryClient = useQueryClient();
+  const [isSyncing, setIsSyncing] = useState(true);
+  const hasSynced = useRef(false);
+  useDocumentTitle(t("pages.paymentSuccess.title"));
+
+  const hasUser = user !== null;
+  useEffect(() => {
+    if (!hasUser || hasSynced.current) return;
+    hasSynced.current = true;
+    void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+    void forceSync().finally(() => setIsSyncing(false));
+  }, [hasUser, forceSync, queryClient]);
+
+  const remaining = useCountdown(
+    PAYMENT_SUCCESS_COUNTDOWN_S,
+    () => navigate(localizePath("/", locale)),
+    hasUser,
+  );
+
+  if (!user) {
+    if (status === "loading") return <CenteredSpinner label={t("common.loading")} />;
+    return <Navigate to={localizePath("/login", locale)} replace />;
+  }
+
+  return (
+    <PaymentResultFrame
+      testId="payment-success"
+      tone="success"
+      icon={CircleCheck}
+      eyebrow={t("payment.success.eyebrow")}
+      title={t("payment.success.title")}
+      description={isSyncing ? t("payment.success.syncing") : t("payment.success.description")}
+    >
+      <AccountFacts user={user} hasPlan />
+      <div className="mt-7 grid gap-2.5 sm:grid-cols-2">
+        <Link
+          to={localizePath("/upscale", locale)}
+          data-testid="payment-to-upscale"
+          className={buttonStyles({ variant: "primary" })}
+        >
+          <Sparkles aria-hidden="true" className="size-4" />
+          {t("payment.success.toUpscale")}
+        </Link>
+        <Link
+          to={localizePath("/mypage", locale)}
+          data-testid="payment-to-mypage"
+          className={buttonStyles({ variant: "secondary" })}
+        >
+          <UserRound aria-hidden="true" className="size-4" />
+          {t("payment.success.toMypage")}
+        </Link>
+      </div>
+      <CountdownNote remaining={remaining} total={PAYMENT_SUCCESS_COUNTDOWN_S} />
+    </PaymentResultFrame>
+  );
+}

@@ -1,0 +1,66 @@
+import { planRank, type TPaidPlan } from "@gyeol/shared/plans";
+import {
+  isCancelledAndEnded,
+  isCancelledButRunning,
+  type TSubscriptionFields,
+} from "../../../lib/billing/subscription-rules.ts";
+
+/**
+ * The plan card button of spec 01 §4 "Plan button per plan":
+ * - not logged in: start (leads to checkout, through login);
+ * - cancelled with the end date still ahead: every plan button is "subscription cancelled",
+ *   disabled, with a tooltip to undo the cancellation first;
+ * - cancelled and the end date passed, or no paid plan: start (a new checkout);
+ * - same plan: Active (disabled); higher: Upgrade; lower: Downgrade.
+ * Every button is disabled while auth loads or a request is running.
+ */
+export type TPlanButtonKind = "start" | "active" | "upgrade" | "downgrade" | "cancelled";
+
+export interface PlanButtonUser extends TSubscriptionFields {
+  plan: string | null | undefined;
+}
+
+export interface PlanButtonInput {
+  target: TPaidPlan;
+  user: PlanButtonUser | null;
+  isAuthLoading: boolean;
+  isBusy: boolean;
+  now?: Date;
+}
+
+export interface PlanButtonState {
+  kind: TPlanButtonKind;
+  isDisabled: boolean;
+  /** Shown as the button's tooltip (the cancelled state). */
+  hasCancelledTooltip: boolean;
+}
+
+export function resolvePlanButtonKind(
+  target: TPaidPlan,
+  user: PlanButtonUser | null,
+  now = new Date(),
+): TPlanButtonKind {
+  if (!user) return "start";
+  if (isCancelledButRunning(user, now)) return "cancelled";
+  if (isCancelledAndEnded(user, now)) return "start";
+  const current = planRank(user.plan);
+  if (current === 0) return "start";
+  const wanted = planRank(target);
+  if (wanted === current) return "active";
+  return wanted > current ? "upgrade" : "downgrade";
+}
+
+export function resolvePlanButton({
+  target,
+  user,
+  isAuthLoading,
+  isBusy,
+  now,
+}: PlanButtonInput): PlanButtonState {
+  const kind: TPlanButtonKind = resolvePlanButtonKind(target, user, now);
+  return {
+    kind,
+    isDisabled: isAuthLoading || isBusy || kind === "active" || kind === "cancelled",
+    hasCancelledTooltip: kind === "cancelled",
+  };
+}
