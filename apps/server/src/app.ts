@@ -28,7 +28,8 @@ import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
 import { registerImagesRoutes } from "./modules/images/images.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
-import { createServices, type Services } from "./services.ts";
+import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
+import { createServices, type DriverOverrides, type Services } from "./services.ts";
 
 /** JSON bodies of this API are small; uploads get their own multipart limits later. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   /** A pino logger to share with the other roles; otherwise one is made at config.logLevel. */
   logger?: FastifyBaseLogger;
   clock?: Clock;
+  /** Drivers tests substitute (services.ts DriverOverrides). */
+  drivers?: DriverOverrides;
 }
 
 declare module "fastify" {
@@ -56,10 +59,16 @@ export async function buildApp({
   db: givenDb,
   logger,
   clock,
+  drivers,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? openDatabase(config.database);
   if (!givenDb) await migrateToLatest(db.kysely, db.dialect);
-  const services = createServices({ db, config, ...(clock ? { clock } : {}) });
+  const services = createServices({
+    db,
+    config,
+    ...(clock ? { clock } : {}),
+    ...(drivers ? { drivers } : {}),
+  });
   const cookies = { isSecure: config.cookieSecure };
 
   const app = Fastify({
@@ -69,6 +78,7 @@ export async function buildApp({
     // Bad URLs and the like arrive before routing; answer them in the same shape as the rest.
     frameworkErrors: (error, _request, reply) => sendFailure(reply, toHttpFailure(error)),
   }) as unknown as FastifyInstance;
+  app.addHook("onClose", () => services.queue.close());
   if (!givenDb) app.addHook("onClose", () => db.destroy());
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,7 +114,8 @@ export async function buildApp({
   registerBillingRoutes(app, { billing: services.billing, affiliate: services.affiliate, guards });
   services.payments.registerRoutes?.(app);
   registerNoticesRoutes(app, { notices: services.notices, guards });
-  registerImagesRoutes(app, { images: services.images, guards });
+  registerImagesRoutes(app, { images: services.images, guards, maxUploadBytes: config.uploads.maxBytes });
+  registerRetouchRoutes(app, { retouch: services.retouch, guards, isMaintenance: config.maintenanceMode });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 

@@ -8,7 +8,7 @@
  * | HOST                     | 0.0.0.0                        | Interface the API binds to. |
  * | DATA_DIR                 | <repo>/data                    | Folder for the SQLite file and, later, local uploads. |
  * | DATABASE_URL             | sqlite file DATA_DIR/gyeol.sqlite | `postgres://` or `postgresql://` selects PostgreSQL; anything else is a SQLite file path (`file:` / `sqlite:` prefixes allowed). |
- * | REDIS_URL                | (unset)                        | Redis for the BullMQ job queue; read now, used from the jobs issue on. |
+ * | REDIS_URL                | (unset)                        | Set: jobs go through BullMQ on this Redis (workers scale out); unset: the jobs table is polled in-process. |
  * | ROLES                    | api,worker,cron                | Comma-separated roles this process runs. |
  * | PUBLIC_ORIGIN            | (unset)                        | The public origin, e.g. https://gyeol.app: accepted by the Origin check, makes cookies Secure when https. |
  * | ALLOWED_ORIGINS          | (unset)                        | Extra comma-separated origins the Origin check accepts (e.g. a Vite dev server that rewrites Host). |
@@ -20,7 +20,21 @@
  * | IMAGE_GENERATION_ENABLED | true                           | Server side of the image-generation flag (GET /api/feature/flags, spec 01 §3). |
  * | AFFILIATE_ENABLED        | true                           | Whether the affiliate programme is on (GET /api/affiliate/enabled). |
  * | WEB_DIST_DIR             | <repo>/apps/web/dist           | The built web app served as static files with the SPA fallback. |
- * | DEMO_MODE                | false                          | Explicit demo mode (spec README: the original's localhost fake user); flag only for now. |
+ * | DEMO_MODE                | false (`npm run dev`: true)    | Demo mode (spec README: the original's localhost fake user, made explicit): visitors are signed in as a demo user (credits 999999, plan pro, tools free of charge). Off: no demo user is ever honoured, whatever host serves the page. |
+ * | AUTH_SECRET              | random per boot                | HMAC key of the short-lived signed cookies of social sign-in (state, pending age confirmation, restore offer). Multi-process deployments MUST set it (32+ characters). |
+ * | GOOGLE_CLIENT_ID         | (unset)                        | Google OAuth client id: the audience Google ID tokens must carry (POST /api/auth/google). Unset: Google sign-in answers PROVIDER_NOT_CONFIGURED. The web app needs the same id as VITE_GOOGLE_CLIENT_ID. |
+ * | GOOGLE_CERTS_URL         | https://www.googleapis.com/oauth2/v1/certs | Google's ID-token signing certificates (PEM by key id); tests point it at the contract fake. |
+ * | NAVER_CLIENT_ID / NAVER_CLIENT_SECRET | (unset)            | Naver Login application keys; both set = the Naver button works (GET /api/auth/naver). |
+ * | NAVER_AUTH_BASE_URL      | https://nid.naver.com          | Naver's authorization and token host (/oauth2.0/authorize, /oauth2.0/token). |
+ * | NAVER_API_BASE_URL       | https://openapi.naver.com      | Naver's profile API host (/v1/nid/me). |
+ * | KAKAO_CLIENT_ID          | (unset)                        | Kakao REST API key; set = the Kakao button works (GET /api/auth/kakao). |
+ * | KAKAO_CLIENT_SECRET      | (unset)                        | Kakao client secret, when the app has one switched on. |
+ * | KAKAO_AUTH_BASE_URL      | https://kauth.kakao.com        | Kakao's authorization and token host (/oauth/authorize, /oauth/token). |
+ * | KAKAO_API_BASE_URL       | https://kapi.kakao.com         | Kakao's user API host (/v2/user/me). |
+ * | OAUTH_REDIRECT_BASE      | the request's origin           | Origin the providers send the browser back to (<base>/api/auth/naver/callback); register that URL with Naver and Kakao. |
+ * | MAIL_DRIVER              | log                            | `log`: e-mails (password reset) are written to the log; `smtp`: sent through SMTP_URL. |
+ * | SMTP_URL                 | (unset)                        | smtp(s)://user:pass@host:port (required with MAIL_DRIVER=smtp). |
+ * | MAIL_FROM                | Gyeol <no-reply@gyeol.app>     | Sender of the e-mails. |
  * | FILE_URL_SECRET          | random per boot                | HMAC key of signed, expiring file URLs (local storage). Multi-process deployments MUST set it (32+ characters), or one process rejects another's links. |
  * | PAYMENT_PROVIDER         | sandbox                        | `sandbox`: the built-in test checkout with signed webhooks (no real money); `paddle`: Paddle Billing. |
  * | PADDLE_API_KEY           | (unset)                        | Paddle API key (required with paddle). |
@@ -31,6 +45,28 @@
  * | PADDLE_PRICE_PACKAGE1 … 5 | (unset)                       | Paddle price ids of the five credit packs (required with paddle). |
  * | SANDBOX_WEBHOOK_SECRET   | random per boot                | HMAC key the sandbox signs its events with. Set it when several processes share the sandbox. |
  * | AFFILIATE_WINDOW_DAYS    | 30                             | Referral window: the first-touch link cookie lives this long, and payments this long after the referral is recorded reward the sharer. |
+ * | STORAGE_DRIVER           | local                          | `local`: files under DATA_DIR/files behind signed, expiring URLs; `s3`: an S3-compatible bucket (presigned PUT/GET). |
+ * | S3_BUCKET                | (unset)                        | Bucket name (required with s3). |
+ * | S3_REGION                | us-east-1                      | Region the requests are signed for. |
+ * | S3_ENDPOINT              | (unset)                        | Endpoint of an S3-compatible service (MinIO, R2, s3rver); unset = AWS. |
+ * | S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY | (unset)         | Static credentials; unset = the AWS SDK's default chain (instance role, env). |
+ * | S3_FORCE_PATH_STYLE      | false                          | Path-style bucket URLs (most S3-compatible servers need true). |
+ * | IMAGE_CDN_HOST           | (unset)                        | Image CDN host (e.g. img.gyeol.app): bucket URLs of public keys are rewritten to it; presigned URLs are left alone (spec 01 §7). |
+ * | CLOUDFRONT_KEY_PAIR_ID   | (unset)                        | CloudFront key pair id for signed cookies (POST /api/image/ensure-cloudfront-cookies); with the private key, enables them. |
+ * | CLOUDFRONT_PRIVATE_KEY   | (unset)                        | PEM private key of that key pair (`\n` escapes allowed). |
+ * | CLOUDFRONT_COOKIE_DOMAIN | (unset)                        | Domain attribute of the CloudFront cookies (e.g. .gyeol.app); unset = host-only. |
+ * | MAINTENANCE_MODE         | false                          | true: POST /api/runpod-upscale answers 503 { maintenance: true } (spec 02 §8). |
+ * | UPLOAD_MAX_BYTES         | 26214400 (25 MB)               | Largest tool upload, enforced while the body streams. |
+ * | UPLOAD_MAX_PIXELS        | 50000000                       | Largest tool upload in pixels, read from the header before any decoding. |
+ * | RUNPOD_API_KEY           | (unset)                        | With RUNPOD_UPSCALE_ENDPOINT_ID, retouch runs on RunPod serverless instead of the built-in engine. |
+ * | RUNPOD_UPSCALE_ENDPOINT_ID | (unset)                      | The RunPod serverless endpoint of the original retouch/upscale GPU worker. |
+ * | RUNPOD_API_BASE_URL      | https://api.runpod.ai/v2       | RunPod API base (tests point it at the contract fake). |
+ * | RUNPOD_POLL_INTERVAL_MS  | 2000                           | How often a worker asks RunPod for a running job's status. |
+ * | WORKER_CONCURRENCY       | 1                              | Jobs one worker process runs at once (global limit per process; the built-in engine already uses every core). |
+ * | JOB_USER_CONCURRENCY     | 1                              | Jobs of one user running at once across all workers (1–2 per the design). |
+ * | JOB_MAX_ATTEMPTS         | 2                              | Runs a job may start (crash recovery re-queues below it; at it, the job fails and is refunded). |
+ * | JOB_STALE_AFTER_SECONDS  | 120                            | A processing job whose heartbeat is older than this is taken as left by a crashed worker. |
+ * | QUEUE_POLL_MS            | 500                            | How often the local queue polls the jobs table (also its sweep for stale jobs). |
  *
  * Relative paths given by the operator resolve against the working directory; the defaults are
  * anchored at the repository root so `npm start` from the root and `npm start -w` share one DB.
@@ -115,7 +151,7 @@ const EnvSchema = z.object({
   DATA_DIR: zOptionalText,
   /** postgres:// or postgresql:// → PostgreSQL; otherwise a SQLite file path. */
   DATABASE_URL: zOptionalText,
-  /** Redis for BullMQ; optional, the queue driver arrives with the jobs issue. */
+  /** Redis for BullMQ; unset = the local queue (the jobs table polled in-process). */
   REDIS_URL: zOptionalText,
   /** Which process roles to run here: api, worker, cron (default all in one process). */
   ROLES: z
@@ -180,8 +216,26 @@ const EnvSchema = z.object({
   AFFILIATE_ENABLED: zBool(true),
   /** The built SPA (npm run build). */
   WEB_DIST_DIR: zOptionalText,
-  /** Explicit demo mode replacing the original's localhost fake user (spec README); flag only for now. */
+  /** Explicit demo mode replacing the original's localhost fake user (spec README, modules/users/demo-user.ts). */
   DEMO_MODE: zBool(false),
+  /** Key of the signed social sign-in cookies; random per boot when unset (one process only). */
+  AUTH_SECRET: zOptionalText.pipe(z.string().min(32, "use at least 32 characters").optional()),
+  /** Social sign-in (issue 7): a provider works once its keys are set. */
+  GOOGLE_CLIENT_ID: zOptionalText,
+  GOOGLE_CERTS_URL: z.url().default("https://www.googleapis.com/oauth2/v1/certs"),
+  NAVER_CLIENT_ID: zOptionalText,
+  NAVER_CLIENT_SECRET: zOptionalText,
+  NAVER_AUTH_BASE_URL: z.url().default("https://nid.naver.com"),
+  NAVER_API_BASE_URL: z.url().default("https://openapi.naver.com"),
+  KAKAO_CLIENT_ID: zOptionalText,
+  KAKAO_CLIENT_SECRET: zOptionalText,
+  KAKAO_AUTH_BASE_URL: z.url().default("https://kauth.kakao.com"),
+  KAKAO_API_BASE_URL: z.url().default("https://kapi.kakao.com"),
+  OAUTH_REDIRECT_BASE: zOptionalText.transform((v, ctx) => (v === undefined ? undefined : toOrigin(v, ctx))),
+  /** E-mail driver, chosen once at boot (ARCHITECTURE "e-mail"). */
+  MAIL_DRIVER: z.enum(["log", "smtp"]).default("log"),
+  SMTP_URL: zOptionalText,
+  MAIL_FROM: z.string().trim().min(3).default("Gyeol <no-reply@gyeol.app>"),
   /**
    * Key for the HMAC of signed file URLs. The random default only works while one process serves
    * every request: with several API processes (or a restart between link and click) set it.
@@ -210,6 +264,34 @@ const EnvSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: zOptionalText.pipe(z.string().min(16, "use at least 16 characters").optional()),
   /** Affiliate attribution window in days (affiliate.service.ts). */
   AFFILIATE_WINDOW_DAYS: zInt(30, 1, 3650),
+  /** File storage driver, chosen once at boot (ARCHITECTURE "files"). */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: zOptionalText,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ENDPOINT: zOptionalText.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: zOptionalText,
+  S3_SECRET_ACCESS_KEY: zOptionalText,
+  S3_FORCE_PATH_STYLE: zBool(false),
+  /** The image CDN host public bucket URLs are rewritten to (spec 01 §7, spec 02 §7). */
+  IMAGE_CDN_HOST: zOptionalText,
+  CLOUDFRONT_KEY_PAIR_ID: zOptionalText,
+  CLOUDFRONT_PRIVATE_KEY: zOptionalText,
+  CLOUDFRONT_COOKIE_DOMAIN: zOptionalText,
+  /** spec 02 §8: the maintenance switch of the retouch tool. */
+  MAINTENANCE_MODE: zBool(false),
+  UPLOAD_MAX_BYTES: zInt(25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: zInt(50_000_000, 1, 1_000_000_000),
+  /** RunPod serverless (ARCHITECTURE "retouch and face engines"); both set = RunPod driver. */
+  RUNPOD_API_KEY: zOptionalText,
+  RUNPOD_UPSCALE_ENDPOINT_ID: zOptionalText,
+  RUNPOD_API_BASE_URL: zOptionalText.pipe(z.url().optional()),
+  RUNPOD_POLL_INTERVAL_MS: zInt(2000, 10, 600_000),
+  /** The job queue's limits (modules/jobs). */
+  WORKER_CONCURRENCY: zInt(1, 1, 64),
+  JOB_USER_CONCURRENCY: zInt(1, 1, 16),
+  JOB_MAX_ATTEMPTS: zInt(2, 1, 10),
+  JOB_STALE_AFTER_SECONDS: zInt(120, 1, 86_400),
+  QUEUE_POLL_MS: zInt(500, 10, 60_000),
 });
 
 export type TDatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -232,10 +314,85 @@ export interface Config {
   affiliateEnabled: boolean;
   webDistDir: string;
   demoMode: boolean;
+  auth: TAuthProvidersConfig;
+  mail: TMailConfig;
   fileUrlSecret: string;
   payments: TPaymentsConfig;
   affiliateWindowDays: number;
+  storage: TStorageConfig;
+  maintenanceMode: boolean;
+  uploads: Readonly<{ maxBytes: number; maxPixels: number }>;
+  retouchEngine: TRetouchEngineConfig;
+  jobs: Readonly<{
+    workerConcurrency: number;
+    userConcurrency: number;
+    maxAttempts: number;
+    staleAfterSeconds: number;
+    pollMs: number;
+  }>;
 }
+
+export interface TAuthProvidersConfig {
+  secret: string;
+  redirectBase: string | undefined;
+  google: { clientId: string; certsUrl: string } | undefined;
+  naver: { clientId: string; clientSecret: string; authBaseUrl: string; apiBaseUrl: string } | undefined;
+  kakao:
+    | { clientId: string; clientSecret: string | undefined; authBaseUrl: string; apiBaseUrl: string }
+    | undefined;
+}
+
+export type TMailConfig = { driver: "log"; from: string } | { driver: "smtp"; from: string; smtpUrl: string };
+
+function resolveAuthProviders(e: z.infer<typeof EnvSchema>): TAuthProvidersConfig {
+  const trim = (url: string) => url.replace(/\/+$/, "");
+  return {
+    secret: e.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    redirectBase: e.OAUTH_REDIRECT_BASE,
+    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL } : undefined,
+    naver:
+      e.NAVER_CLIENT_ID && e.NAVER_CLIENT_SECRET
+        ? {
+            clientId: e.NAVER_CLIENT_ID,
+            clientSecret: e.NAVER_CLIENT_SECRET,
+            authBaseUrl: trim(e.NAVER_AUTH_BASE_URL),
+            apiBaseUrl: trim(e.NAVER_API_BASE_URL),
+          }
+        : undefined,
+    kakao: e.KAKAO_CLIENT_ID
+      ? {
+          clientId: e.KAKAO_CLIENT_ID,
+          clientSecret: e.KAKAO_CLIENT_SECRET,
+          authBaseUrl: trim(e.KAKAO_AUTH_BASE_URL),
+          apiBaseUrl: trim(e.KAKAO_API_BASE_URL),
+        }
+      : undefined,
+  };
+}
+
+function resolveMail(e: z.infer<typeof EnvSchema>): TMailConfig | string[] {
+  if (e.MAIL_DRIVER === "log") return { driver: "log", from: e.MAIL_FROM };
+  if (!e.SMTP_URL) return ["  SMTP_URL: required when MAIL_DRIVER=smtp"];
+  return { driver: "smtp", from: e.MAIL_FROM, smtpUrl: e.SMTP_URL };
+}
+
+export type TStorageConfig =
+  | { driver: "local" }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      cdnHost: string | undefined;
+      cloudFront: { keyPairId: string; privateKey: string; cookieDomain: string | undefined } | undefined;
+    };
+
+export type TRetouchEngineConfig =
+  | { kind: "builtin" }
+  | { kind: "runpod"; apiKey: string; endpointId: string; baseUrl: string; pollIntervalMs: number };
 
 export type TPaymentsConfig =
   | { provider: "sandbox"; sandboxWebhookSecret: string }
@@ -284,6 +441,41 @@ function resolvePayments(e: z.infer<typeof EnvSchema>): TPaymentsConfig | string
   };
 }
 
+function resolveStorage(e: z.infer<typeof EnvSchema>): TStorageConfig | string[] {
+  if (e.STORAGE_DRIVER === "local") return { driver: "local" };
+  if (!e.S3_BUCKET) return ["  S3_BUCKET: required when STORAGE_DRIVER=s3"];
+  const cloudFront =
+    e.CLOUDFRONT_KEY_PAIR_ID && e.CLOUDFRONT_PRIVATE_KEY
+      ? {
+          keyPairId: e.CLOUDFRONT_KEY_PAIR_ID,
+          privateKey: e.CLOUDFRONT_PRIVATE_KEY.replaceAll("\\n", "\n"),
+          cookieDomain: e.CLOUDFRONT_COOKIE_DOMAIN,
+        }
+      : undefined;
+  return {
+    driver: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    cdnHost: e.IMAGE_CDN_HOST?.replace(/^https?:\/\//, "").replace(/\/+$/, ""),
+    cloudFront,
+  };
+}
+
+function resolveRetouchEngine(e: z.infer<typeof EnvSchema>): TRetouchEngineConfig {
+  if (!e.RUNPOD_API_KEY || !e.RUNPOD_UPSCALE_ENDPOINT_ID) return { kind: "builtin" };
+  return {
+    kind: "runpod",
+    apiKey: e.RUNPOD_API_KEY,
+    endpointId: e.RUNPOD_UPSCALE_ENDPOINT_ID,
+    baseUrl: (e.RUNPOD_API_BASE_URL ?? "https://api.runpod.ai/v2").replace(/\/+$/, ""),
+    pollIntervalMs: e.RUNPOD_POLL_INTERVAL_MS,
+  };
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -311,6 +503,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const e = parsed.data;
   const payments = resolvePayments(e);
   if (Array.isArray(payments)) throw new ConfigError(`Invalid configuration:\n${payments.join("\n")}`);
+  const storage = resolveStorage(e);
+  if (Array.isArray(storage)) throw new ConfigError(`Invalid configuration:\n${storage.join("\n")}`);
+  const mail = resolveMail(e);
+  if (Array.isArray(mail)) throw new ConfigError(`Invalid configuration:\n${mail.join("\n")}`);
   const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(REPO_ROOT, "data");
   const isHttpsOrigin = e.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
   return Object.freeze({
@@ -333,8 +529,21 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       ? path.resolve(cwd, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, "apps", "web", "dist"),
     demoMode: e.DEMO_MODE,
+    auth: Object.freeze(resolveAuthProviders(e)),
+    mail: Object.freeze(mail),
     fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString("base64url"),
     payments: Object.freeze(payments),
     affiliateWindowDays: e.AFFILIATE_WINDOW_DAYS,
+    storage: Object.freeze(storage),
+    maintenanceMode: e.MAINTENANCE_MODE,
+    uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_BYTES, maxPixels: e.UPLOAD_MAX_PIXELS }),
+    retouchEngine: Object.freeze(resolveRetouchEngine(e)),
+    jobs: Object.freeze({
+      workerConcurrency: e.WORKER_CONCURRENCY,
+      userConcurrency: e.JOB_USER_CONCURRENCY,
+      maxAttempts: e.JOB_MAX_ATTEMPTS,
+      staleAfterSeconds: e.JOB_STALE_AFTER_SECONDS,
+      pollMs: e.QUEUE_POLL_MS,
+    }),
   });
 }

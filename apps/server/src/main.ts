@@ -1,7 +1,7 @@
 /**
  * Process entry: validates the config, migrates the database, then starts the roles named in
  * ROLES (ARCHITECTURE "The same process can run every role"): `api` serves HTTP, `cron` runs the
- * scheduler, `worker` will consume the job queue (arrives with the jobs issue).
+ * scheduler, `worker` consumes the job queue (local poller or BullMQ) and recovers crashed jobs.
  */
 import { pino } from "pino";
 import { buildApp } from "./app.ts";
@@ -10,6 +10,8 @@ import { startCron } from "./cron/scheduler.ts";
 import { createCronTasks } from "./cron/tasks.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { openDatabase } from "./drivers/db/database.ts";
+import { createJobQueue } from "./drivers/queue/create-queue.ts";
+import { startWorker } from "./modules/jobs/worker.ts";
 import { createServices } from "./services.ts";
 
 /** A shutdown that hangs (a stuck connection) must not keep the process alive forever. */
@@ -40,9 +42,12 @@ async function start() {
   );
 
   const stops: Array<() => Promise<void>> = [];
+  // One queue for every role here: an API enqueue wakes this process's local worker at once.
+  const queue = createJobQueue(config, { onError: (err) => logger.error({ err }, "queue error") });
+  const drivers = { queue };
 
   if (config.roles.includes("api")) {
-    const app = await buildApp({ config, db, logger });
+    const app = await buildApp({ config, db, logger, drivers });
     await app.listen({ host: config.host, port: config.port });
     stops.push(() => app.close());
   }
@@ -52,7 +57,10 @@ async function start() {
     stops.push(() => cron.stop());
   }
   if (config.roles.includes("worker")) {
-    logger.info("worker role: the job queue arrives in a later issue, so there is nothing to run yet");
+    const services = createServices({ db, config, drivers });
+    const worker = startWorker(services, config);
+    logger.info({ queue: services.queue.driver, engine: config.retouchEngine.kind }, "worker started");
+    stops.push(() => worker.stop());
   }
 
   let isStopping = false;
@@ -65,6 +73,7 @@ async function start() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     for (const stop of stops.reverse()) await stop().catch((err) => logger.error({ err }, "stop failed"));
+    await queue.close().catch(() => {});
     await db.destroy();
     process.exit(0);
   };

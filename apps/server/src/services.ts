@@ -2,13 +2,17 @@
  * The composition root: builds every service from the database, the config and the clock.
  * The API, the cron role and the admin CLI all go through these same services.
  */
-import path from "node:path";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
 import type { Database } from "./drivers/db/database.ts";
+import { createRetouchEngine } from "./drivers/engines/create-retouch-engine.ts";
+import { builtinModeration, type ModerationDriver } from "./drivers/engines/moderation.ts";
+import type { RetouchEngine } from "./drivers/engines/retouch-engine.ts";
 import { createPaymentDriver } from "./drivers/payments/create-payment-driver.ts";
 import type { PaymentDriver } from "./drivers/payments/payment-driver.ts";
-import { createLocalStorage } from "./drivers/storage/local-storage.ts";
+import { createJobQueue } from "./drivers/queue/create-queue.ts";
+import type { JobQueue } from "./drivers/queue/job-queue.ts";
+import { createStorage } from "./drivers/storage/create-storage.ts";
 import type { FileStorage } from "./drivers/storage/storage.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { argon2Hasher, type PasswordHasher } from "./lib/password.ts";
@@ -17,7 +21,10 @@ import { type AuthService, createAuthService } from "./modules/auth/auth.service
 import { type BillingService, createBillingService } from "./modules/billing/billing.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
+import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
+import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
+import { createRetouchService, type RetouchService } from "./modules/retouch/retouch.service.ts";
 import { createUsersService, type UsersService } from "./modules/users/users.service.ts";
 
 export interface Services {
@@ -31,6 +38,16 @@ export interface Services {
   images: ImagesService;
   billing: BillingService;
   payments: PaymentDriver;
+  queue: JobQueue;
+  jobs: JobsService;
+  retouch: RetouchService;
+}
+
+/** Drivers a test may hand in instead of the configured ones (a blocking classifier, a BullMQ prefix). */
+export interface DriverOverrides {
+  moderation?: ModerationDriver;
+  retouchEngine?: RetouchEngine;
+  queue?: JobQueue;
 }
 
 export interface ServiceDeps {
@@ -44,9 +61,15 @@ export interface ServiceDeps {
     | "payments"
     | "affiliateWindowDays"
     | "publicOrigin"
+    | "storage"
+    | "uploads"
+    | "retouchEngine"
+    | "redisUrl"
+    | "jobs"
   >;
   clock?: Clock;
   passwords?: PasswordHasher;
+  drivers?: DriverOverrides;
 }
 
 export function createServices({
@@ -54,15 +77,14 @@ export function createServices({
   config,
   clock = systemClock,
   passwords = argon2Hasher,
+  drivers = {},
 }: ServiceDeps): Services {
   const store = createStore(db.kysely);
   const users = createUsersService({ store, passwords, clock });
-  // The storage driver is chosen here, once (issue 4 adds S3 behind the same FileStorage port).
-  const storage = createLocalStorage({
-    root: path.join(config.dataDir, "files"),
-    secret: config.fileUrlSecret,
-    clock,
-  });
+  // The storage, queue and engine drivers are chosen here, once (ARCHITECTURE "two scales").
+  const storage = createStorage(config, clock);
+  const queue = drivers.queue ?? createJobQueue(config);
+  const retouchEngine = drivers.retouchEngine ?? createRetouchEngine(config);
   const affiliate = createAffiliateService({
     store,
     clock,
@@ -80,16 +102,42 @@ export function createServices({
     deliver: (rawBody, signature) => billing!.receiveWebhook(rawBody, signature),
   });
   billing = createBillingService({ store, clock, driver: payments, prices, affiliate });
+  const credits = createCreditsService({ store, clock });
+  const images = createImagesService({
+    store,
+    storage,
+    moderation: drivers.moderation ?? builtinModeration,
+    clock,
+    limits: config.uploads,
+  });
+  const jobs = createJobsService({
+    store,
+    credits,
+    clock,
+    settings: config.jobs,
+    definitions: [createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin })],
+  });
   return {
     store,
     users,
     auth: createAuthService({ store, users, passwords, clock, sessionTtlDays: config.sessionTtlDays }),
-    credits: createCreditsService({ store, clock }),
+    credits,
     affiliate,
     storage,
     notices: createNoticesService({ store, storage, clock }),
-    images: createImagesService({ storage }),
+    images,
     billing,
     payments,
+    queue,
+    jobs,
+    retouch: createRetouchService({
+      store,
+      credits,
+      images,
+      jobs,
+      queue,
+      clock,
+      provider: retouchEngine.provider,
+    }),
   };
 }

@@ -7,6 +7,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { initialMigration } from "./migrations/20261121000000_initial.ts";
 import { noticesMigration } from "./migrations/20261121010000_notices.ts";
 import { billingMigration } from "./migrations/20261121020000_billing.ts";
+import { jobsMigration } from "./migrations/20261122000000_jobs.ts";
+import { accountsMigration } from "./migrations/20261123000000_accounts.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261121000000_initial": initialMigration,
   "20261121010000_notices": noticesMigration,
   "20261121020000_billing": billingMigration,
+  "20261122000000_jobs": jobsMigration,
+  "20261123000000_accounts": accountsMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -29,6 +29,36 @@ export interface UsersTable {
   affiliate_code: string | null;
   created_at: string;
   updated_at: string;
+  /** When the user confirmed being 14 or older (spec 01 §5); null for accounts made before. */
+  age_confirmed_at: string | null;
+  /** Deletion asked for; undone by signing in within the window (policy ACCOUNT_DELETION_UNDO_DAYS). */
+  deletion_requested_at: string | null;
+  /** Personal data removed (the row stays, anonymised, for the ledger and billing records). */
+  deleted_at: string | null;
+  /** 0/1: the demo user of DEMO_MODE (modules/users/demo-user.ts). */
+  is_demo: Generated<number>;
+}
+
+/** A Google, Naver or Kakao sign-in attached to a user (modules/auth/social-auth.service.ts). */
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: "google" | "naver" | "kakao";
+  subject: string;
+  email: string | null;
+  /** 0/1: the provider vouched for the address when it was last seen. */
+  email_verified: number;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface PasswordResetTokensTable {
+  /** sha256 hex of the e-mailed token. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -148,8 +178,69 @@ export interface SandboxSubscriptionsTable {
   updated_at: string;
 }
 
+export type TJobRowStatus = "queued" | "processing" | "completed" | "failed";
+
+/** A durable job (modules/jobs). input/output are JSON text. */
+export interface JobsTable {
+  id: string;
+  user_id: number;
+  tool: string;
+  status: TJobRowStatus;
+  input: string;
+  output: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  cost: number;
+  provider: string;
+  provider_job_id: string | null;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  heartbeat_at: string | null;
+}
+
+/** spec 02 §3 History image item; the *_url columns hold storage keys. */
+export interface ImagesTable {
+  id: Generated<number>;
+  user_id: number;
+  job_id: string | null;
+  source: string;
+  status: "processing" | "completed" | "failed";
+  image_url: string | null;
+  original_image_url: string | null;
+  thumbnail_url: string | null;
+  prompt: string | null;
+  seed: number | null;
+  kling_task_id: string | null;
+  seedream_task_id: string | null;
+  /** JSON array of keys. */
+  all_image_urls: string | null;
+  runpod_job_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A tool upload: "pending" between presign and confirm, "ready" once its bytes were checked. */
+export interface UploadsTable {
+  key: string;
+  user_id: number;
+  status: "pending" | "ready";
+  mime: string;
+  size: number;
+  checksum_sha256: string | null;
+  width: number | null;
+  height: number | null;
+  /** The detected-regions overlay (POST /api/image/regions), cached per upload. */
+  overlay_key: string | null;
+  faces_found: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  password_reset_tokens: PasswordResetTokensTable;
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
   affiliate_clicks: AffiliateClicksTable;
@@ -160,12 +251,17 @@ export interface DB {
   sandbox_subscriptions: SandboxSubscriptionsTable;
   notices: NoticesTable;
   notice_files: NoticeFilesTable;
+  jobs: JobsTable;
+  images: ImagesTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
+export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type AffiliateClickRow = Selectable<AffiliateClicksTable>;
 export type PaymentSubscriptionRow = Selectable<PaymentSubscriptionsTable>;
@@ -173,3 +269,6 @@ export type SandboxSubscriptionRow = Selectable<SandboxSubscriptionsTable>;
 export type SandboxCheckoutRow = Selectable<SandboxCheckoutsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type NoticeFileRow = Selectable<NoticeFilesTable>;
+export type JobRow = Selectable<JobsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type UploadRow = Selectable<UploadsTable>;

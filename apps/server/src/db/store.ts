@@ -9,6 +9,8 @@ import { createSessionsRepository } from "../modules/auth/sessions.repository.ts
 import { createBillingRepository } from "../modules/billing/billing.repository.ts";
 import { createCreditsRepository } from "../modules/credits/credits.repository.ts";
 import { createHealthRepository } from "../modules/health/health.repository.ts";
+import { createImagesRepository } from "../modules/images/images.repository.ts";
+import { createJobsRepository } from "../modules/jobs/jobs.repository.ts";
 import { createNoticesRepository } from "../modules/notices/notices.repository.ts";
 import { createUsersRepository } from "../modules/users/users.repository.ts";
 import type { DB } from "./schema.ts";
@@ -22,6 +24,8 @@ function createRepositories(db: Kysely<DB>) {
     affiliate: createAffiliateRepository(db),
     health: createHealthRepository(db),
     notices: createNoticesRepository(db),
+    jobs: createJobsRepository(db),
+    images: createImagesRepository(db),
   };
 }
 

@@ -11,7 +11,7 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { type Database, openDatabase } from "../../src/drivers/db/database.ts";
 import type { Clock } from "../../src/lib/clock.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type DriverOverrides, type Services } from "../../src/services.ts";
 import { createTestDatabase, type TestDatabaseKind } from "./databases.ts";
 
 export interface TestContextOptions {
@@ -19,6 +19,8 @@ export interface TestContextOptions {
   /** Extra environment variables (they win over the test defaults). */
   env?: Record<string, string>;
   clock?: Clock;
+  /** Drivers to use instead of the configured ones (a fake engine, an allow-all classifier). */
+  drivers?: DriverOverrides;
 }
 
 export interface TestContext {
@@ -51,7 +53,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const config = loadConfig(env);
   const db = openDatabase(config.database);
   await migrateToLatest(db.kysely, db.dialect);
-  const services = createServices({ db, config, ...(options.clock ? { clock: options.clock } : {}) });
+  const services = createServices({
+    db,
+    config,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.drivers ? { drivers: options.drivers } : {}),
+  });
   return {
     db,
     config,
@@ -72,6 +79,7 @@ export async function createTestApp(options: TestContextOptions = {}): Promise<T
     config: context.config,
     db: context.db,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.drivers ? { drivers: options.drivers } : {}),
   });
   return {
     ...context,

@@ -43,6 +43,38 @@ export const ERROR_CODES = {
   /** The payment provider refused or could not be reached. */
   PAYMENT_PROVIDER_ERROR: "PAYMENT_PROVIDER_ERROR",
   MAINTENANCE: "MAINTENANCE",
+  /** Image tools (issue 4, spec 02 §8): an upload the content classifier blocked. */
+  NSFW_CONTENT_DETECTED: "NSFW_CONTENT_DETECTED",
+  /** Not a JPEG or PNG by its bytes, or truncated / corrupt. */
+  INVALID_IMAGE: "INVALID_IMAGE",
+  /** More pixels than UPLOAD_MAX_PIXELS (read from the header, before decoding). */
+  IMAGE_TOO_LARGE: "IMAGE_TOO_LARGE",
+  /** spec 02 §5: scale not 1 and scaled width + height of 4000 or more. */
+  SCALE_LIMIT_EXCEEDED: "SCALE_LIMIT_EXCEEDED",
+  /** A presigned upload whose bytes do not match the announced length or SHA-256. */
+  CHECKSUM_MISMATCH: "CHECKSUM_MISMATCH",
+  /** A job failed in the engine (built-in or RunPod); its credits were refunded. */
+  ENGINE_FAILED: "ENGINE_FAILED",
+  /** A job left by a crashed worker too many times; refunded. */
+  JOB_ABANDONED: "JOB_ABANDONED",
+  /** Accounts (issue 7): a Google ID token that is forged, expired, for another app or unverified. */
+  INVALID_GOOGLE_TOKEN: "INVALID_GOOGLE_TOKEN",
+  /** A sign-in method this server has no client id for. */
+  PROVIDER_NOT_CONFIGURED: "PROVIDER_NOT_CONFIGURED",
+  /** A first social sign-in: the user must confirm being 14 or older before the account exists. */
+  AGE_CONFIRMATION_REQUIRED: "AGE_CONFIRMATION_REQUIRED",
+  /** The pending social sign-in (or restore offer) expired or was never started in this browser. */
+  SIGNIN_EXPIRED: "SIGNIN_EXPIRED",
+  /** An account with this e-mail exists and the provider does not vouch for the address. */
+  ACCOUNT_LINK_REQUIRES_SIGNIN: "ACCOUNT_LINK_REQUIRES_SIGNIN",
+  /** Signed in to an account inside its deletion undo window: offer to restore it. */
+  ACCOUNT_PENDING_DELETION: "ACCOUNT_PENDING_DELETION",
+  /** Account deletion: the password or the typed confirmation did not match. */
+  CONFIRMATION_MISMATCH: "CONFIRMATION_MISMATCH",
+  /** Account deletion while a paid subscription still renews: cancel it first. */
+  SUBSCRIPTION_ACTIVE: "SUBSCRIPTION_ACTIVE",
+  /** A password-reset link that is unknown, used or older than an hour. */
+  INVALID_RESET_TOKEN: "INVALID_RESET_TOKEN",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -61,7 +61,7 @@ describe("local storage", () => {
     expect(storage.keyFromPublicUrl(storage.publicUrl(key))).toBeNull();
     expect((await app.inject({ url: storage.publicUrl(key) })).statusCode).toBe(403);
 
-    const signed = storage.signedUrl(key, 60);
+    const signed = await storage.signedUrl(key, 60);
     const ok = await app.inject({ url: signed });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers["cache-control"]).toMatch(/^private, max-age=(60|[1-5]\d)$/);

@@ -141,6 +141,88 @@ export function createCreditsService({ store, clock }: CreditsServiceDeps) {
     );
   }
 
+  async function spendIn(
+    tx: Repositories,
+    userId: number,
+    amount: number,
+    options: SpendOptions,
+  ): Promise<MultiLineResult> {
+    assertAmount(amount);
+    assertKey(options.idempotencyKey);
+    const keys = partKeys(options.idempotencyKey);
+    const now = clock.now().toISOString();
+    const user = await lockAccount(tx, userId, now);
+    if (await tx.credits.findByIdempotencyKey(options.idempotencyKey)) {
+      return {
+        entries: await tx.credits.findByIdempotencyKeys(keys),
+        isReplay: true,
+        balances: toBalances(user),
+      };
+    }
+    const parts = splitSpend(user, amount);
+    if (!parts) throw new AppError(400, "INSUFFICIENT_CREDITS", "Not enough credits.");
+    const entries: CreditLedgerRow[] = [];
+    for (const [i, part] of parts.entries()) {
+      entries.push(
+        await writeLine(
+          tx,
+          userId,
+          {
+            bucket: part.bucket,
+            delta: -part.take,
+            kind: "spend",
+            reason: options.reason,
+            idempotencyKey: keys[i]!,
+            jobId: options.jobId ?? null,
+          },
+          now,
+        ),
+      );
+    }
+    return { entries, isReplay: false, balances: toBalances((await tx.users.findById(userId))!) };
+  }
+
+  async function refundIn(
+    tx: Repositories,
+    userId: number,
+    options: RefundOptions,
+  ): Promise<MultiLineResult> {
+    assertKey(options.spendKey);
+    const key = options.idempotencyKey ?? `refund:${options.spendKey}`;
+    const keys = partKeys(key);
+    const now = clock.now().toISOString();
+    const user = await lockAccount(tx, userId, now);
+    if (await tx.credits.findByIdempotencyKey(key)) {
+      return {
+        entries: await tx.credits.findByIdempotencyKeys(keys),
+        isReplay: true,
+        balances: toBalances(user),
+      };
+    }
+    const spent = (await tx.credits.findByIdempotencyKeys(partKeys(options.spendKey))).filter(
+      (row) => row.user_id === userId && row.kind === "spend",
+    );
+    const entries: CreditLedgerRow[] = [];
+    for (const [i, row] of spent.entries()) {
+      entries.push(
+        await writeLine(
+          tx,
+          userId,
+          {
+            bucket: row.bucket,
+            delta: -row.delta,
+            kind: "refund",
+            reason: options.reason ?? row.reason,
+            idempotencyKey: keys[i]!,
+            jobId: options.jobId ?? row.job_id,
+          },
+          now,
+        ),
+      );
+    }
+    return { entries, isReplay: false, balances: toBalances((await tx.users.findById(userId))!) };
+  }
+
   async function replayOf(userId: number, key: string): Promise<MultiLineResult> {
     const entries = await store.credits.findByIdempotencyKeys(partKeys(key));
     return { entries, isReplay: true, balances: await currentBalances(userId) };
@@ -158,46 +240,18 @@ export function createCreditsService({ store, clock }: CreditsServiceDeps) {
      * policy.ts). All or nothing: 400 INSUFFICIENT_CREDITS when the buckets together hold less.
      */
     async spend(userId: number, amount: number, options: SpendOptions): Promise<MultiLineResult> {
-      assertAmount(amount);
-      assertKey(options.idempotencyKey);
-      const keys = partKeys(options.idempotencyKey);
       return keyed(
         options.idempotencyKey,
-        async (tx): Promise<MultiLineResult> => {
-          const now = clock.now().toISOString();
-          const user = await lockAccount(tx, userId, now);
-          if (await tx.credits.findByIdempotencyKey(options.idempotencyKey)) {
-            return {
-              entries: await tx.credits.findByIdempotencyKeys(keys),
-              isReplay: true,
-              balances: toBalances(user),
-            };
-          }
-          const parts = splitSpend(user, amount);
-          if (!parts) throw new AppError(400, "INSUFFICIENT_CREDITS", "Not enough credits.");
-          const entries: CreditLedgerRow[] = [];
-          for (const [i, part] of parts.entries()) {
-            entries.push(
-              await writeLine(
-                tx,
-                userId,
-                {
-                  bucket: part.bucket,
-                  delta: -part.take,
-                  kind: "spend",
-                  reason: options.reason,
-                  idempotencyKey: keys[i]!,
-                  jobId: options.jobId ?? null,
-                },
-                now,
-              ),
-            );
-          }
-          return { entries, isReplay: false, balances: toBalances((await tx.users.findById(userId))!) };
-        },
+        (tx) => spendIn(tx, userId, amount, options),
         () => replayOf(userId, options.idempotencyKey),
       );
     },
+
+    /**
+     * `spend` inside a transaction the caller owns, so a job row and its charge commit together
+     * (ARCHITECTURE "A job is charged when it is accepted"). Use a fresh key (job:<id>).
+     */
+    spendIn,
 
     /**
      * Gives back what a spend took, to the buckets it came from, once. A refund for a spend that
@@ -206,45 +260,15 @@ export function createCreditsService({ store, clock }: CreditsServiceDeps) {
     async refund(userId: number, options: RefundOptions): Promise<MultiLineResult> {
       assertKey(options.spendKey);
       const key = options.idempotencyKey ?? `refund:${options.spendKey}`;
-      const keys = partKeys(key);
       return keyed(
         key,
-        async (tx): Promise<MultiLineResult> => {
-          const now = clock.now().toISOString();
-          const user = await lockAccount(tx, userId, now);
-          if (await tx.credits.findByIdempotencyKey(key)) {
-            return {
-              entries: await tx.credits.findByIdempotencyKeys(keys),
-              isReplay: true,
-              balances: toBalances(user),
-            };
-          }
-          const spent = (await tx.credits.findByIdempotencyKeys(partKeys(options.spendKey))).filter(
-            (row) => row.user_id === userId && row.kind === "spend",
-          );
-          const entries: CreditLedgerRow[] = [];
-          for (const [i, row] of spent.entries()) {
-            entries.push(
-              await writeLine(
-                tx,
-                userId,
-                {
-                  bucket: row.bucket,
-                  delta: -row.delta,
-                  kind: "refund",
-                  reason: options.reason ?? row.reason,
-                  idempotencyKey: keys[i]!,
-                  jobId: options.jobId ?? row.job_id,
-                },
-                now,
-              ),
-            );
-          }
-          return { entries, isReplay: false, balances: toBalances((await tx.users.findById(userId))!) };
-        },
+        (tx) => refundIn(tx, userId, options),
         () => replayOf(userId, key),
       );
     },
+
+    /** `refund` inside the caller's transaction (a job marked failed and its refund commit together). */
+    refundIn,
 
     balances: currentBalances,
 

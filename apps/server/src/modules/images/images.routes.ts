@@ -1,43 +1,125 @@
 /**
- * POST /api/image/upload-s3 (spec 01 §7): multipart field `image` → { success, imageUrl }.
- *
- * For now only administrators may call it (the notice editor's pasted and dropped images,
- * spec 01 §6). Issue 4 opens it to every signed-in user for the tools' uploads; it then stores
- * those as private files behind signed URLs and runs the NSFW check on them first.
+ * The image calls of spec 02 §7 "Retouch" and spec 01 §7: uploads (multipart and presigned),
+ * downloads, history, the regions preview and the CDN cookies. Every call needs a signed-in user;
+ * each answers only about that user's own files.
  */
 import {
-  NOTICE_IMAGE_MAX_BYTES,
-  UPLOAD_IMAGE_FIELD,
-  ZImageUploadResponse,
-} from "@gyeol/shared/contracts/notices";
+  HISTORY_MAX_LIMIT,
+  ZConfirmUploadBody,
+  ZDownloadQuery,
+  ZHistoryQuery,
+  ZHistoryResponse,
+  ZPresignDownloadBody,
+  ZPresignDownloadResponse,
+  ZPresignUploadBody,
+  ZPresignUploadResponse,
+  ZRegionsBody,
+  ZRegionsResponse,
+  ZUploadResponse,
+} from "@gyeol/shared/contracts/images";
+import { NOTICE_IMAGE_MAX_BYTES, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { readMultipart } from "../../http/read-multipart.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import type { ImagesService } from "./images.service.ts";
 
+const ZUserIdParams = z.object({ userId: z.coerce.number().int().positive() });
+
 export function registerImagesRoutes(
   app: FastifyInstance,
-  { images, guards }: { images: ImagesService; guards: AuthGuards },
+  { images, guards, maxUploadBytes }: { images: ImagesService; guards: AuthGuards; maxUploadBytes: number },
 ) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      "/api/image/upload-s3",
-      { preHandler: guards.requireAdmin, schema: { response: { 200: ZImageUploadResponse } } },
-      async (request) => {
-        const { files } = await readMultipart(request, {
-          fileField: UPLOAD_IMAGE_FIELD,
-          maxFiles: 1,
-          maxFileBytes: NOTICE_IMAGE_MAX_BYTES,
-          maxFieldBytes: 1024,
-          tooManyFilesMessage: "Upload one image at a time.",
-        });
-        const image = files[0];
-        if (!image)
-          throw new AppError(400, "VALIDATION_ERROR", `Send the image in the "${UPLOAD_IMAGE_FIELD}" field.`);
-        return { success: true as const, imageUrl: await images.uploadEditorImage(image.bytes) };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { preHandler: guards.requireUser };
+
+  r.post(
+    "/api/image/upload-s3",
+    { ...auth, schema: { response: { 200: ZUploadResponse } } },
+    async (request) => {
+      const user = request.user!;
+      const { files } = await readMultipart(request, {
+        fileField: UPLOAD_IMAGE_FIELD,
+        maxFiles: 1,
+        // The notice editor keeps its 10 MB rule; tool uploads get UPLOAD_MAX_BYTES.
+        maxFileBytes: user.role === "admin" ? NOTICE_IMAGE_MAX_BYTES : maxUploadBytes,
+        maxFieldBytes: 1024,
+        tooManyFilesMessage: "Upload one image at a time.",
+      });
+      const image = files[0];
+      if (!image)
+        throw new AppError(400, "VALIDATION_ERROR", `Send the image in the "${UPLOAD_IMAGE_FIELD}" field.`);
+      return { success: true as const, ...(await images.upload(user, image.bytes)) };
+    },
+  );
+
+  r.post(
+    "/api/image/presign-upload",
+    { ...auth, schema: { body: ZPresignUploadBody, response: { 200: ZPresignUploadResponse } } },
+    async (request) => images.presignUpload(request.user!, request.body),
+  );
+
+  r.post("/api/image/confirm-upload", { ...auth, schema: { body: ZConfirmUploadBody } }, async (request) =>
+    images.confirmUpload(request.user!, request.body.key),
+  );
+
+  r.post(
+    "/api/image/presign-download",
+    { ...auth, schema: { body: ZPresignDownloadBody, response: { 200: ZPresignDownloadResponse } } },
+    async (request) => images.presignDownload(request.user!, request.body.url),
+  );
+
+  r.get(
+    "/api/image/download",
+    { ...auth, schema: { querystring: ZDownloadQuery } },
+    async (request, reply) => {
+      const file = await images.download(request.user!, request.query.url);
+      return reply
+        .type(file.mime)
+        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .header("x-content-type-options", "nosniff")
+        .send(file.bytes);
+    },
+  );
+
+  r.get(
+    "/api/image/history/:userId",
+    {
+      ...auth,
+      schema: {
+        params: ZUserIdParams,
+        querystring: ZHistoryQuery,
+        response: { 200: ZHistoryResponse },
       },
-    );
+    },
+    async (request) =>
+      images.history(request.user!, request.params.userId, {
+        ...request.query,
+        limit: Math.min(request.query.limit, HISTORY_MAX_LIMIT),
+      }),
+  );
+
+  r.post(
+    "/api/image/regions",
+    { ...auth, schema: { body: ZRegionsBody, response: { 200: ZRegionsResponse } } },
+    async (request) => images.regions(request.user!, request.body.imageUrl),
+  );
+
+  r.post("/api/image/ensure-cloudfront-cookies", auth, async (_request, reply) => {
+    const cookies = images.cdnCookies();
+    if (!cookies) return { success: true, enabled: false };
+    for (const cookie of cookies) {
+      reply.setCookie(cookie.name, cookie.value, {
+        path: "/",
+        httpOnly: true,
+        secure: true,
+        sameSite: "none",
+        expires: cookie.expires,
+        ...(cookie.domain ? { domain: cookie.domain } : {}),
+      });
+    }
+    return { success: true, enabled: true };
+  });
 }

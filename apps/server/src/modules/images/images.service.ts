@@ -1,18 +1,124 @@
 /**
- * Images uploaded on their own, outside a notice: for now the ones pasted or dropped into the
- * notice editor. Stored as public files because notices are public.
+ * Images on their own: uploads (the tools' inputs and the notice editor's pictures), presigned
+ * uploads, downloads, the history list (spec 02 §3, §7) and the detected-regions preview.
+ * Tool uploads are private: only their owner gets (signed) URLs to them.
  */
-import type { FileStorage } from "../../drivers/storage/storage.ts";
+import { createHash } from "node:crypto";
+import { renderRegionsOverlay } from "@gyeol/engine/overlay";
+import type { THistoryQuery, THistoryResponse } from "@gyeol/shared/contracts/images";
+import { z } from "zod";
+import type { ImageRow, UploadRow, UserRow } from "../../db/schema.ts";
+import type { Store } from "../../db/store.ts";
+import type { ModerationDriver } from "../../drivers/engines/moderation.ts";
+import {
+  type CdnCookie,
+  createFileKey,
+  type FileStorage,
+  normalizeSha256,
+} from "../../drivers/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
+import { checkToolImage } from "./image-checks.ts";
+
+/** How long the signed URLs in answers live (the page polls and reloads history well within it). */
+export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+const PRESIGN_UPLOAD_TTL_SECONDS = 10 * 60;
+const DOWNLOAD_TTL_SECONDS = 5 * 60;
+const CDN_COOKIE_TTL_SECONDS = 12 * 60 * 60;
+
+export const uploadsFolder = (userId: number) => `uploads/${userId}`;
+
+const ZKeyList = z.array(z.string());
+
+export interface ImagesServiceDeps {
+  store: Store;
+  storage: FileStorage;
+  moderation: ModerationDriver;
+  clock: Clock;
+  limits: { maxBytes: number; maxPixels: number };
+}
 
 export type ImagesService = ReturnType<typeof createImagesService>;
 
-export function createImagesService({ storage }: { storage: FileStorage }) {
+export function createImagesService({ store, storage, moderation, clock, limits }: ImagesServiceDeps) {
+  const now = () => clock.now().toISOString();
+
+  /** What a client gets for a key: public keys' lasting (CDN) URL, private keys a signed one. */
+  async function urlOf(key: string | null): Promise<string | null> {
+    if (!key) return null;
+    return key.startsWith("public/")
+      ? storage.publicUrl(key)
+      : storage.signedUrl(key, SIGNED_URL_TTL_SECONDS);
+  }
+
+  /** The key behind a URL of ours that this user may read; 400 for other sites, 404 for others' files. */
+  async function ownedKeyOf(user: Pick<UserRow, "id">, url: string): Promise<string> {
+    const key = storage.keyFromUrl(url);
+    if (!key)
+      throw new AppError(400, "VALIDATION_ERROR", "Only images stored by this service can be used here.");
+    if (key.startsWith("public/")) return key;
+    const upload = await store.images.findUpload(key);
+    if (upload?.user_id === user.id && upload.status === "ready") return key;
+    if (!upload && (await store.images.isUsersImageKey(user.id, key))) return key;
+    throw new AppError(404, "NOT_FOUND", "Image not found.");
+  }
+
+  async function toHistoryItem(row: ImageRow) {
+    const all = row.all_image_urls ? ZKeyList.safeParse(JSON.parse(row.all_image_urls)) : null;
+    return {
+      id: row.id,
+      image_url: await urlOf(row.image_url),
+      original_image_url: await urlOf(row.original_image_url),
+      thumbnail_url: await urlOf(row.thumbnail_url),
+      prompt: row.prompt,
+      seed: row.seed,
+      source: row.source as THistoryResponse["images"][number]["source"],
+      status: row.status,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      kling_task_id: row.kling_task_id,
+      seedream_task_id: row.seedream_task_id,
+      all_image_urls: all?.success ? ((await Promise.all(all.data.map(urlOf))) as string[]) : null,
+      runpod_job_id: row.runpod_job_id,
+    };
+  }
+
+  async function storeToolUpload(user: Pick<UserRow, "id">, bytes: Buffer) {
+    const checked = await checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels });
+    const key = await storage.put({
+      visibility: "private",
+      folder: uploadsFolder(user.id),
+      extension: checked.type.extension,
+      contentType: checked.type.mime,
+      bytes,
+    });
+    await store.images.insertUpload({
+      key,
+      user_id: user.id,
+      status: "ready",
+      mime: checked.type.mime,
+      size: bytes.length,
+      checksum_sha256: null,
+      width: checked.width,
+      height: checked.height,
+      created_at: now(),
+    });
+    return { imageUrl: (await urlOf(key))!, width: checked.width, height: checked.height };
+  }
+
   return {
-    /** Stores an editor image and returns the URL to put in the notice body. */
-    async uploadEditorImage(bytes: Uint8Array): Promise<string> {
+    urlOf,
+    ownedKeyOf,
+
+    /**
+     * POST /api/image/upload-s3. Administrators upload the notice editor's pictures here: those
+     * stay public and may be GIF or WebP too (a JPEG/PNG of theirs is checked like a tool upload
+     * and also usable in the tools). Everyone else uploads tool inputs: JPEG/PNG, private.
+     */
+    async upload(user: Pick<UserRow, "id" | "role">, bytes: Buffer) {
+      if (user.role !== "admin") return storeToolUpload(user, bytes);
       const type = detectImageType(bytes);
       if (!type) {
         throw new AppError(
@@ -21,6 +127,192 @@ export function createImagesService({ storage }: { storage: FileStorage }) {
           "Only image files (JPEG, PNG, GIF, WebP) can be uploaded.",
         );
       }
+      const isToolType = type.mime === "image/jpeg" || type.mime === "image/png";
+      const checked = isToolType
+        ? await checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels })
+        : null;
+      const key = await storage.put({
+        visibility: "public",
+        folder: EDITOR_IMAGES_FOLDER,
+        extension: type.extension,
+        contentType: type.mime,
+        bytes,
+      });
+      if (!checked) return { imageUrl: storage.publicUrl(key) };
+      await store.images.insertUpload({
+        key,
+        user_id: user.id,
+        status: "ready",
+        mime: type.mime,
+        size: bytes.length,
+        checksum_sha256: null,
+        width: checked.width,
+        height: checked.height,
+        created_at: now(),
+      });
+      return { imageUrl: storage.publicUrl(key), width: checked.width, height: checked.height };
+    },
+
+    /** POST /api/image/presign-upload: a PUT URL for exactly these bytes, and the key to confirm. */
+    async presignUpload(
+      user: Pick<UserRow, "id">,
+      body: { mime: "image/jpeg" | "image/png"; contentLength: number; checksumSha256: string },
+    ) {
+      if (body.contentLength > limits.maxBytes) {
+        throw new AppError(
+          413,
+          "PAYLOAD_TOO_LARGE",
+          `Images up to ${Math.round(limits.maxBytes / 1048576)} MB.`,
+        );
+      }
+      const checksum = normalizeSha256(body.checksumSha256);
+      if (!checksum)
+        throw new AppError(400, "VALIDATION_ERROR", "checksumSha256: give the SHA-256 in hex or base64.");
+      const key = createFileKey("private", uploadsFolder(user.id), body.mime === "image/png" ? "png" : "jpg");
+      await store.images.insertUpload({
+        key,
+        user_id: user.id,
+        status: "pending",
+        mime: body.mime,
+        size: body.contentLength,
+        checksum_sha256: checksum,
+        width: null,
+        height: null,
+        created_at: now(),
+      });
+      const presigned = await storage.presignUpload(
+        key,
+        { contentType: body.mime, contentLength: body.contentLength, checksumSha256: checksum },
+        PRESIGN_UPLOAD_TTL_SECONDS,
+      );
+      return { success: true as const, ...presigned, key };
+    },
+
+    /** POST /api/image/confirm-upload: the stored bytes are checked like any upload, else removed. */
+    async confirmUpload(user: Pick<UserRow, "id">, key: string) {
+      const upload: UploadRow | undefined = await store.images.findUpload(key);
+      if (!upload || upload.user_id !== user.id) throw new AppError(404, "NOT_FOUND", "Upload not found.");
+      if (upload.status === "ready") {
+        return {
+          success: true as const,
+          imageUrl: (await urlOf(key))!,
+          width: upload.width,
+          height: upload.height,
+          key,
+        };
+      }
+      const bytes = await storage.get(key);
+      if (!bytes) throw new AppError(400, "VALIDATION_ERROR", "Nothing was uploaded to this key yet.");
+      const sha = createHash("sha256").update(bytes).digest("base64");
+      try {
+        if (bytes.length !== upload.size || sha !== upload.checksum_sha256) {
+          throw new AppError(
+            400,
+            "CHECKSUM_MISMATCH",
+            "The uploaded bytes do not match the announced size and checksum.",
+          );
+        }
+        const checked = await checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels });
+        if (checked.type.mime !== upload.mime)
+          throw new AppError(400, "INVALID_IMAGE", "The image's type does not match the announced one.");
+        await store.images.markUploadReady(key, checked);
+        return {
+          success: true as const,
+          imageUrl: (await urlOf(key))!,
+          width: checked.width,
+          height: checked.height,
+          key,
+        };
+      } catch (error) {
+        await storage.delete(key);
+        await store.images.deleteUpload(key);
+        throw error;
+      }
+    },
+
+    /** GET /api/image/history/{userId}: own history only, newest first (spec 02 §3). */
+    async history(
+      user: Pick<UserRow, "id">,
+      userId: number,
+      query: THistoryQuery,
+    ): Promise<THistoryResponse> {
+      if (userId !== user.id) throw new AppError(403, "FORBIDDEN", "You can only see your own images.");
+      const rows = await store.images.listHistory(user.id, query);
+      const hasMore = rows.length > query.limit;
+      const page = rows.slice(0, query.limit);
+      return {
+        success: true,
+        images: await Promise.all(page.map(toHistoryItem)),
+        pagination: { hasMore, nextOffset: hasMore ? query.offset + page.length : null },
+      };
+    },
+
+    /** POST /api/image/presign-download: a short signed URL that downloads as gyeol-<id>.jpg. */
+    async presignDownload(user: Pick<UserRow, "id">, url: string) {
+      const key = await ownedKeyOf(user, url);
+      const extension = key.endsWith(".png") ? "png" : "jpg";
+      const filename = `gyeol-${key.slice(key.lastIndexOf("/") + 1, key.lastIndexOf(".")).slice(0, 12)}.${extension}`;
+      return {
+        success: true as const,
+        downloadUrl: await storage.signedUrl(key, DOWNLOAD_TTL_SECONDS, { downloadName: filename }),
+        filename,
+      };
+    },
+
+    /** GET /api/image/download?url=: the bytes of one of our own files this user may read. */
+    async download(user: Pick<UserRow, "id">, url: string) {
+      const key = await ownedKeyOf(user, url);
+      const bytes = await storage.get(key);
+      if (!bytes) throw new AppError(404, "NOT_FOUND", "Image not found.");
+      const type = detectImageType(bytes);
+      const extension = type?.extension ?? "jpg";
+      const filename = `gyeol-${key.slice(key.lastIndexOf("/") + 1, key.lastIndexOf(".")).slice(0, 12)}.${extension}`;
+      return { bytes, mime: type?.mime ?? "application/octet-stream", filename };
+    },
+
+    /** POST /api/image/regions: the detected regions over an uploaded photo, cached per upload. */
+    async regions(user: Pick<UserRow, "id">, imageUrl: string) {
+      const key = await ownedKeyOf(user, imageUrl);
+      const upload = await store.images.findUpload(key);
+      if (upload?.overlay_key && upload.faces_found !== null) {
+        return {
+          success: true as const,
+          facesFound: upload.faces_found,
+          overlayUrl: await urlOf(upload.overlay_key),
+        };
+      }
+      const bytes = await storage.get(key);
+      if (!bytes) throw new AppError(404, "NOT_FOUND", "Image not found.");
+      const { png, analysis } = await renderRegionsOverlay(bytes);
+      const overlayKey = await storage.put({
+        visibility: "private",
+        folder: `overlays/${user.id}`,
+        extension: "png",
+        contentType: "image/png",
+        bytes: png,
+      });
+      if (upload) await store.images.setOverlay(key, overlayKey, analysis.faces.length);
+      return {
+        success: true as const,
+        facesFound: analysis.faces.length,
+        overlayUrl: await urlOf(overlayKey),
+      };
+    },
+
+    /** POST /api/image/ensure-cloudfront-cookies: signed cookies for the CDN, when configured. */
+    cdnCookies(): CdnCookie[] | null {
+      return storage.issueCdnCookies(CDN_COOKIE_TTL_SECONDS);
+    },
+
+    /** Kept for the notice editor's callers: stores a public editor image. */
+    async uploadEditorImage(bytes: Uint8Array): Promise<string> {
+      const type = detectImageType(bytes);
+      if (!type)
+        throw new AppError(
+          400,
+          "VALIDATION_ERROR",
+          "Only image files (JPEG, PNG, GIF, WebP) can be uploaded.",
+        );
       const key = await storage.put({
         visibility: "public",
         folder: EDITOR_IMAGES_FOLDER,

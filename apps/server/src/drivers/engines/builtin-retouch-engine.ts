@@ -1,0 +1,31 @@
+/**
+ * The built-in driver: @gyeol/engine's retouchPortrait on this machine's CPU (the worker role).
+ * EngineError codes become the job's error code.
+ */
+import { isEngineError } from "@gyeol/engine/errors";
+import { retouchPortrait } from "@gyeol/engine/retouch";
+import { EngineJobError, type RetouchEngine } from "./retouch-engine.ts";
+
+export function createBuiltinRetouchEngine(options: { maxPixels: number }): RetouchEngine {
+  return {
+    provider: "builtin",
+    async run({ input, readImage, signal }) {
+      const bytes = await readImage();
+      signal.throwIfAborted();
+      try {
+        const result = await retouchPortrait(bytes, input, { maxPixels: options.maxPixels });
+        return {
+          jpeg: result.jpeg,
+          width: result.width,
+          height: result.height,
+          facesFound: result.facesFound,
+          identityScore: result.identity ? Math.round(result.identity.cosine * 10_000) / 10_000 : null,
+          engine: "builtin",
+        };
+      } catch (error) {
+        if (isEngineError(error)) throw new EngineJobError(error.code, error.message, { cause: error });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The retouch engine port (ARCHITECTURE "retouch and face engines"): the built-in CPU engine by
+ * default, RunPod serverless when configured. Chosen once at boot (create-retouch-engine.ts).
+ */
+import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
+
+export interface RetouchRunRequest {
+  /** spec 02 §3 input object; `image` is a URL the engine can fetch (RunPod) or ignore (built-in). */
+  input: TUpscaleInput;
+  /** The uploaded bytes (the built-in engine reads these; RunPod fetches input.image itself). */
+  readImage(): Promise<Buffer>;
+  /** The provider's job id from an earlier run of this job (crash recovery resumes it). */
+  providerJobId: string | null;
+  /** Called once the provider accepted the job, before waiting on it. */
+  onProviderJobId(id: string): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface RetouchRunResult {
+  jpeg: Buffer;
+  width: number | null;
+  height: number | null;
+  facesFound: number | null;
+  identityScore: number | null;
+  engine: string;
+}
+
+export interface RetouchEngine {
+  readonly provider: "builtin" | "runpod";
+  run(request: RetouchRunRequest): Promise<RetouchRunResult>;
+}
+
+/** A failure with a stable code (the job's error_code); the job is failed and refunded. */
+export class EngineJobError extends Error {
+  override name = "EngineJobError";
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

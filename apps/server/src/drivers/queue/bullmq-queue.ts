@@ -1,0 +1,95 @@
+/**
+ * BullMQ on Redis (REDIS_URL): worker processes scale out. The message is `{ jobId }` with the
+ * BullMQ job id set to ours, so sending one twice while it waits is a no-op. The consumer claims
+ * the row before running it; a job whose owner is at the per-user limit is delayed a second.
+ * A sweep re-sends queued rows whose message was lost (a crash between commit and enqueue).
+ */
+import { DelayedError, Queue, Worker } from "bullmq";
+import type { JobQueue, QueueConsumer, QueueWorker } from "./job-queue.ts";
+
+const QUEUE_NAME = "gyeol-jobs";
+const BUSY_DELAY_MS = 1000;
+
+function connectionOf(url: string) {
+  const u = new URL(url);
+  const db = Number(u.pathname.replace(/^\//, "") || 0);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    db,
+    ...(u.protocol === "rediss:" ? { tls: {} } : {}),
+    maxRetriesPerRequest: null,
+  };
+}
+
+export function createBullmqQueue(options: {
+  redisUrl: string;
+  sweepMs: number;
+  /** A prefix for the Redis keys (tests isolate themselves with one). */
+  prefix?: string;
+  onError?: (error: unknown) => void;
+}): JobQueue {
+  const connection = connectionOf(options.redisUrl);
+  const prefix = options.prefix ?? "gyeol";
+  const queue = new Queue(QUEUE_NAME, { connection, prefix });
+  const report = options.onError ?? (() => {});
+
+  async function enqueue(jobId: string) {
+    await queue.add("run", { jobId }, { jobId, removeOnComplete: true, removeOnFail: 1000 });
+  }
+
+  return {
+    driver: "bullmq",
+    enqueue,
+
+    consume(consumer: QueueConsumer, { concurrency }): QueueWorker {
+      const aborts = new Map<string, AbortController>();
+      const worker = new Worker(
+        QUEUE_NAME,
+        async (job, token) => {
+          const jobId = String((job.data as { jobId?: unknown }).jobId ?? "");
+          const claim = await consumer.claim(jobId);
+          if (claim === "gone") return;
+          if (claim === "busy") {
+            await job.moveToDelayed(Date.now() + BUSY_DELAY_MS, token);
+            throw new DelayedError();
+          }
+          const abort = new AbortController();
+          aborts.set(jobId, abort);
+          try {
+            await consumer.run(jobId, abort.signal);
+          } finally {
+            aborts.delete(jobId);
+          }
+        },
+        { connection, prefix, concurrency, autorun: true },
+      );
+      worker.on("error", report);
+
+      const sweep = async () => {
+        try {
+          for (const id of await consumer.recover()) await enqueue(id);
+        } catch (error) {
+          report(error);
+        }
+      };
+      void sweep();
+      const timer = setInterval(sweep, options.sweepMs);
+
+      return {
+        running: () => aborts.size,
+        async stop({ abandon = false } = {}) {
+          clearInterval(timer);
+          if (abandon) for (const abort of aborts.values()) abort.abort(new Error("worker stopped"));
+          await worker.close(abandon);
+        },
+      };
+    },
+
+    async close() {
+      await queue.close();
+    },
+  };
+}

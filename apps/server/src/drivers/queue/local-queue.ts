@@ -1,0 +1,89 @@
+/**
+ * The embedded queue: the worker polls the jobs table (claiming with a conditional UPDATE), and an
+ * enqueue in the same process wakes it at once. Every few polls it also runs crash recovery.
+ */
+import type { JobQueue, QueueConsumer, QueueWorker } from "./job-queue.ts";
+
+/** Crash recovery runs every this many polls. */
+const RECOVER_EVERY_POLLS = 4;
+
+export function createLocalQueue(options: { pollMs: number; onError?: (error: unknown) => void }): JobQueue {
+  const wakers = new Set<() => void>();
+  const report = options.onError ?? (() => {});
+
+  return {
+    driver: "local",
+    async enqueue() {
+      for (const wake of wakers) wake();
+    },
+
+    consume(consumer: QueueConsumer, { concurrency }): QueueWorker {
+      const running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+      let isStopped = false;
+      let timer: NodeJS.Timeout | undefined;
+      let polls = 0;
+      let isTicking = false;
+      let again = false;
+
+      async function tick() {
+        if (isStopped) return;
+        if (isTicking) {
+          again = true;
+          return;
+        }
+        isTicking = true;
+        try {
+          if (polls++ % RECOVER_EVERY_POLLS === 0) await consumer.recover();
+          const free = concurrency - running.size;
+          if (free > 0 && !isStopped) {
+            for (const id of await consumer.claimNext(free)) {
+              const abort = new AbortController();
+              const done = consumer.run(id, abort.signal).finally(() => {
+                running.delete(id);
+                if (!isStopped) void tick();
+              });
+              running.set(id, { done, abort });
+            }
+          }
+        } catch (error) {
+          report(error);
+        } finally {
+          isTicking = false;
+        }
+        if (again) {
+          again = false;
+          void tick();
+        }
+      }
+
+      function schedule() {
+        if (isStopped) return;
+        timer = setTimeout(async () => {
+          await tick();
+          schedule();
+        }, options.pollMs);
+      }
+
+      const wake = () => void tick();
+      wakers.add(wake);
+      void tick();
+      schedule();
+
+      return {
+        running: () => running.size,
+        async stop({ abandon = false } = {}) {
+          isStopped = true;
+          wakers.delete(wake);
+          clearTimeout(timer);
+          const jobs = [...running.values()];
+          if (abandon) for (const job of jobs) job.abort.abort(new Error("worker stopped"));
+          await Promise.allSettled(jobs.map((job) => job.done));
+        },
+      };
+    },
+
+    async close() {
+      wakers.clear();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/** SQL of the image history (spec 02 §3) and of tool uploads. */
+import type { Kysely } from "kysely";
+import type { DB, ImageRow, UploadRow } from "../../db/schema.ts";
+
+export type ImagesRepository = ReturnType<typeof createImagesRepository>;
+
+export interface NewImage {
+  user_id: number;
+  job_id: string | null;
+  source: string;
+  original_image_url: string | null;
+  prompt: string | null;
+  seed: number | null;
+  created_at: string;
+}
+
+export interface HistoryFilter {
+  source?: string | undefined;
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export function createImagesRepository(db: Kysely<DB>) {
+  return {
+    insertImage(image: NewImage): Promise<ImageRow> {
+      return db
+        .insertInto("images")
+        .values({ ...image, status: "processing", updated_at: image.created_at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findImageByJobId(jobId: string): Promise<ImageRow | undefined> {
+      return db.selectFrom("images").selectAll().where("job_id", "=", jobId).executeTakeFirst();
+    },
+
+    async completeImage(
+      jobId: string,
+      fields: { image_url: string; thumbnail_url: string | null; runpod_job_id: string | null },
+      now: string,
+    ) {
+      await db
+        .updateTable("images")
+        .set({
+          ...fields,
+          all_image_urls: JSON.stringify([fields.image_url]),
+          status: "completed",
+          updated_at: now,
+        })
+        .where("job_id", "=", jobId)
+        .execute();
+    },
+
+    async failImage(jobId: string, now: string) {
+      await db
+        .updateTable("images")
+        .set({ status: "failed", updated_at: now })
+        .where("job_id", "=", jobId)
+        .execute();
+    },
+
+    /** One page newest first, one row more than asked so the caller knows whether more exist. */
+    listHistory(userId: number, filter: HistoryFilter): Promise<ImageRow[]> {
+      let query = db.selectFrom("images").selectAll().where("user_id", "=", userId);
+      if (filter.source) query = query.where("source", "=", filter.source);
+      if (filter.q) {
+        const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) => eb("prompt", "like", eb.val(pattern)));
+      }
+      return query
+        .orderBy("id", "desc")
+        .limit(filter.limit + 1)
+        .offset(filter.offset)
+        .execute();
+    },
+
+    /** Whether `key` is one of this user's images (result, original or thumbnail). */
+    async isUsersImageKey(userId: number, key: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("images")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where((eb) =>
+          eb.or([
+            eb("image_url", "=", key),
+            eb("original_image_url", "=", key),
+            eb("thumbnail_url", "=", key),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    insertUpload(upload: Omit<UploadRow, "overlay_key" | "faces_found">): Promise<UploadRow> {
+      return db
+        .insertInto("uploads")
+        .values({ ...upload, overlay_key: null, faces_found: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findUpload(key: string): Promise<UploadRow | undefined> {
+      return db.selectFrom("uploads").selectAll().where("key", "=", key).executeTakeFirst();
+    },
+
+    async markUploadReady(key: string, size: { width: number; height: number }) {
+      await db
+        .updateTable("uploads")
+        .set({ status: "ready", width: size.width, height: size.height })
+        .where("key", "=", key)
+        .execute();
+    },
+
+    async deleteUpload(key: string) {
+      await db.deleteFrom("uploads").where("key", "=", key).execute();
+    },
+
+    async setOverlay(key: string, overlayKey: string, facesFound: number) {
+      await db
+        .updateTable("uploads")
+        .set({ overlay_key: overlayKey, faces_found: facesFound })
+        .where("key", "=", key)
+        .execute();
+    },
+  };
+}

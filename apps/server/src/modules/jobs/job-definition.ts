@@ -1,0 +1,36 @@
+/**
+ * A job type: its name (the jobs.tool column), the zod schema of its payload, and its handler
+ * (STYLE "jobs as typed definitions"). Handlers must be safe to run twice: they write their
+ * outputs at keys made from the job id, so a second run overwrites rather than duplicates.
+ */
+import type { z } from "zod";
+import type { JobRow } from "../../db/schema.ts";
+import type { Repositories } from "../../db/store.ts";
+
+export interface JobHandlerContext<TPayload> {
+  job: JobRow;
+  payload: TPayload;
+  signal: AbortSignal;
+  /** Records the outside provider's id at once, so a restarted worker resumes instead of resubmitting. */
+  setProviderJobId(id: string): Promise<void>;
+}
+
+export interface JobDefinition<TPayload = unknown, TOutput extends object = object> {
+  tool: string;
+  schema: z.ZodType<TPayload>;
+  handle(context: JobHandlerContext<TPayload>): Promise<TOutput>;
+  /** Inside the transaction that marks the job completed (history rows and the like). */
+  onCompleted?(tx: Repositories, job: JobRow, output: TOutput, now: string): Promise<void>;
+  /** Inside the transaction that marks the job failed and refunds it. */
+  onFailed?(tx: Repositories, job: JobRow, now: string): Promise<void>;
+}
+
+export function defineJob<TPayload, TOutput extends object>(
+  definition: JobDefinition<TPayload, TOutput>,
+): JobDefinition<TPayload, TOutput> {
+  return definition;
+}
+
+/** Any job definition, for the registry (payload and output types differ per tool). */
+// biome-ignore lint/suspicious/noExplicitAny: a heterogeneous registry; each entry is checked where it is defined.
+export type AnyJobDefinition = JobDefinition<any, any>;

@@ -1,0 +1,170 @@
+/**
+ * SQL of the jobs table. Claims are conditional UPDATEs (`… where status = 'queued'`), so two
+ * workers racing for one job end with exactly one owner (ARCHITECTURE "Jobs are durable").
+ */
+import { type Kysely, sql } from "kysely";
+import type { DB, JobRow, TJobRowStatus } from "../../db/schema.ts";
+
+export type JobsRepository = ReturnType<typeof createJobsRepository>;
+
+export interface NewJob {
+  id: string;
+  user_id: number;
+  tool: string;
+  input: string;
+  cost: number;
+  provider: string;
+  created_at: string;
+}
+
+export function createJobsRepository(db: Kysely<DB>) {
+  return {
+    insert(job: NewJob): Promise<JobRow> {
+      return db
+        .insertInto("jobs")
+        .values({ ...job, status: "queued", attempts: 0 })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findById(id: string): Promise<JobRow | undefined> {
+      return db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    /**
+     * Oldest queued jobs whose owner is below the per-user limit of running jobs. A candidate list
+     * only: the claim below decides who gets each one.
+     */
+    listClaimable(limit: number, userConcurrency: number): Promise<JobRow[]> {
+      return db
+        .selectFrom("jobs as j")
+        .selectAll("j")
+        .where("j.status", "=", "queued")
+        .where(
+          (eb) =>
+            eb
+              .selectFrom("jobs as r")
+              .select((e) => e.fn.countAll<number>().as("n"))
+              .whereRef("r.user_id", "=", "j.user_id")
+              .where("r.status", "=", "processing"),
+          "<",
+          userConcurrency,
+        )
+        .orderBy("j.created_at")
+        .orderBy("j.id")
+        .limit(limit)
+        .execute();
+    },
+
+    async countRunningForUser(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom("jobs")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .where("status", "=", "processing")
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** queued → processing; true only for the one caller that won. */
+    async claim(id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("jobs")
+        .set({ status: "processing", started_at: now, heartbeat_at: now, attempts: sql`attempts + 1` })
+        .where("id", "=", id)
+        .where("status", "=", "queued")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async heartbeat(id: string, now: string): Promise<void> {
+      await db
+        .updateTable("jobs")
+        .set({ heartbeat_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "processing")
+        .execute();
+    },
+
+    async setProviderJobId(id: string, providerJobId: string): Promise<void> {
+      await db.updateTable("jobs").set({ provider_job_id: providerJobId }).where("id", "=", id).execute();
+    },
+
+    /** processing → completed|failed; false when the job was no longer processing (a second run). */
+    async finish(
+      id: string,
+      status: Extract<TJobRowStatus, "completed" | "failed">,
+      fields: { output?: string | null; error_code?: string | null; error_message?: string | null },
+      now: string,
+      from: readonly TJobRowStatus[] = ["processing"],
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("jobs")
+        .set({ status, finished_at: now, ...fields })
+        .where("id", "=", id)
+        .where("status", "in", [...from])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** processing → queued (crash recovery while attempts are left). */
+    async requeue(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable("jobs")
+        .set({ status: "queued", heartbeat_at: null })
+        .where("id", "=", id)
+        .where("status", "=", "processing")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Jobs left processing whose heartbeat stopped before `before`. */
+    listStale(before: string): Promise<JobRow[]> {
+      return db
+        .selectFrom("jobs")
+        .selectAll()
+        .where("status", "=", "processing")
+        .where((eb) => eb.or([eb("heartbeat_at", "<", before), eb("heartbeat_at", "is", null)]))
+        .execute();
+    },
+
+    listQueuedIds(createdBefore: string): Promise<Array<{ id: string }>> {
+      return db
+        .selectFrom("jobs")
+        .select("id")
+        .where("status", "=", "queued")
+        .where("created_at", "<", createdBefore)
+        .orderBy("created_at")
+        .limit(1000)
+        .execute();
+    },
+
+    /** How many queued jobs are ahead of one created at `createdAt` (ties broken by id). */
+    async countQueuedAhead(createdAt: string, id: string): Promise<number> {
+      const row = await db
+        .selectFrom("jobs")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "queued")
+        .where((eb) =>
+          eb.or([
+            eb("created_at", "<", createdAt),
+            eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** started/finished of the latest completed jobs of a tool (the ETA's moving average). */
+    listRecentDurations(tool: string, limit: number) {
+      return db
+        .selectFrom("jobs")
+        .select(["started_at", "finished_at"])
+        .where("tool", "=", tool)
+        .where("status", "=", "completed")
+        .orderBy("finished_at", "desc")
+        .limit(limit)
+        .execute();
+    },
+  };
+}

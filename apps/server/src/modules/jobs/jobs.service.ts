@@ -1,0 +1,190 @@
+/**
+ * Runs durable jobs (ARCHITECTURE "Jobs are durable"): the consumer side of the queue port.
+ * A job is charged in the transaction that creates it (the tool's service) and, if it fails,
+ * refunded in the same transaction that marks it failed — once, by the ledger's idempotency key
+ * `refund:job:<id>` — whether it failed in the engine or was left by crashed workers too often.
+ */
+import type { JobRow } from "../../db/schema.ts";
+import type { Store } from "../../db/store.ts";
+import type { QueueConsumer, TClaimResult } from "../../drivers/queue/job-queue.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { CreditsService } from "../credits/credits.service.ts";
+import type { AnyJobDefinition, JobDefinition } from "./job-definition.ts";
+
+export interface JobsSettings {
+  userConcurrency: number;
+  maxAttempts: number;
+  staleAfterSeconds: number;
+  workerConcurrency: number;
+}
+
+export interface JobsServiceDeps {
+  store: Store;
+  credits: Pick<CreditsService, "refundIn">;
+  clock: Clock;
+  settings: JobsSettings;
+  definitions: readonly AnyJobDefinition[];
+  log?: (level: "info" | "warn" | "error", message: string, details?: object) => void;
+}
+
+/** The ledger key a job is charged with (credits.spendIn) and refunded by. */
+export const jobSpendKey = (jobId: string) => `job:${jobId}`;
+
+/** A message the job's owner may read; engine internals stay in the log. */
+const FAILURE_MESSAGE = "Processing failed. Your credits were refunded.";
+/** Queued rows older than this are sent to the queue again (a message lost in a crash). */
+const RESEND_QUEUED_AFTER_MS = 10_000;
+/** How many finished jobs the ETA's moving average looks at, and how long it is cached. */
+const ETA_WINDOW = 20;
+const ETA_CACHE_MS = 5000;
+const DEFAULT_JOB_SECONDS = 30;
+
+export type JobsService = ReturnType<typeof createJobsService>;
+
+export function createJobsService({ store, credits, clock, settings, definitions, log }: JobsServiceDeps) {
+  const byTool = new Map(definitions.map((d) => [d.tool, d as unknown as JobDefinition<unknown, object>]));
+  const heartbeatMs = Math.max(50, Math.floor((settings.staleAfterSeconds * 1000) / 4));
+  const averages = new Map<string, { seconds: number; at: number }>();
+  const now = () => clock.now().toISOString();
+
+  async function fail(job: JobRow, code: string, message: string, from: JobRow["status"][] = ["processing"]) {
+    const definition = byTool.get(job.tool);
+    await store.transaction(async (tx) => {
+      const at = now();
+      if (!(await tx.jobs.finish(job.id, "failed", { error_code: code, error_message: message }, at, from)))
+        return;
+      await definition?.onFailed?.(tx, job, at);
+      if (job.cost > 0) {
+        await credits.refundIn(tx, job.user_id, {
+          spendKey: jobSpendKey(job.id),
+          reason: `refund: ${job.tool} job failed (${code})`,
+          jobId: job.id,
+        });
+      }
+    });
+    log?.("warn", "job failed", { jobId: job.id, code, message });
+  }
+
+  async function run(jobId: string, signal: AbortSignal): Promise<void> {
+    const job = await store.jobs.findById(jobId);
+    if (!job || job.status !== "processing") return;
+    const definition = byTool.get(job.tool);
+    if (!definition) return fail(job, "UNKNOWN_TOOL", `no handler for ${job.tool}`);
+    const parsed = definition.schema.safeParse(JSON.parse(job.input));
+    if (!parsed.success) return fail(job, "INVALID_INPUT", parsed.error.message);
+
+    const beat = setInterval(() => {
+      store.jobs.heartbeat(jobId, now()).catch(() => {});
+    }, heartbeatMs);
+    try {
+      const output = await definition.handle({
+        job,
+        payload: parsed.data,
+        signal,
+        setProviderJobId: (id) => store.jobs.setProviderJobId(jobId, id),
+      });
+      if (signal.aborted) return;
+      await store.transaction(async (tx) => {
+        const at = now();
+        if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return;
+        await definition.onCompleted?.(tx, job, output, at);
+      });
+    } catch (error) {
+      // Stopped mid-job (shutdown or a simulated crash): leave the row for recovery.
+      if (signal.aborted) return;
+      const code = (error as { code?: unknown }).code;
+      const isKnown = typeof code === "string" && /^[A-Z_]{3,40}$/.test(code);
+      log?.("error", "job handler threw", { jobId, error: String(error) });
+      await fail(job, isKnown ? code : "ENGINE_FAILED", FAILURE_MESSAGE).catch((e) =>
+        log?.("error", "could not mark the job failed", { jobId, error: String(e) }),
+      );
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  const consumer: QueueConsumer = {
+    async claimNext(limit) {
+      const claimed: string[] = [];
+      const perUser = new Map<number, number>();
+      for (const job of await store.jobs.listClaimable(limit * 4, settings.userConcurrency)) {
+        if (claimed.length >= limit) break;
+        const running = perUser.get(job.user_id) ?? (await store.jobs.countRunningForUser(job.user_id));
+        if (running >= settings.userConcurrency) continue;
+        if (await store.jobs.claim(job.id, now())) {
+          claimed.push(job.id);
+          perUser.set(job.user_id, running + 1);
+        }
+      }
+      return claimed;
+    },
+
+    async claim(jobId): Promise<TClaimResult> {
+      const job = await store.jobs.findById(jobId);
+      if (!job || job.status !== "queued") return "gone";
+      if ((await store.jobs.countRunningForUser(job.user_id)) >= settings.userConcurrency) return "busy";
+      return (await store.jobs.claim(jobId, now())) ? "claimed" : "gone";
+    },
+
+    run,
+
+    async recover() {
+      const current = clock.now().getTime();
+      const staleBefore = new Date(current - settings.staleAfterSeconds * 1000).toISOString();
+      const resend: string[] = [];
+      for (const job of await store.jobs.listStale(staleBefore)) {
+        if (job.attempts < settings.maxAttempts) {
+          if (await store.jobs.requeue(job.id)) {
+            resend.push(job.id);
+            log?.("warn", "job re-queued after its worker stopped", {
+              jobId: job.id,
+              attempts: job.attempts,
+            });
+          }
+        } else {
+          await fail(job, "JOB_ABANDONED", FAILURE_MESSAGE);
+        }
+      }
+      const lostBefore = new Date(current - RESEND_QUEUED_AFTER_MS).toISOString();
+      for (const { id } of await store.jobs.listQueuedIds(lostBefore)) resend.push(id);
+      return resend;
+    },
+  };
+
+  async function averageSeconds(tool: string): Promise<number> {
+    const cached = averages.get(tool);
+    const at = Date.now();
+    if (cached && at - cached.at < ETA_CACHE_MS) return cached.seconds;
+    const rows = await store.jobs.listRecentDurations(tool, ETA_WINDOW);
+    const durations = rows
+      .map((r) =>
+        r.started_at && r.finished_at ? Date.parse(r.finished_at) - Date.parse(r.started_at) : NaN,
+      )
+      .filter((ms) => Number.isFinite(ms) && ms >= 0);
+    const seconds =
+      durations.length === 0
+        ? DEFAULT_JOB_SECONDS
+        : durations.reduce((a, b) => a + b, 0) / durations.length / 1000;
+    averages.set(tool, { seconds, at });
+    return seconds;
+  }
+
+  return {
+    consumer,
+    fail,
+
+    /** 1-based place among queued jobs (0 while running, null when done) and an ETA in seconds. */
+    async progressOf(job: JobRow): Promise<{ queuePosition: number | null; etaSeconds: number | null }> {
+      if (job.status === "completed" || job.status === "failed")
+        return { queuePosition: null, etaSeconds: null };
+      const average = await averageSeconds(job.tool);
+      if (job.status === "processing") {
+        const elapsed = job.started_at ? (clock.now().getTime() - Date.parse(job.started_at)) / 1000 : 0;
+        return { queuePosition: 0, etaSeconds: Math.max(1, Math.round(average - elapsed)) };
+      }
+      const ahead = await store.jobs.countQueuedAhead(job.created_at, job.id);
+      const rounds = Math.floor(ahead / Math.max(1, settings.workerConcurrency)) + 1;
+      return { queuePosition: ahead + 1, etaSeconds: Math.max(1, Math.round(rounds * average)) };
+    },
+  };
+}

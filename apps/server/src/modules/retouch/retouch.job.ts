@@ -1,0 +1,101 @@
+/**
+ * The retouch/upscale job (spec 02 §3, §4.1): reads the upload, runs the retouch engine (built-in
+ * or RunPod), stores the result JPEG and a ~400 px thumbnail at keys made from the job id — so a
+ * second run of the same job overwrites its own files — and completes the history row.
+ */
+import { ZUpscaleInput } from "@gyeol/shared/contracts/images";
+import sharp from "sharp";
+import { z } from "zod";
+import type { RetouchEngine } from "../../drivers/engines/retouch-engine.ts";
+import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import { defineJob } from "../jobs/job-definition.ts";
+
+export const RETOUCH_TOOL = "upscale";
+const THUMBNAIL_PX = 400;
+const SIGNED_INPUT_TTL_SECONDS = 60 * 60;
+
+export const ZRetouchPayload = z.object({ input: ZUpscaleInput, inputKey: z.string() });
+export type TRetouchPayload = z.infer<typeof ZRetouchPayload>;
+
+export interface TRetouchOutput {
+  imageKey: string;
+  thumbnailKey: string;
+  width: number | null;
+  height: number | null;
+  facesFound: number | null;
+  identityScore: number | null;
+  engine: string;
+}
+
+export function createRetouchJob(deps: {
+  storage: FileStorage;
+  engine: RetouchEngine;
+  /** Makes our site-relative URLs absolute for an engine that fetches them (RunPod). */
+  publicOrigin: string | undefined;
+}) {
+  const absolute = (url: string) =>
+    /^https?:\/\//.test(url) || !deps.publicOrigin ? url : `${deps.publicOrigin}${url}`;
+
+  return defineJob<TRetouchPayload, TRetouchOutput>({
+    tool: RETOUCH_TOOL,
+    schema: ZRetouchPayload,
+
+    async handle({ job, payload, signal, setProviderJobId }) {
+      const id32 = job.id.replaceAll("-", "");
+      const imageKey = fileKeyFor("private", `results/${job.user_id}`, id32, "jpg");
+      const thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
+      const imageUrl = payload.inputKey.startsWith("public/")
+        ? deps.storage.publicUrl(payload.inputKey)
+        : await deps.storage.signedUrl(payload.inputKey, SIGNED_INPUT_TTL_SECONDS);
+      const result = await deps.engine.run({
+        input: { ...payload.input, image: absolute(imageUrl) },
+        async readImage() {
+          const bytes = await deps.storage.get(payload.inputKey);
+          if (!bytes) throw Object.assign(new Error("the uploaded image is gone"), { code: "INVALID_IMAGE" });
+          return bytes;
+        },
+        providerJobId: job.provider_job_id,
+        onProviderJobId: setProviderJobId,
+        signal,
+      });
+      signal.throwIfAborted();
+      // RunPod may answer PNG or a lower quality; we always keep a JPEG (spec 02 §3 output_format jpg).
+      const stored =
+        result.engine === "builtin"
+          ? { data: result.jpeg, info: { width: result.width ?? 0, height: result.height ?? 0 } }
+          : await sharp(result.jpeg).rotate().jpeg({ quality: 100 }).toBuffer({ resolveWithObject: true });
+      const thumbnail = await sharp(stored.data)
+        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+      await deps.storage.putAt(imageKey, stored.data, "image/jpeg");
+      await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
+      return {
+        imageKey,
+        thumbnailKey,
+        width: stored.info.width,
+        height: stored.info.height,
+        facesFound: result.facesFound,
+        identityScore: result.identityScore,
+        engine: result.engine,
+      };
+    },
+
+    async onCompleted(tx, job, output, now) {
+      await tx.images.completeImage(
+        job.id,
+        {
+          image_url: output.imageKey,
+          thumbnail_url: output.thumbnailKey,
+          runpod_job_id:
+            job.provider === "runpod" ? ((await tx.jobs.findById(job.id))?.provider_job_id ?? null) : null,
+        },
+        now,
+      );
+    },
+
+    async onFailed(tx, job, now) {
+      await tx.images.failImage(job.id, now);
+    },
+  });
+}

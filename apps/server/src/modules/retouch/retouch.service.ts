@@ -1,0 +1,125 @@
+/**
+ * Starting a retouch and reading its status (spec 02 §3, §7 "Retouch", §9). The cost comes from
+ * the shared rule on the upload's real size (never the client's figure); the job row, its history
+ * row and the charge commit in one transaction (ARCHITECTURE "A job is charged when it is accepted").
+ */
+import { randomUUID } from "node:crypto";
+import type {
+  TImageStatusResponse,
+  TUpscaleInput,
+  TUpscaleStartResponse,
+} from "@gyeol/shared/contracts/images";
+import { estimateRetouchCost, isOverScaleLimit } from "@gyeol/shared/retouch";
+import type { UserRow } from "../../db/schema.ts";
+import type { Store } from "../../db/store.ts";
+import type { JobQueue } from "../../drivers/queue/job-queue.ts";
+import { AppError, isAppError } from "../../lib/app-error.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { CreditsService } from "../credits/credits.service.ts";
+import type { ImagesService } from "../images/images.service.ts";
+import { type JobsService, jobSpendKey } from "../jobs/jobs.service.ts";
+import { RETOUCH_TOOL, type TRetouchOutput, type TRetouchPayload } from "./retouch.job.ts";
+
+/** spec 02 §8: the insufficient-credits toast asks to top up. */
+export const INSUFFICIENT_CREDITS_MESSAGE = "Not enough credits. Please top up your credits.";
+export const MAINTENANCE_MESSAGE = "The retouch service is under maintenance. Please try again later.";
+
+export interface RetouchServiceDeps {
+  store: Store;
+  credits: Pick<CreditsService, "spendIn">;
+  images: Pick<ImagesService, "ownedKeyOf" | "urlOf">;
+  jobs: Pick<JobsService, "progressOf">;
+  queue: Pick<JobQueue, "enqueue">;
+  clock: Clock;
+  provider: "builtin" | "runpod";
+  log?: (message: string, details: object) => void;
+}
+
+export type RetouchService = ReturnType<typeof createRetouchService>;
+
+export function createRetouchService(deps: RetouchServiceDeps) {
+  const { store, credits, images, jobs, queue, clock } = deps;
+
+  return {
+    async start(user: Pick<UserRow, "id">, input: TUpscaleInput): Promise<TUpscaleStartResponse> {
+      const inputKey = await images.ownedKeyOf(user, input.image);
+      const upload = await store.images.findUpload(inputKey);
+      if (!upload?.width || !upload.height)
+        throw new AppError(400, "VALIDATION_ERROR", "Upload the image with /api/image/upload-s3 first.");
+      const { width, height } = upload;
+      if (isOverScaleLimit(width, height, input.scale_factor)) {
+        throw new AppError(
+          400,
+          "SCALE_LIMIT_EXCEEDED",
+          "The enlarged image would be 4000 px or more (width + height). Choose a smaller scale.",
+        );
+      }
+      const cost = estimateRetouchCost(width, height, input.scale_factor);
+      const jobId = randomUUID();
+      const payload: TRetouchPayload = { input: { ...input, width, height }, inputKey };
+      const created = clock.now().toISOString();
+      let imageId: number;
+      try {
+        imageId = await store.transaction(async (tx) => {
+          await tx.jobs.insert({
+            id: jobId,
+            user_id: user.id,
+            tool: RETOUCH_TOOL,
+            input: JSON.stringify(payload),
+            cost,
+            provider: deps.provider,
+            created_at: created,
+          });
+          const image = await tx.images.insertImage({
+            user_id: user.id,
+            job_id: jobId,
+            source: "upscale",
+            original_image_url: inputKey,
+            prompt: input.prompt,
+            seed: input.seed,
+            created_at: created,
+          });
+          await credits.spendIn(tx, user.id, cost, {
+            idempotencyKey: jobSpendKey(jobId),
+            reason: `retouch ${width}x${height} ×${input.scale_factor}`,
+            jobId,
+          });
+          return image.id;
+        });
+      } catch (error) {
+        if (isAppError(error) && error.code === "INSUFFICIENT_CREDITS")
+          throw new AppError(400, "INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE, { cost });
+        throw error;
+      }
+      // The row is committed; a lost message is re-sent by the queue's sweep.
+      await queue
+        .enqueue(jobId)
+        .catch((error) => deps.log?.("enqueue failed", { jobId, error: String(error) }));
+      return { success: true, jobId, imageId, status: "in-progress", cost };
+    },
+
+    /** GET /api/image/status/{jobId}: the owner's job only (another user's answers 404). */
+    async status(user: Pick<UserRow, "id">, jobId: string): Promise<TImageStatusResponse> {
+      const job = await store.jobs.findById(jobId);
+      if (!job || job.user_id !== user.id) throw new AppError(404, "NOT_FOUND", "Job not found.");
+      const payload = JSON.parse(job.input) as Partial<TRetouchPayload>;
+      const output = job.output ? (JSON.parse(job.output) as Partial<TRetouchOutput>) : null;
+      const { queuePosition, etaSeconds } = await jobs.progressOf(job);
+      const imageUrl = job.status === "completed" ? await images.urlOf(output?.imageKey ?? null) : null;
+      return {
+        success: true,
+        status: job.status === "completed" ? "completed" : job.status === "failed" ? "failed" : "in-progress",
+        imageUrl,
+        originalImageUrl: await images.urlOf(payload.inputKey ?? null),
+        ...(imageUrl ? { images: [imageUrl] } : {}),
+        queuePosition,
+        etaSeconds,
+        error: job.error_message,
+        code: job.error_code,
+        facesFound: output?.facesFound ?? null,
+        identityScore: output?.identityScore ?? null,
+        engine: output?.engine ?? job.provider,
+      };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Helpers for the image-tool suites: small real images, a controllable retouch engine, an
+ * allow-all or block-all classifier, uploads, starts and polling.
+ */
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import type { ModerationDriver } from "../../src/drivers/engines/moderation.ts";
+import { EngineJobError, type RetouchEngine } from "../../src/drivers/engines/retouch-engine.ts";
+
+export async function makeJpeg(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 150, b: 120 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+export const allowAll: ModerationDriver = { classify: async () => ({ verdict: "allow" }) };
+export const blockAll: ModerationDriver = { classify: async () => ({ verdict: "block" }) };
+
+export type TFakeBehaviour = "ok" | "fail" | "hang";
+
+export interface FakeEngine extends RetouchEngine {
+  behaviour: TFakeBehaviour;
+  runs: number;
+}
+
+/** An engine whose outcome the test sets: a real JPEG back, an EngineJobError, or no answer until aborted. */
+export function createFakeEngine(): FakeEngine {
+  const engine: FakeEngine = {
+    provider: "builtin",
+    behaviour: "ok",
+    runs: 0,
+    async run({ readImage, signal }) {
+      engine.runs += 1;
+      if (engine.behaviour === "hang") {
+        await new Promise((_, reject) =>
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+        );
+      }
+      if (engine.behaviour === "fail") throw new EngineJobError("ENGINE_FAILED", "the fake engine failed");
+      const bytes = await readImage();
+      const { data, info } = await sharp(bytes)
+        .resize({ width: 96 })
+        .jpeg()
+        .toBuffer({ resolveWithObject: true });
+      return {
+        jpeg: data,
+        width: info.width,
+        height: info.height,
+        facesFound: 1,
+        identityScore: 0.97,
+        engine: "builtin",
+      };
+    },
+  };
+  return engine;
+}
+
+export function imageForm(bytes: Buffer, name = "photo.jpg", type = "image/jpeg") {
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+}
+
+export async function uploadImage(app: FastifyInstance, cookie: string, bytes: Buffer) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/image/upload-s3",
+    headers: { cookie },
+    payload: imageForm(bytes),
+  });
+  return response;
+}
+
+/** The spec 02 §3 input object as the page sends it. */
+export function upscaleInput(image: string, overrides: Record<string, unknown> = {}) {
+  return {
+    image,
+    seed: 1234,
+    prompt: "professional portrait photography",
+    output_format: "jpg",
+    output_quality: 100,
+    lora_index: 2,
+    numImages: 1,
+    width: 64,
+    height: 48,
+    scale_factor: 1,
+    upper_lip: false,
+    lower_lip: false,
+    filter_strength: 0.01,
+    filter_index: 0,
+    filter_prompt: "studio",
+    left_eyebrow: false,
+    right_eyebrow: false,
+    nose: false,
+    hair: false,
+    ...overrides,
+  };
+}
+
+export function startRetouch(app: FastifyInstance, cookie: string, input: object) {
+  return app.inject({ method: "POST", url: "/api/runpod-upscale", headers: { cookie }, payload: { input } });
+}
+
+export function getStatus(app: FastifyInstance, cookie: string, jobId: string) {
+  return app.inject({ method: "GET", url: `/api/image/status/${jobId}`, headers: { cookie } });
+}
+
+/** Polls until the job leaves in-progress (or the time runs out). */
+export async function waitForJob(app: FastifyInstance, cookie: string, jobId: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const body = (await getStatus(app, cookie, jobId)).json();
+    if (body.status !== "in-progress" || Date.now() > until) return body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
