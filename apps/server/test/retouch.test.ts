@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { QueueWorker } from "../src/drivers/queue/job-queue.ts";
 import { startWorker } from "../src/modules/jobs/worker.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
-import { register } from "./helpers/http.ts";
 import {
   allowAll,
   blockAll,
@@ -16,6 +15,7 @@ import {
   type FakeEngine,
   getStatus,
   makeJpeg,
+  signUp,
   startRetouch,
   uploadImage,
   upscaleInput,
@@ -43,12 +43,12 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
       env: { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "1", ...env },
       drivers: { retouchEngine: engine, moderation },
     });
-    await register(t.app); // the first account is the administrator; the tests use ordinary users
+    await signUp(t.app); // the first account is the administrator; the tests use ordinary users
     return t;
   }
 
   async function userWithCredits(credits: number) {
-    const { cookie, body } = await register(t!.app);
+    const { cookie, body } = await signUp(t!.app);
     if (credits > 0) {
       await t!.app.services.credits.grant(body.id, {
         amount: credits,

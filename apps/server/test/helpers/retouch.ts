@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { ModerationDriver } from "../../src/drivers/engines/moderation.ts";
 import { EngineJobError, type RetouchEngine } from "../../src/drivers/engines/retouch-engine.ts";
+import { sessionCookieFrom, TEST_PASSWORD, uniqueEmail } from "./http.ts";
 
 export async function makeJpeg(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 150, b: 120 } } })
@@ -121,4 +122,18 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000)
     if (Date.now() > until) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Signs a new user up (with the age confirmation the sign-up form sends); cookie and id. */
+export async function signUp(app: FastifyInstance) {
+  const payload = {
+    name: "Kim Gyeol",
+    email: uniqueEmail("retouch"),
+    password: TEST_PASSWORD,
+    ageConfirmed: true,
+  };
+  const response = await app.inject({ method: "POST", url: "/api/auth/register", payload });
+  if (response.statusCode !== 200)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookieFrom(response), body: response.json() as { id: number } };
 }

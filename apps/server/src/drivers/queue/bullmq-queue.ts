@@ -36,8 +36,10 @@ export function createBullmqQueue(options: {
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
   const report = options.onError ?? (() => {});
 
-  async function enqueue(jobId: string) {
-    await queue.add("run", { jobId }, { jobId, removeOnComplete: true, removeOnFail: 1000 });
+  async function enqueue(jobId: string, attempt = 0) {
+    // One message id per attempt: a re-send is not swallowed by the message a crashed worker held.
+    const messageId = attempt > 0 ? `${jobId}-a${attempt}` : jobId;
+    await queue.add("run", { jobId }, { jobId: messageId, removeOnComplete: true, removeOnFail: 1000 });
   }
 
   return {
@@ -70,7 +72,7 @@ export function createBullmqQueue(options: {
 
       const sweep = async () => {
         try {
-          for (const id of await consumer.recover()) await enqueue(id);
+          for (const { jobId, attempt } of await consumer.recover()) await enqueue(jobId, attempt);
         } catch (error) {
           report(error);
         }

@@ -14,8 +14,8 @@ export interface QueueConsumer {
   claim(jobId: string): Promise<TClaimResult>;
   /** Runs a claimed job to its end. Never throws; an aborted signal leaves the row as a crash would. */
   run(jobId: string, signal: AbortSignal): Promise<void>;
-  /** Crash recovery: fails or re-queues jobs whose worker stopped; the ids to send again. */
-  recover(): Promise<string[]>;
+  /** Crash recovery: fails or re-queues jobs whose worker stopped; the jobs to send again. */
+  recover(): Promise<Array<{ jobId: string; attempt: number }>>;
 }
 
 export interface QueueWorker {
@@ -30,8 +30,11 @@ export interface QueueWorker {
 
 export interface JobQueue {
   readonly driver: "local" | "bullmq";
-  /** Announces a committed job row to the workers. */
-  enqueue(jobId: string): Promise<void>;
+  /**
+   * Announces a committed job row to the workers. `attempt` (the row's attempts so far) makes a
+   * re-sent message distinct from one a crashed worker still holds.
+   */
+  enqueue(jobId: string, attempt?: number): Promise<void>;
   consume(consumer: QueueConsumer, options: { concurrency: number }): QueueWorker;
   close(): Promise<void>;
 }

@@ -128,10 +128,10 @@ export function createJobsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    listQueuedIds(createdBefore: string): Promise<Array<{ id: string }>> {
+    listQueuedIds(createdBefore: string): Promise<Array<{ id: string; attempts: number }>> {
       return db
         .selectFrom("jobs")
-        .select("id")
+        .select(["id", "attempts"])
         .where("status", "=", "queued")
         .where("created_at", "<", createdBefore)
         .orderBy("created_at")

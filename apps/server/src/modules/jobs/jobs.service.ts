@@ -131,11 +131,11 @@ export function createJobsService({ store, credits, clock, settings, definitions
     async recover() {
       const current = clock.now().getTime();
       const staleBefore = new Date(current - settings.staleAfterSeconds * 1000).toISOString();
-      const resend: string[] = [];
+      const resend: Array<{ jobId: string; attempt: number }> = [];
       for (const job of await store.jobs.listStale(staleBefore)) {
         if (job.attempts < settings.maxAttempts) {
           if (await store.jobs.requeue(job.id)) {
-            resend.push(job.id);
+            resend.push({ jobId: job.id, attempt: job.attempts });
             log?.("warn", "job re-queued after its worker stopped", {
               jobId: job.id,
               attempts: job.attempts,
@@ -146,7 +146,8 @@ export function createJobsService({ store, credits, clock, settings, definitions
         }
       }
       const lostBefore = new Date(current - RESEND_QUEUED_AFTER_MS).toISOString();
-      for (const { id } of await store.jobs.listQueuedIds(lostBefore)) resend.push(id);
+      for (const { id, attempts } of await store.jobs.listQueuedIds(lostBefore))
+        resend.push({ jobId: id, attempt: attempts });
       return resend;
     },
   };
