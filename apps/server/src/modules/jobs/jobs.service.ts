@@ -67,7 +67,7 @@ export function createJobsService({ store, credits, clock, settings, definitions
 
   async function run(jobId: string, signal: AbortSignal): Promise<void> {
     const job = await store.jobs.findById(jobId);
-    if (!job || job.status !== "processing") return;
+    if (job?.status !== "processing") return;
     const definition = byTool.get(job.tool);
     if (!definition) return fail(job, "UNKNOWN_TOOL", `no handler for ${job.tool}`);
     const parsed = definition.schema.safeParse(JSON.parse(job.input));
@@ -121,7 +121,7 @@ export function createJobsService({ store, credits, clock, settings, definitions
 
     async claim(jobId): Promise<TClaimResult> {
       const job = await store.jobs.findById(jobId);
-      if (!job || job.status !== "queued") return "gone";
+      if (job?.status !== "queued") return "gone";
       if ((await store.jobs.countRunningForUser(job.user_id)) >= settings.userConcurrency) return "busy";
       return (await store.jobs.claim(jobId, now())) ? "claimed" : "gone";
     },

@@ -10,7 +10,7 @@ import type {
   TUpscaleStartResponse,
 } from "@gyeol/shared/contracts/images";
 import { estimateRetouchCost, isOverScaleLimit } from "@gyeol/shared/retouch";
-import type { UserRow } from "../../db/schema.ts";
+import type { JobRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { JobQueue } from "../../drivers/queue/job-queue.ts";
 import { AppError, isAppError } from "../../lib/app-error.ts";
@@ -37,8 +37,23 @@ export interface RetouchServiceDeps {
 
 export type RetouchService = ReturnType<typeof createRetouchService>;
 
+/** Finished jobs never change, so their rows are kept in memory for the status polls (bounded). */
+const FINISHED_CACHE_SIZE = 5000;
+
 export function createRetouchService(deps: RetouchServiceDeps) {
   const { store, credits, images, jobs, queue, clock } = deps;
+  const finished = new Map<string, JobRow>();
+
+  async function findJob(jobId: string): Promise<JobRow | undefined> {
+    const cached = finished.get(jobId);
+    if (cached) return cached;
+    const job = await store.jobs.findById(jobId);
+    if (job && (job.status === "completed" || job.status === "failed")) {
+      if (finished.size >= FINISHED_CACHE_SIZE) finished.delete(finished.keys().next().value!);
+      finished.set(jobId, job);
+    }
+    return job;
+  }
 
   return {
     async start(user: Pick<UserRow, "id">, input: TUpscaleInput): Promise<TUpscaleStartResponse> {
@@ -100,7 +115,7 @@ export function createRetouchService(deps: RetouchServiceDeps) {
 
     /** GET /api/image/status/{jobId}: the owner's job only (another user's answers 404). */
     async status(user: Pick<UserRow, "id">, jobId: string): Promise<TImageStatusResponse> {
-      const job = await store.jobs.findById(jobId);
+      const job = await findJob(jobId);
       if (!job || job.user_id !== user.id) throw new AppError(404, "NOT_FOUND", "Job not found.");
       const payload = JSON.parse(job.input) as Partial<TRetouchPayload>;
       const output = job.output ? (JSON.parse(job.output) as Partial<TRetouchOutput>) : null;

@@ -1,0 +1,149 @@
+/**
+ * npm run bench:api — the read paths the retouch page hammers while it polls (spec 02 §4.1):
+ * GET /api/image/status/{jobId} and GET /api/image/history/{userId}, with a session cookie, against
+ * a bare Fastify route (`{ ok: true }`, no auth, no database) served by the same process in the
+ * same run. autocannon drives each for BENCH_SECONDS at BENCH_CONNECTIONS connections from a worker
+ * thread. Target: status ≥ 0.5× the bare route's requests/s, status p99 ≤ 25 ms at 500
+ * connections. The last line is machine-readable: `status_vs_bare=<ratio> p99_ms=<n>`.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import Fastify from "fastify";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
+import { openDatabase } from "../apps/server/src/drivers/db/database.ts";
+import { fileKeyFor } from "../apps/server/src/drivers/storage/storage.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 500);
+const HISTORY_ROWS = 60;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function hammer(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors,
+        non2xx: result.non2xx,
+      });
+    });
+  });
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "gyeol-bench-"));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: "silent",
+    WEB_DIST_DIR: path.join(dir, "none"),
+    AUTH_RATE_LIMIT_MAX: "1000000",
+    ROLES: "api",
+  });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db.kysely, db.dialect);
+  const app = await buildApp({ config, db });
+  const bare = Fastify();
+  bare.get("/bare", async () => ({ ok: true }));
+
+  try {
+    const origin = await app.listen({ host: "127.0.0.1", port: 0 });
+    const bareOrigin = await bare.listen({ host: "127.0.0.1", port: 0 });
+
+    // A user with a finished job and a page of history.
+    const signUp = await fetch(`${origin}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Bench",
+        email: "bench@example.com",
+        password: "bench password 1",
+        ageConfirmed: true,
+      }),
+    });
+    const cookie = (signUp.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const userId = ((await signUp.json()) as { id: number }).id;
+    const { store } = app.services;
+    const now = new Date().toISOString();
+    let jobId = "";
+    for (let i = 0; i < HISTORY_ROWS; i++) {
+      const id = randomUUID();
+      const id32 = id.replaceAll("-", "");
+      const inputKey = fileKeyFor("private", `uploads/${userId}`, id32, "jpg");
+      const imageKey = fileKeyFor("private", `results/${userId}`, id32, "jpg");
+      const thumbnailKey = fileKeyFor("private", `thumbs/${userId}`, id32, "jpg");
+      await store.jobs.insert({
+        id,
+        user_id: userId,
+        tool: "upscale",
+        input: JSON.stringify({ inputKey, input: {} }),
+        cost: 80,
+        provider: "builtin",
+        created_at: now,
+      });
+      await store.jobs.claim(id, now);
+      const output = { imageKey, thumbnailKey, facesFound: 1, identityScore: 0.98, engine: "builtin" };
+      await store.jobs.finish(id, "completed", { output: JSON.stringify(output) }, new Date().toISOString());
+      await store.images.insertImage({
+        user_id: userId,
+        job_id: id,
+        source: "upscale",
+        original_image_url: inputKey,
+        prompt: "portrait",
+        seed: i + 1,
+        created_at: now,
+      });
+      await store.images.completeImage(
+        id,
+        { image_url: imageKey, thumbnail_url: thumbnailKey, runpod_job_id: null },
+        now,
+      );
+      jobId = id;
+    }
+    const statusUrl = `${origin}/api/image/status/${jobId}`;
+    const check = await fetch(statusUrl, { headers: { cookie } });
+    if (check.status !== 200) throw new Error(`status answered ${check.status}: ${await check.text()}`);
+
+    print(
+      `api bench: ${os.cpus().length} cores, node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s each, load ${os.loadavg()[0]!.toFixed(2)}`,
+    );
+    const bareFigures = await hammer(`${bareOrigin}/bare`);
+    const status = await hammer(statusUrl, { cookie });
+    const history = await hammer(`${origin}/api/image/history/${userId}?source=upscale&limit=25`, { cookie });
+    const line = (name: string, f: Figures) =>
+      `${name.padEnd(8)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`;
+    print(line("bare", bareFigures));
+    print(line("status", status));
+    print(line("history", history));
+    const ratio = status.rps / bareFigures.rps;
+    print(
+      `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 ${status.p99} ms <= 25: ${status.p99 <= 25 ? "met" : "MISSED"}`,
+    );
+    print(`status_vs_bare=${ratio.toFixed(3)} p99_ms=${status.p99}`);
+  } finally {
+    await bare.close();
+    await app.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
