@@ -81,7 +81,9 @@ export function createImagesService({ store, storage, moderation, clock, limits 
       kling_task_id: row.kling_task_id,
       seedream_task_id: row.seedream_task_id,
       all_image_urls: all?.success ? ((await Promise.all(all.data.map(urlOf))) as string[]) : null,
-      runpod_job_id: row.runpod_job_id,
+      // spec 02 §4.1: a processing item's job id is what the page resumes polling with, so it
+      // must be the id GET /api/image/status/{jobId} takes (ours) while no provider id is known.
+      runpod_job_id: row.runpod_job_id ?? (row.status === "processing" ? row.job_id : null),
     };
   }
 

@@ -1,4 +1,3 @@
-import { ZUploadResponse } from "@gyeol/shared/contracts/images";
 import { UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
 import { ApiError, AUTH_INVALID_EVENT, CLIENT_ERROR_CODES } from "../../../lib/api-client.ts";
 
@@ -41,8 +40,8 @@ export function uploadRetouchImage(
     xhr.onload = () => {
       const body: unknown = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ZUploadResponse.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
+        // The shape of ZUploadResponse (shared contract); zod itself stays out of the browser bundle.
+        if (readField(body, "imageUrl")) resolve(body as TUploadResponse);
         else
           reject(new ApiError(xhr.status, CLIENT_ERROR_CODES.INVALID_RESPONSE, "Unexpected upload answer."));
         return;
