@@ -19,7 +19,9 @@ function HistoryLine({ item }: { item: TCreditHistoryItem }) {
     >
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-ink" title={item.reason}>
-          {t(`mypage.credits.kinds.${item.kind}`)}
+          {item.kind === "purchase" && item.bucket === "subscription"
+            ? t("mypage.credits.kinds.subscriptionPurchase")
+            : t(`mypage.credits.kinds.${item.kind}`)}
           <span className="rounded-full bg-canvas px-2 py-0.5 text-[11px] font-bold text-ink-soft ring-1 ring-line">
             {t(`mypage.credits.buckets.${item.bucket}`)}
           </span>

@@ -73,7 +73,7 @@ export function MyPage() {
 
       {isPaymentSuccess && <PaymentSuccessBanner onDismiss={dismissPaymentBanner} />}
 
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <ProfileCard facts={facts} onLogout={() => void logout()} isLoggingOut={isLoggingOut} />
         <div className="flex min-w-0 flex-col gap-5">
           <SubscriptionCard

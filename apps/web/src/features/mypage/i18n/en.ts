@@ -89,6 +89,7 @@ export const mypageEn: TTree<typeof mypageKo> = {
     kinds: {
       grant: "Subscription credits",
       purchase: "Credit purchase",
+      subscriptionPurchase: "Subscription payment",
       spend: "Used",
       refund: "Refund",
       expiry: "Expired",

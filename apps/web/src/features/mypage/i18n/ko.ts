@@ -85,6 +85,7 @@ export const mypageKo = {
     kinds: {
       grant: "구독 충전",
       purchase: "크레딧 구매",
+      subscriptionPurchase: "구독 결제",
       spend: "사용",
       refund: "환불",
       expiry: "만료",

@@ -49,6 +49,21 @@ function statusAnswer(plan: "basic" | "deluxe" | "premium") {
   };
 }
 
+const FREE_STATUS = {
+  ...statusAnswer("basic"),
+  hasSubscription: false,
+  plan: "free",
+  nextPlan: null,
+  subscription: null,
+  user: {
+    plan: "free",
+    cancelled_at: null,
+    subscription_end_date: null,
+    next_renewal_date: null,
+    subscriptionId: null,
+  },
+};
+
 /** A fake API answering by path. */
 function api(answers: Record<string, (init?: RequestInit) => Response>) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -115,6 +130,7 @@ describe("the pricing page", () => {
       path: "/en/pricing",
       user: makeUser({ plan: "free" }),
       fetchImpl: api({
+        "/api/payment/subscription-status": () => jsonResponse(200, FREE_STATUS),
         "/api/payment/checkout": () =>
           jsonResponse(200, { success: true, checkout_url: "/sandbox/checkout/chk_1" }),
       }),
@@ -132,7 +148,10 @@ describe("the pricing page", () => {
     renderRoutes(routes, {
       path: "/en/pricing",
       user: makeUser({ plan: "free" }),
-      fetchImpl: api({ "/api/payment/checkout": () => jsonResponse(200, { success: true }) }),
+      fetchImpl: api({
+        "/api/payment/subscription-status": () => jsonResponse(200, FREE_STATUS),
+        "/api/payment/checkout": () => jsonResponse(200, { success: true }),
+      }),
     });
     const button = await screen.findByTestId("plan-button-premium");
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
@@ -149,6 +168,7 @@ describe("the pricing page", () => {
       path: "/en/pricing?tab=packs",
       user: makeUser({ plan: "free" }),
       fetchImpl: api({
+        "/api/payment/subscription-status": () => jsonResponse(200, FREE_STATUS),
         "/api/payment/credit-checkout": () =>
           jsonResponse(502, { success: false, code: "PAYMENT_PROVIDER_ERROR", error: "Provider down." }),
       }),
@@ -245,6 +265,28 @@ describe("the pricing page", () => {
     fireEvent.click(upgrade);
     fireEvent.click(await screen.findByTestId("plan-change-dialog-confirm"));
     await waitFor(() => expect(error).toHaveBeenCalledWith("Plan change failed. Nope, not today."));
+  });
+
+  it("reads the subscription status for the buttons, not the possibly stale stored user", async () => {
+    const stale = makeUser({
+      plan: "deluxe",
+      subscriptionId: "sub_1",
+      next_renewal_date: "2099-01-01T00:00:00Z",
+    });
+    const cancelled = statusAnswer("deluxe");
+    cancelled.user = {
+      ...cancelled.user,
+      cancelled_at: "2025-01-01T00:00:00Z",
+      subscription_end_date: "2099-01-01T00:00:00Z",
+    } as typeof cancelled.user;
+    renderRoutes(routes, {
+      path: "/en/pricing",
+      user: stale,
+      fetchImpl: api({ "/api/payment/subscription-status": () => jsonResponse(200, cancelled) }),
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId("plan-button-premium").textContent).toBe("Subscription cancelled"),
+    );
   });
 
   it("locks the plan buttons of a cancelled subscription that still runs", async () => {

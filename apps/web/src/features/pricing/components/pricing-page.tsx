@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useSubscriptionStatus } from "../../../lib/billing/subscription-api.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { usePricingActions } from "../hooks/use-pricing-actions.ts";
 import { resolvePlanButton } from "../lib/plan-button.ts";
@@ -44,7 +45,12 @@ export function PricingPage() {
     );
   };
 
-  const isBusy = actions.busyItem !== null;
+  // The stored user is refreshed only when credits, plan or balance change (spec 01 §4 session
+  // sync), so a cancel or resume would leave its subscription dates stale: the buttons read the
+  // subscription status, and wait for it.
+  const subscription = useSubscriptionStatus(user !== null);
+  const buttonUser = user && subscription.data ? { ...user, ...subscription.data.user } : user;
+  const isBusy = actions.busyItem !== null || (user !== null && subscription.isPending);
   const isAuthLoading = status === "loading";
 
   return (
@@ -67,7 +73,7 @@ export function PricingPage() {
         <Tabs.Root value={tab} onValueChange={selectTab} className="mt-10">
           <Tabs.List
             aria-label={t("pricing.tabs.label")}
-            className="mx-auto flex w-fit rounded-full border border-line bg-surface p-1 shadow-soft"
+            className="mx-auto grid w-full max-w-sm grid-cols-2 rounded-full border border-line bg-surface p-1 shadow-soft sm:flex sm:w-fit sm:max-w-none"
           >
             {PRICING_TABS.map((id: TPricingTab) => (
               <Tabs.Trigger
@@ -75,7 +81,7 @@ export function PricingPage() {
                 value={id}
                 data-testid={`pricing-tab-${id}`}
                 className={cn(
-                  "h-10 rounded-full px-5 text-[15px] font-semibold text-ink-soft transition-colors sm:px-6",
+                  "h-10 rounded-full px-3 text-[14px] font-semibold whitespace-nowrap text-ink-soft transition-colors sm:px-6 sm:text-[15px]",
                   "hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-white data-[state=active]:shadow-soft",
                 )}
               >
@@ -87,7 +93,7 @@ export function PricingPage() {
           <Tabs.Content value="monthly" data-testid="pricing-monthly" className="mt-12 outline-none">
             <div className="grid items-stretch gap-5 lg:grid-cols-3">
               {PAID_PLANS.map((id) => {
-                const state = resolvePlanButton({ target: id, user, isAuthLoading, isBusy });
+                const state = resolvePlanButton({ target: id, user: buttonUser, isAuthLoading, isBusy });
                 return (
                   <PlanCard
                     key={id}
