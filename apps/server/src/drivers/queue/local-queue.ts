@@ -22,35 +22,38 @@ export function createLocalQueue(options: { pollMs: number; onError?: (error: un
       let isStopped = false;
       let timer: NodeJS.Timeout | undefined;
       let polls = 0;
-      let isTicking = false;
       let again = false;
 
-      async function tick() {
+      let current: Promise<void> | null = null;
+
+      async function claimAndStart() {
+        if (polls++ % RECOVER_EVERY_POLLS === 0) await consumer.recover();
+        const free = concurrency - running.size;
+        if (free <= 0 || isStopped) return;
+        for (const id of await consumer.claimNext(free)) {
+          const abort = new AbortController();
+          const done = consumer.run(id, abort.signal).finally(() => {
+            running.delete(id);
+            if (!isStopped) void tick();
+          });
+          running.set(id, { done, abort });
+        }
+      }
+
+      /** One claim round at a time; a wake during a round asks for another right after it. */
+      async function tick(): Promise<void> {
         if (isStopped) return;
-        if (isTicking) {
+        if (current) {
           again = true;
-          return;
+          return current;
         }
-        isTicking = true;
-        try {
-          if (polls++ % RECOVER_EVERY_POLLS === 0) await consumer.recover();
-          const free = concurrency - running.size;
-          if (free > 0 && !isStopped) {
-            for (const id of await consumer.claimNext(free)) {
-              const abort = new AbortController();
-              const done = consumer.run(id, abort.signal).finally(() => {
-                running.delete(id);
-                if (!isStopped) void tick();
-              });
-              running.set(id, { done, abort });
-            }
-          }
-        } catch (error) {
-          report(error);
-        } finally {
-          isTicking = false;
-        }
-        if (again) {
+        current = claimAndStart()
+          .catch(report)
+          .finally(() => {
+            current = null;
+          });
+        await current;
+        if (again && !isStopped) {
           again = false;
           void tick();
         }
@@ -75,6 +78,8 @@ export function createLocalQueue(options: { pollMs: number; onError?: (error: un
           isStopped = true;
           wakers.delete(wake);
           clearTimeout(timer);
+          // A claim round in flight may still start jobs: let it finish so they are counted.
+          await current;
           const jobs = [...running.values()];
           if (abandon) for (const job of jobs) job.abort.abort(new Error("worker stopped"));
           await Promise.allSettled(jobs.map((job) => job.done));
