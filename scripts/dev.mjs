@@ -4,7 +4,13 @@
 import { spawn } from "node:child_process";
 
 const root = new URL("..", import.meta.url).pathname;
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development" };
+// Demo mode (apps/server/src/modules/users/demo-user.ts) is on under `npm run dev` unless
+// DEMO_MODE says otherwise; `npm start` never turns it on.
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? "development",
+  DEMO_MODE: process.env.DEMO_MODE ?? "true",
+};
 const children = [
   spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], {
     cwd: root,

@@ -17,10 +17,13 @@ import { buildHelmetOptions } from "./http/helmet-options.ts";
 import { createOriginCheck } from "./http/origin-check.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { AppError } from "./lib/app-error.ts";
-import type { Clock } from "./lib/clock.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { registerAccountRoutes } from "./modules/account/account.routes.ts";
 import { registerAffiliateRoutes } from "./modules/affiliate/affiliate.routes.ts";
 import { type AuthGuards, createAuthGuards } from "./modules/auth/auth.guards.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
+import { registerPasswordResetRoutes } from "./modules/auth/password-reset.routes.ts";
+import { registerSocialAuthRoutes } from "./modules/auth/social-auth.routes.ts";
 import { registerBillingRoutes } from "./modules/billing/billing.routes.ts";
 import { registerCreditsRoutes } from "./modules/credits/credits.routes.ts";
 import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
@@ -108,7 +111,25 @@ export async function buildApp({
   const guards = createAuthGuards(services.auth, cookies);
   registerHealthRoutes(app, { health: createHealthService(services.store) });
   registerFlagsRoutes(app, { imageGenerationEnabled: config.imageGenerationEnabled });
-  registerAuthRoutes(app, { auth: services.auth, guards, cookies, rateLimitMax: config.authRateLimitMax });
+  const authClock = clock ?? systemClock;
+  const authDeps = {
+    cookies,
+    secret: config.auth.secret,
+    clock: authClock,
+    rateLimitMax: config.authRateLimitMax,
+  };
+  registerAuthRoutes(app, { auth: services.auth, guards, ...authDeps });
+  registerSocialAuthRoutes(app, {
+    social: services.social,
+    redirectBase: config.auth.redirectBase,
+    ...authDeps,
+  });
+  registerPasswordResetRoutes(app, {
+    passwordReset: services.passwordReset,
+    linkOrigin: config.publicOrigin ?? config.auth.redirectBase,
+    rateLimitMax: config.authRateLimitMax,
+  });
+  registerAccountRoutes(app, { account: services.account, social: services.social, guards, ...authDeps });
   registerAffiliateRoutes(app, { affiliate: services.affiliate, guards, cookies });
   registerCreditsRoutes(app, { credits: services.credits, guards });
   registerBillingRoutes(app, { billing: services.billing, affiliate: services.affiliate, guards });

@@ -2,12 +2,16 @@
  * The composition root: builds every service from the database, the config and the clock.
  * The API, the cron role and the admin CLI all go through these same services.
  */
+import { pino } from "pino";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
 import type { Database } from "./drivers/db/database.ts";
 import { createRetouchEngine } from "./drivers/engines/create-retouch-engine.ts";
 import { builtinModeration, type ModerationDriver } from "./drivers/engines/moderation.ts";
 import type { RetouchEngine } from "./drivers/engines/retouch-engine.ts";
+import { createMailDriver } from "./drivers/mail/create-mail-driver.ts";
+import type { MailDriver } from "./drivers/mail/mail-driver.ts";
+import { createSocialProviders } from "./drivers/oauth/create-social-providers.ts";
 import { createPaymentDriver } from "./drivers/payments/create-payment-driver.ts";
 import type { PaymentDriver } from "./drivers/payments/payment-driver.ts";
 import { createJobQueue } from "./drivers/queue/create-queue.ts";
@@ -16,8 +20,14 @@ import { createStorage } from "./drivers/storage/create-storage.ts";
 import type { FileStorage } from "./drivers/storage/storage.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { argon2Hasher, type PasswordHasher } from "./lib/password.ts";
+import { type AccountService, createAccountService } from "./modules/account/account.service.ts";
 import { type AffiliateService, createAffiliateService } from "./modules/affiliate/affiliate.service.ts";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
+import {
+  createPasswordResetService,
+  type PasswordResetService,
+} from "./modules/auth/password-reset.service.ts";
+import { createSocialAuthService, type SocialAuthService } from "./modules/auth/social-auth.service.ts";
 import { type BillingService, createBillingService } from "./modules/billing/billing.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
@@ -31,6 +41,9 @@ export interface Services {
   store: Store;
   users: UsersService;
   auth: AuthService;
+  social: SocialAuthService;
+  passwordReset: PasswordResetService;
+  account: AccountService;
   credits: CreditsService;
   affiliate: AffiliateService;
   storage: FileStorage;
@@ -48,6 +61,7 @@ export interface DriverOverrides {
   moderation?: ModerationDriver;
   retouchEngine?: RetouchEngine;
   queue?: JobQueue;
+  mail?: MailDriver;
 }
 
 export interface ServiceDeps {
@@ -66,6 +80,10 @@ export interface ServiceDeps {
     | "retouchEngine"
     | "redisUrl"
     | "jobs"
+    | "demoMode"
+    | "auth"
+    | "mail"
+    | "logLevel"
   >;
   clock?: Clock;
   passwords?: PasswordHasher;
@@ -117,10 +135,29 @@ export function createServices({
     settings: config.jobs,
     definitions: [createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin })],
   });
+  // Accounts (issue 7): sign-in providers and the mail driver are chosen here, once.
+  const auth = createAuthService({
+    store,
+    users,
+    passwords,
+    clock,
+    sessionTtlDays: config.sessionTtlDays,
+    isDemoMode: config.demoMode,
+  });
+  const mail = drivers.mail ?? createMailDriver(config.mail, pino({ name: "mail", level: config.logLevel }));
   return {
     store,
     users,
-    auth: createAuthService({ store, users, passwords, clock, sessionTtlDays: config.sessionTtlDays }),
+    auth,
+    social: createSocialAuthService({
+      store,
+      users,
+      auth,
+      providers: createSocialProviders(config.auth),
+      clock,
+    }),
+    passwordReset: createPasswordResetService({ store, users, mail, clock }),
+    account: createAccountService({ store, auth, storage, passwords, clock }),
     credits,
     affiliate,
     storage,

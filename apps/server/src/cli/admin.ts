@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { ZRegisterBody } from "@gyeol/shared/contracts/auth";
+import { ZAccountFields } from "@gyeol/shared/contracts/auth";
 import { ConfigError, loadConfig } from "../config.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { TCreditBucket } from "../db/schema.ts";
@@ -80,7 +80,7 @@ async function runCommand(command: string, values: Values, services: Services, i
   switch (command) {
     case "user:create": {
       const email = required(values, "email");
-      const parsed = ZRegisterBody.safeParse({
+      const parsed = ZAccountFields.safeParse({
         email,
         password: values.password ?? "",
         name: values.name ?? email.split("@")[0],

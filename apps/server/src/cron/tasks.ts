@@ -7,7 +7,9 @@ const HOUR_MS = 60 * 60 * 1000;
 const SUBSCRIPTION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The cron role's tasks. Expired sessions are already refused at check time; this keeps the table small. */
-export function createCronTasks(services: Pick<Services, "auth" | "billing" | "credits">): CronTask[] {
+export function createCronTasks(
+  services: Pick<Services, "auth" | "billing" | "credits" | "account">,
+): CronTask[] {
   return [
     {
       // Renewal at the period end (issue 5): the sandbox driver renews or ends its subscriptions
@@ -28,6 +30,12 @@ export function createCronTasks(services: Pick<Services, "auth" | "billing" | "c
             }),
           },
         ]),
+    {
+      // spec 01 §4: past the 14-day undo window, a deleted account's personal data and files go.
+      name: "purge-deleted-accounts",
+      intervalMs: HOUR_MS,
+      run: async () => ({ purged: await services.account.purgeDueAccounts() }),
+    },
     {
       name: "delete-expired-sessions",
       intervalMs: HOUR_MS,

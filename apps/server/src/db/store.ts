@@ -4,7 +4,10 @@
  * balance it changes together without ever touching Kysely itself (STYLE habit 1).
  */
 import type { Kysely } from "kysely";
+import { createAccountRepository } from "../modules/account/account.repository.ts";
 import { createAffiliateRepository } from "../modules/affiliate/affiliate.repository.ts";
+import { createIdentitiesRepository } from "../modules/auth/identities.repository.ts";
+import { createPasswordResetsRepository } from "../modules/auth/password-resets.repository.ts";
 import { createSessionsRepository } from "../modules/auth/sessions.repository.ts";
 import { createBillingRepository } from "../modules/billing/billing.repository.ts";
 import { createCreditsRepository } from "../modules/credits/credits.repository.ts";
@@ -19,6 +22,9 @@ function createRepositories(db: Kysely<DB>) {
   return {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
+    identities: createIdentitiesRepository(db),
+    passwordResets: createPasswordResetsRepository(db),
+    account: createAccountRepository(db),
     credits: createCreditsRepository(db),
     billing: createBillingRepository(db),
     affiliate: createAffiliateRepository(db),

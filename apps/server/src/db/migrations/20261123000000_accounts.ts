@@ -23,9 +23,7 @@ export const accountsMigration: DialectMigration = {
 
     await addIdColumn(db.schema.createTable("user_identities"), ctx)
       .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-      .addColumn("provider", "text", (c) =>
-        c.notNull().check(sql`provider in ('google', 'naver', 'kakao')`),
-      )
+      .addColumn("provider", "text", (c) => c.notNull().check(sql`provider in ('google', 'naver', 'kakao')`))
       // The provider's own stable id of the person (Google sub, Naver id, Kakao id).
       .addColumn("subject", "text", (c) => c.notNull())
       .addColumn("email", "text")
@@ -34,7 +32,11 @@ export const accountsMigration: DialectMigration = {
       .addColumn("last_used_at", "text", (c) => c.notNull())
       .addUniqueConstraint("user_identities_provider_subject_key", ["provider", "subject"])
       .execute();
-    await db.schema.createIndex("user_identities_user_id_idx").on("user_identities").column("user_id").execute();
+    await db.schema
+      .createIndex("user_identities_user_id_idx")
+      .on("user_identities")
+      .column("user_id")
+      .execute();
 
     await db.schema
       .createTable("password_reset_tokens")

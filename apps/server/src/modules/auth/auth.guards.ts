@@ -7,7 +7,12 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "f
 import type { UserRow } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuthService } from "./auth.service.ts";
-import { type CookieSettings, readSessionToken, setSessionCookie } from "./session-cookie.ts";
+import {
+  type CookieSettings,
+  DEMO_OFF_COOKIE,
+  readSessionToken,
+  setSessionCookie,
+} from "./session-cookie.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,12 +31,28 @@ export interface AuthGuards {
 export function createAuthGuards(auth: AuthService, cookies: CookieSettings): AuthGuards {
   async function resolveSession(request: FastifyRequest, reply: FastifyReply) {
     const token = readSessionToken(request);
-    if (!token) return null;
+    if (!token) return auth.isDemoMode ? signInDemo(request, reply) : null;
     const found = await auth.authenticate(token);
     if (!found) return null;
     if (found.renewed) setSessionCookie(reply, found.renewed, cookies);
     request.user = found.user;
     return found.user;
+  }
+
+  /**
+   * Demo mode (DEMO_MODE, demo-user.ts): a visitor without a session is signed in as the demo
+   * user, with no password (spec 01 §6 "a demo user is auto-logged in"), unless this browser
+   * signed out of it. The auth service refuses this when the setting is off.
+   */
+  async function signInDemo(request: FastifyRequest, reply: FastifyReply) {
+    if (request.cookies[DEMO_OFF_COOKIE]) return null;
+    const { user, session } = await auth.signInDemo({
+      ip: request.ip ?? null,
+      userAgent: request.headers["user-agent"] ?? null,
+    });
+    setSessionCookie(reply, session, cookies);
+    request.user = user;
+    return user;
   }
 
   async function requireUser(request: FastifyRequest, reply: FastifyReply) {

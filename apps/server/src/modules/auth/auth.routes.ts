@@ -3,7 +3,6 @@
  * (spec 01 §7). Each route validates, calls one service method and maps the result.
  */
 import {
-  type TAuthUserResponse,
   ZAuthCheckResponse,
   ZAuthUserResponse,
   ZLoginBody,
@@ -11,15 +10,17 @@ import {
 } from "@gyeol/shared/contracts/auth";
 import { ZSuccess } from "@gyeol/shared/contracts/common";
 import { SESSION_EXPIRED_MESSAGE, ZSessionExpiredResponse } from "@gyeol/shared/contracts/errors";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { UserRow } from "../../db/schema.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { toPublicUser } from "../users/users.mapper.ts";
 import type { AuthGuards } from "./auth.guards.ts";
-import type { AuthService, ClientMeta } from "./auth.service.ts";
+import type { AuthService } from "./auth.service.ts";
+import { answerSignIn, clientMeta, toAuthUserResponse } from "./auth-response.ts";
 import {
   type CookieSettings,
   clearSessionCookie,
+  DEMO_OFF_COOKIE,
   readSessionToken,
   setSessionCookie,
 } from "./session-cookie.ts";
@@ -30,28 +31,14 @@ export interface AuthRoutesDeps {
   cookies: CookieSettings;
   /** Attempts per minute per IP, for login and for register separately. */
   rateLimitMax: number;
-}
-
-function clientMeta(request: FastifyRequest): ClientMeta {
-  return { ip: request.ip ?? null, userAgent: request.headers["user-agent"] ?? null };
-}
-
-/** The spec's fields (id, email, nickname, credits; spec 01 §7) plus the whole public user. */
-function toAuthUserResponse(user: UserRow): TAuthUserResponse {
-  const publicUser = toPublicUser(user);
-  return {
-    success: true,
-    id: publicUser.id,
-    email: publicUser.email,
-    nickname: publicUser.nickname,
-    credits: publicUser.credits,
-    user: publicUser,
-  };
+  /** HMAC key of the restore offer a login into a deleting account sets (signed-cookie.ts). */
+  secret: string;
+  clock: Clock;
 }
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { auth, guards, cookies, rateLimitMax }: AuthRoutesDeps,
+  { auth, guards, cookies, rateLimitMax, secret, clock }: AuthRoutesDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: rateLimitMax, timeWindow: 60_000 };
@@ -70,15 +57,17 @@ export function registerAuthRoutes(
     "/api/auth/login",
     { schema: { body: ZLoginBody, response: { 200: ZAuthUserResponse } }, config: { rateLimit } },
     async (request, reply) => {
-      const { user, session } = await auth.login(request.body, clientMeta(request));
-      setSessionCookie(reply, session, cookies);
-      return toAuthUserResponse(user);
+      const outcome = await auth.login(request.body, clientMeta(request));
+      return answerSignIn(reply, outcome, { cookies, secret, now: clock.now() });
     },
   );
 
   r.post("/api/auth/logout", { schema: { response: { 200: ZSuccess } } }, async (request, reply) => {
     await auth.logout(readSessionToken(request));
     clearSessionCookie(reply, cookies);
+    // In demo mode, signing out means "no demo user in this browser" until it closes.
+    if (auth.isDemoMode)
+      reply.setCookie(DEMO_OFF_COOKIE, "1", { httpOnly: true, sameSite: "lax", path: "/" });
     return { success: true as const };
   });
 
@@ -91,9 +80,10 @@ export function registerAuthRoutes(
     { schema: { response: { 200: ZAuthCheckResponse, 401: ZSessionExpiredResponse } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      if (!readSessionToken(request)) return { isAuthenticated: false, user: null };
+      const hadToken = readSessionToken(request) !== undefined;
       const user = await guards.resolveSession(request, reply);
       if (user) return { isAuthenticated: true, user: toPublicUser(user) };
+      if (!hadToken) return { isAuthenticated: false, user: null };
       clearSessionCookie(reply, cookies);
       return reply.code(401).send({
         success: false,

@@ -3,12 +3,14 @@
  * ARCHITECTURE "Sessions are server-side rows behind an httpOnly, SameSite=Lax cookie").
  */
 import type { TLoginBody, TRegisterBody } from "@gyeol/shared/contracts/auth";
+import { ACCOUNT_DELETION_UNDO_DAYS } from "@gyeol/shared/policy";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import type { PasswordHasher } from "../../lib/password.ts";
+import { isDemoUser } from "../users/demo-user.ts";
 import type { UsersService } from "../users/users.service.ts";
 
 export interface AuthServiceDeps {
@@ -17,6 +19,8 @@ export interface AuthServiceDeps {
   passwords: PasswordHasher;
   clock: Clock;
   sessionTtlDays: number;
+  /** DEMO_MODE (demo-user.ts): off, no demo session is ever honoured. */
+  isDemoMode?: boolean;
 }
 
 /** Where a sign-in came from, kept on the session row for the user's own security review. */
@@ -38,6 +42,19 @@ export interface SignedIn {
   session: IssuedSession;
 }
 
+/**
+ * What a successful authentication leads to: a session, or, for an account inside its deletion
+ * undo window, the offer to restore it (spec 01 §4) instead of a session.
+ */
+export type SignInOutcome =
+  | ({ kind: "signedIn" } & SignedIn)
+  | { kind: "pendingDeletion"; userId: number; purgeAt: string };
+
+/** When an account whose deletion was asked for at `requestedAt` is purged. */
+export function purgeDateOf(requestedAt: string): string {
+  return new Date(Date.parse(requestedAt) + ACCOUNT_DELETION_UNDO_DAYS * DAY_MS).toISOString();
+}
+
 export const INVALID_CREDENTIALS_MESSAGE = "E-mail or password is incorrect.";
 
 /** Sliding renewal happens at most once a day, so a busy user costs one write per day, not per call. */
@@ -46,7 +63,14 @@ const USER_AGENT_MAX = 512;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ store, users, passwords, clock, sessionTtlDays }: AuthServiceDeps) {
+export function createAuthService({
+  store,
+  users,
+  passwords,
+  clock,
+  sessionTtlDays,
+  isDemoMode = false,
+}: AuthServiceDeps) {
   const ttlMs = sessionTtlDays * DAY_MS;
   // Verified against when the e-mail is unknown, so both failures take about as long.
   let dummyHash: Promise<string> | undefined;
@@ -71,20 +95,51 @@ export function createAuthService({ store, users, passwords, clock, sessionTtlDa
     return { user, session: { token, expiresAt, maxAgeSeconds: ttlMs / 1000 } };
   }
 
+  /** A session, unless the account waits for deletion: then the restore offer (spec 01 §4). */
+  async function beginSession(user: UserRow, meta: ClientMeta): Promise<SignInOutcome> {
+    if (user.deleted_at !== null) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
+    if (user.deletion_requested_at !== null) {
+      return { kind: "pendingDeletion", userId: user.id, purgeAt: purgeDateOf(user.deletion_requested_at) };
+    }
+    return { kind: "signedIn", ...(await startSession(user, meta)) };
+  }
+
+  /** Sessions of the demo user count only in demo mode; a deleted or deleting account has none. */
+  function isUsable(user: UserRow): boolean {
+    if (isDemoUser(user) && !isDemoMode) return false;
+    return user.deletion_requested_at === null && user.deleted_at === null;
+  }
+
   return {
+    isDemoMode,
+    startSession,
+    beginSession,
+
+    /** The terms' age confirmation is part of the body (ZRegisterBody.ageConfirmed) and recorded. */
     async register(input: TRegisterBody, meta: ClientMeta): Promise<SignedIn> {
-      const user = await users.create({ name: input.name, email: input.email, password: input.password });
+      const user = await users.create({
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        ageConfirmedAt: clock.now().toISOString(),
+      });
       return startSession(user, meta);
     },
 
-    async login(input: TLoginBody, meta: ClientMeta): Promise<SignedIn> {
+    /** Signs the visitor in as the demo user; refused unless DEMO_MODE is on. */
+    async signInDemo(meta: ClientMeta): Promise<SignedIn> {
+      if (!isDemoMode) throw new AppError(403, "FORBIDDEN", "Demo mode is off.");
+      return startSession(await users.findOrCreateDemoUser(), meta);
+    },
+
+    async login(input: TLoginBody, meta: ClientMeta): Promise<SignInOutcome> {
       const user = await users.findByEmail(input.email);
       const storedHash = user?.password_hash ?? null;
       const matches = await passwords.verify(storedHash ?? (await getDummyHash()), input.password);
       if (!user || storedHash === null || !matches) {
         throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
       }
-      return startSession(user, meta);
+      return beginSession(user, meta);
     },
 
     async logout(token: string | undefined): Promise<void> {
@@ -99,7 +154,7 @@ export function createAuthService({ store, users, passwords, clock, sessionTtlDa
       const id = sha256Hex(token);
       const now = clock.now();
       const found = await store.sessions.findActiveWithUser(id, now.toISOString());
-      if (!found) return null;
+      if (!found || !isUsable(found.user)) return null;
       const lastSeen = Date.parse(found.session.last_seen_at);
       if (now.getTime() - lastSeen < RENEW_INTERVAL_MS) return { user: found.user, renewed: null };
       const expiresAt = new Date(now.getTime() + ttlMs);

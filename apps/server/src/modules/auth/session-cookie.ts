@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { IssuedSession } from "./auth.service.ts";
 
 export const SESSION_COOKIE = "gyeol_session";
+/** Set by logout in demo mode: this browser wants no demo user (demo-user.ts) until it closes. */
+export const DEMO_OFF_COOKIE = "gyeol_demo_off";
 
 export interface CookieSettings {
   isSecure: boolean;

@@ -27,6 +27,23 @@ export function createUsersRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    async setPasswordHash(id: number, passwordHash: string, now: string): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    async setAgeConfirmed(id: number, now: string): Promise<UserRow | undefined> {
+      return db
+        .updateTable("users")
+        .set({ age_confirmed_at: now, updated_at: now })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     listAll(): Promise<UserRow[]> {
       return db.selectFrom("users").selectAll().orderBy("id").execute();
     },
