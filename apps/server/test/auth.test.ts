@@ -83,7 +83,12 @@ describe.each(TEST_DATABASES)("auth on $name", (database) => {
     const again = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { name: "Other", email: email.toUpperCase(), password: "another-password" },
+      payload: {
+        name: "Other",
+        email: email.toUpperCase(),
+        password: "another-password",
+        ageConfirmed: true,
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({

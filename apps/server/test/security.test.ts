@@ -17,7 +17,7 @@ describe.each(TEST_DATABASES)("request security on $name", (database) => {
       method: "POST",
       url: "/api/auth/register",
       headers: { origin: "https://evil.example" },
-      payload: { name: "Evil", email: uniqueEmail("evil"), password: TEST_PASSWORD },
+      payload: { name: "Evil", email: uniqueEmail("evil"), password: TEST_PASSWORD, ageConfirmed: true },
     });
     expect(evil.statusCode).toBe(403);
     expect(evil.json()).toMatchObject({ success: false, code: "ORIGIN_MISMATCH" });
@@ -47,14 +47,14 @@ describe.each(TEST_DATABASES)("request security on $name", (database) => {
       method: "POST",
       url: "/api/auth/register",
       headers: { origin: "http://localhost:80", host: "localhost:80" },
-      payload: { name: "Own", email: uniqueEmail("own"), password: TEST_PASSWORD },
+      payload: { name: "Own", email: uniqueEmail("own"), password: TEST_PASSWORD, ageConfirmed: true },
     });
     expect(own.statusCode).toBe(200);
     const publicOrigin = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
       headers: { origin: "https://gyeol.app", host: "internal:3000" },
-      payload: { name: "Public", email: uniqueEmail("public"), password: TEST_PASSWORD },
+      payload: { name: "Public", email: uniqueEmail("public"), password: TEST_PASSWORD, ageConfirmed: true },
     });
     expect(publicOrigin.statusCode).toBe(200);
     // https PUBLIC_ORIGIN makes the session cookie Secure (COOKIE_SECURE=auto).

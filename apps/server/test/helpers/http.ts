@@ -20,7 +20,13 @@ export async function register(
   app: FastifyInstance,
   body: Partial<{ name: string; email: string; password: string }> = {},
 ) {
-  const payload = { name: "Kim Gyeol", email: uniqueEmail(), password: TEST_PASSWORD, ...body };
+  const payload = {
+    name: "Kim Gyeol",
+    email: uniqueEmail(),
+    password: TEST_PASSWORD,
+    ageConfirmed: true,
+    ...body,
+  };
   const response = await app.inject({ method: "POST", url: "/api/auth/register", payload });
   if (response.statusCode !== 200)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
