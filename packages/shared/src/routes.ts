@@ -8,6 +8,9 @@ export type TRouteId =
   | "pricing"
   | "login"
   | "signup"
+  | "socialSignup"
+  | "forgotPassword"
+  | "resetPassword"
   | "paymentSuccess"
   | "paymentFailed"
   | "paymentReturn"
@@ -43,6 +46,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: "pricing", path: "/pricing/en", fixedLocale: "en" },
   { id: "login", path: "/login" },
   { id: "signup", path: "/signup" },
+  // Accounts (issue 7): the age confirmation of a first social sign-in, and the password reset.
+  { id: "socialSignup", path: "/signup/social" },
+  { id: "forgotPassword", path: "/forgot-password" },
+  { id: "resetPassword", path: "/reset-password" },
   { id: "paymentSuccess", path: "/payment-success" },
   { id: "paymentFailed", path: "/payment-failed" },
   { id: "paymentReturn", path: "/payment/:plan" },

@@ -45,8 +45,9 @@ describe("login page", () => {
     expect(email.required).toBe(true);
     expect(email.autocomplete).toBe("email");
     expect((screen.getByLabelText("Password") as HTMLInputElement).autocomplete).toBe("current-password");
-    expect(screen.getByTestId("login-naver").getAttribute("href")).toBe("/api/auth/naver");
-    expect(screen.getByTestId("login-kakao").getAttribute("href")).toBe("/api/auth/kakao");
+    // The English page asks to come back to the English home after the redirect sign-in.
+    expect(screen.getByTestId("login-naver").getAttribute("href")).toBe("/api/auth/naver?next=%2Fen");
+    expect(screen.getByTestId("login-kakao").getAttribute("href")).toBe("/api/auth/kakao?next=%2Fen");
   });
 
   it("shows the translated error for a wrong password, without the session-expired modal", async () => {
@@ -136,6 +137,7 @@ describe("signup page", () => {
     fireEvent.change(screen.getByTestId("signup-name"), { target: { value: "Mina" } });
     fireEvent.change(screen.getByTestId("signup-email"), { target: { value: "mina@example.com" } });
     fireEvent.change(screen.getByTestId("signup-password"), { target: { value: "long enough" } });
+    fireEvent.click(screen.getByTestId("signup-age"));
     fireEvent.submit(screen.getByTestId("signup-form"));
     expect((await screen.findByTestId("signup-error")).textContent).toContain(
       "This e-mail is already registered.",
@@ -164,6 +166,7 @@ describe("signup page", () => {
     fireEvent.change(screen.getByTestId("signup-name"), { target: { value: " Mina " } });
     fireEvent.change(screen.getByTestId("signup-email"), { target: { value: user.email } });
     fireEvent.change(screen.getByTestId("signup-password"), { target: { value: "long enough" } });
+    fireEvent.click(screen.getByTestId("signup-age"));
     fireEvent.submit(screen.getByTestId("signup-form"));
     await screen.findByText("english home");
     expect(router.state.location.pathname).toBe("/en");
@@ -172,6 +175,7 @@ describe("signup page", () => {
       name: "Mina",
       email: user.email,
       password: "long enough",
+      ageConfirmed: true,
     });
     expect(JSON.parse(window.localStorage.getItem("user")!).id).toBe(11);
   });

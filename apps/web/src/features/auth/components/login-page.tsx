@@ -1,20 +1,23 @@
+import { SOCIAL_ERRORS, type TSocialError } from "@gyeol/shared/contracts/auth";
 import { localizePath } from "@gyeol/shared/routes";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useLoginMutation } from "../api/login.ts";
+import { fetchRestoreOffer } from "../api/social.ts";
 import { toPublicUser } from "../api/to-public-user.ts";
 import { useAfterAuthRedirect } from "../hooks/use-after-auth-redirect.ts";
+import { describeAuthError, pendingDeletionDate } from "../lib/auth-errors.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
 import { FormError } from "./form-error.tsx";
 import { PasswordField } from "./password-field.tsx";
+import { RestoreAccountDialog } from "./restore-account-dialog.tsx";
 import { GoogleButton, KakaoButton, NaverButton } from "./social-buttons.tsx";
 
 export function LoginPage() {
@@ -26,7 +29,22 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [purgeAt, setPurgeAt] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const redirectError = params.get("error");
+  const socialError = SOCIAL_ERRORS.includes(redirectError as TSocialError)
+    ? (redirectError as TSocialError)
+    : null;
+  const isRestoreOffered = params.get("restore") === "1";
   useDocumentTitle(t("pages.login.title"));
+
+  // A Naver/Kakao sign-in into an account inside its deletion window comes back with ?restore=1.
+  useEffect(() => {
+    if (!isRestoreOffered) return;
+    fetchRestoreOffer()
+      .then((offer) => setPurgeAt(offer.purgeAt))
+      .catch(() => {});
+  }, [isRestoreOffered]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,7 +60,9 @@ export function LoginPage() {
           redirect();
         },
         onError: (failure) => {
-          const message = describeError(failure, t, t("auth.login.failed"));
+          const pending = pendingDeletionDate(failure);
+          if (pending !== null) return setPurgeAt(pending);
+          const message = describeAuthError(failure, t, t("auth.login.failed"));
           setError(message);
           toast.error(message);
         },
@@ -69,11 +89,16 @@ export function LoginPage() {
         </>
       }
     >
+      {socialError && (
+        <div className="mb-5">
+          <FormError message={t(`signin.redirectErrors.${socialError}`)} testId="login-social-error" />
+        </div>
+      )}
       {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of links and buttons, not form fields. */}
       <div role="group" aria-label={t("auth.social.groupLabel")} className="flex flex-col gap-2.5">
-        <GoogleButton mode="login" />
-        <NaverButton />
-        <KakaoButton />
+        <GoogleButton mode="login" onPendingDeletion={setPurgeAt} />
+        <NaverButton next={next ?? (locale === "en" ? "/en" : null)} />
+        <KakaoButton next={next ?? (locale === "en" ? "/en" : null)} />
       </div>
       <OrDivider />
       <form
@@ -104,6 +129,13 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <Link
+          to={localizePath("/forgot-password", locale)}
+          data-testid="login-forgot"
+          className="-mt-1 self-end text-sm font-medium text-accent-700 hover:underline"
+        >
+          {t("signin.forgot.link")}
+        </Link>
         <FormError message={error} testId="login-error" />
         <Button
           type="submit"
@@ -115,6 +147,11 @@ export function LoginPage() {
           {login.isPending ? t("auth.login.submitting") : t("auth.login.submit")}
         </Button>
       </form>
+      <RestoreAccountDialog
+        purgeAt={purgeAt}
+        fallbackNext={next ?? localizePath("/", locale)}
+        onClose={() => setPurgeAt(null)}
+      />
     </AuthCard>
   );
 }

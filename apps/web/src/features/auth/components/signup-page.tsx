@@ -5,7 +5,6 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { describeError } from "../../../lib/api-errors.ts";
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../lib/auth/auth-limits.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
@@ -13,9 +12,12 @@ import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useRegisterMutation } from "../api/register.ts";
 import { toPublicUser } from "../api/to-public-user.ts";
 import { useAfterAuthRedirect } from "../hooks/use-after-auth-redirect.ts";
+import { describeAuthError } from "../lib/auth-errors.ts";
+import { AgeCheckbox } from "./age-checkbox.tsx";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
 import { FormError } from "./form-error.tsx";
 import { PasswordField } from "./password-field.tsx";
+import { RestoreAccountDialog } from "./restore-account-dialog.tsx";
 import { GoogleButton } from "./social-buttons.tsx";
 
 const legalLinkClass = "font-medium text-ink-soft underline underline-offset-2 hover:text-accent-700";
@@ -29,14 +31,18 @@ export function SignupPage() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [isAgeConfirmed, setIsAgeConfirmed] = useState(false);
+  const [purgeAt, setPurgeAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useDocumentTitle(t("pages.signup.title"));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    // The checkbox is `required`, so the browser stops the form first; this covers scripted submits.
+    if (!isAgeConfirmed) return setError(t("signin.age.label"));
     register.mutate(
-      { name: name.trim(), email: email.trim(), password },
+      { name: name.trim(), email: email.trim(), password, ageConfirmed: true },
       {
         onSuccess: (response) => {
           void signIn(toPublicUser(response));
@@ -44,7 +50,7 @@ export function SignupPage() {
           redirect();
         },
         onError: (failure) => {
-          const message = describeError(failure, t, t("auth.signup.failed"));
+          const message = describeAuthError(failure, t, t("auth.signup.failed"));
           setError(message);
           toast.error(message);
         },
@@ -75,7 +81,7 @@ export function SignupPage() {
         </>
       }
     >
-      <GoogleButton mode="signup" />
+      <GoogleButton mode="signup" onPendingDeletion={setPurgeAt} />
       <OrDivider />
       <form
         data-testid="signup-form"
@@ -118,6 +124,7 @@ export function SignupPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <AgeCheckbox checked={isAgeConfirmed} onChange={setIsAgeConfirmed} testId="signup-age" />
         <FormError message={error} testId="signup-error" />
         <Button
           type="submit"
@@ -138,6 +145,11 @@ export function SignupPage() {
           />
         </p>
       </form>
+      <RestoreAccountDialog
+        purgeAt={purgeAt}
+        fallbackNext={next ?? localizePath("/", locale)}
+        onClose={() => setPurgeAt(null)}
+      />
     </AuthCard>
   );
 }

@@ -1,6 +1,11 @@
+import { useRef } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
+import { env } from "../../../lib/env.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { useGoogleIdentity } from "../hooks/use-google-identity.ts";
+import { useGoogleSignIn } from "../hooks/use-google-sign-in.ts";
 
 const BASE =
   "flex h-12 w-full items-center justify-center gap-2.5 rounded-xl px-4 text-[15px] font-semibold transition-[filter,background-color] duration-150";
@@ -47,17 +52,34 @@ function KakaoLogo() {
   );
 }
 
+interface GoogleButtonProps {
+  mode: "login" | "signup";
+  /** A Google sign-in into an account inside its deletion window (spec 01 §4). */
+  onPendingDeletion: (purgeAt: string) => void;
+  clientId?: string;
+}
+
 /**
- * Google's button follows its branding (white, grey outline, the four-colour G). Google Identity
- * Services is wired by a later issue; until then the button explains that it is being set up.
+ * Google Identity Services renders its own button when VITE_GOOGLE_CLIENT_ID is set (the script
+ * loads only then). Without it this look-alike explains that Google is not configured here.
  */
-export function GoogleButton({ mode }: { mode: "login" | "signup" }) {
+export function GoogleButton({ mode, onPendingDeletion, clientId = env.googleClientId }: GoogleButtonProps) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
+  const container = useRef<HTMLDivElement>(null);
+  const onCredential = useGoogleSignIn(onPendingDeletion);
+  useGoogleIdentity(container, { clientId, mode, locale, onCredential });
+
+  if (clientId) {
+    return (
+      <div ref={container} data-testid={`${mode}-google`} className="flex min-h-12 w-full justify-center" />
+    );
+  }
   return (
     <button
       type="button"
       data-testid={`${mode}-google`}
-      onClick={() => toast(t("auth.social.googleSoon"), { icon: "🛠️" })}
+      onClick={() => toast.error(t("signin.social.notConfigured", { provider: "Google" }))}
       className={cn(BASE, "border border-[#747775] bg-white text-[#1f1f1f] hover:bg-[#f8f8f8]")}
     >
       <GoogleLogo />
@@ -66,12 +88,17 @@ export function GoogleButton({ mode }: { mode: "login" | "signup" }) {
   );
 }
 
+/** The API route with the page to come back to (same-site paths only; the server checks again). */
+function redirectHref(provider: "naver" | "kakao", next: string | null): string {
+  return next ? `/api/auth/${provider}?next=${encodeURIComponent(next)}` : `/api/auth/${provider}`;
+}
+
 /** Naver and Kakao sign in by a full-page redirect to the API (spec 01 §2 Login page). */
-export function NaverButton() {
+export function NaverButton({ next }: { next: string | null }) {
   const { t } = useTranslation();
   return (
     <a
-      href="/api/auth/naver"
+      href={redirectHref("naver", next)}
       data-testid="login-naver"
       className={cn(BASE, "bg-[#03C75A] text-white hover:brightness-95")}
     >
@@ -81,11 +108,11 @@ export function NaverButton() {
   );
 }
 
-export function KakaoButton() {
+export function KakaoButton({ next }: { next: string | null }) {
   const { t } = useTranslation();
   return (
     <a
-      href="/api/auth/kakao"
+      href={redirectHref("kakao", next)}
       data-testid="login-kakao"
       className={cn(BASE, "bg-[#FEE500] text-black/85 hover:brightness-95")}
     >

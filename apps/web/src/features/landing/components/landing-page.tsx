@@ -1,3 +1,7 @@
+import { localizePath } from "@gyeol/shared/routes";
+import { Navigate } from "react-router";
+import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useAffiliateCapture } from "../hooks/use-affiliate-capture.ts";
 import { ClosingCta } from "./closing-cta.tsx";
@@ -6,12 +10,15 @@ import { PlanSummarySection } from "./plan-summary-section.tsx";
 import { SkinRealismSection } from "./skin-realism-section.tsx";
 
 /**
- * The landing page (spec 01 §1). Its "local development host redirects to /mypage" rule is the
- * demo mode, which a later issue adds behind an explicit server setting.
+ * The landing page (spec 01 §1). Its "local development host redirects to /mypage" rule (spec 01
+ * §2) is the demo mode: the server's DEMO_MODE signs visitors in as the demo user, who goes to /mypage.
  */
 export function LandingPage() {
+  const { user } = useAuth();
+  const locale = usePageLocale();
   useDocumentTitle(undefined);
   useAffiliateCapture();
+  if (user?.isDemoUser) return <Navigate to={localizePath("/mypage", locale)} replace />;
   return (
     <div data-testid="landing">
       <HeroSection />

@@ -1,0 +1,83 @@
+import { localizePath } from "@gyeol/shared/routes";
+import { MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useForgotPasswordMutation } from "../api/social.ts";
+import { describeAuthError } from "../lib/auth-errors.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { FormError } from "./form-error.tsx";
+
+/** /forgot-password: asks for a reset link. The answer is the same whether or not the e-mail is known. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const forgot = useForgotPasswordMutation();
+  const [email, setEmail] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useDocumentTitle(t("signin.forgot.title"));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const address = email.trim();
+    forgot.mutate(
+      { email: address, locale },
+      {
+        onSuccess: () => setSentTo(address),
+        onError: (failure) => setError(describeAuthError(failure, t, t("errors.generic"))),
+      },
+    );
+  }
+
+  const footer = (
+    <Link to={localizePath("/login", locale)} className="font-semibold text-accent-700 hover:underline">
+      {t("signin.forgot.toLogin")}
+    </Link>
+  );
+
+  return (
+    <AuthCard title={t("signin.forgot.title")} subtitle={t("signin.forgot.subtitle")} footer={footer}>
+      {sentTo ? (
+        <div role="status" data-testid="forgot-sent" className="flex flex-col items-center gap-3 text-center">
+          <MailCheck aria-hidden="true" className="size-10 text-accent-600" />
+          <p className="text-[15px] leading-relaxed text-ink-soft">
+            {t("signin.forgot.sent", { email: sentTo })}
+          </p>
+        </div>
+      ) : (
+        <form data-testid="forgot-form" onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextField
+            data-testid="forgot-email"
+            label={t("auth.fields.email")}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t("auth.fields.emailPlaceholder")}
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <FormError message={error} testId="forgot-error" />
+          <Button
+            type="submit"
+            size="lg"
+            data-testid="forgot-submit"
+            isLoading={forgot.isPending}
+            className="w-full"
+          >
+            {forgot.isPending ? t("signin.forgot.submitting") : t("signin.forgot.submit")}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
+
+export default ForgotPasswordPage;

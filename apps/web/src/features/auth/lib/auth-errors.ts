@@ -1,0 +1,20 @@
+import type { TFunction } from "i18next";
+import { isApiError } from "../../../lib/api-client.ts";
+import { describeError } from "../../../lib/api-errors.ts";
+import { i18n } from "../../../lib/i18n/i18n.ts";
+
+/** Our translation of the sign-in codes (signin.codes), else the shared catalogue (api-errors.ts). */
+export function describeAuthError(error: unknown, t: TFunction, fallback: string): string {
+  if (isApiError(error)) {
+    const key = `signin.codes.${error.code}`;
+    if (i18n.exists(key)) return t(key as "errors.generic");
+  }
+  return describeError(error, t, fallback);
+}
+
+/** The purge date of a 409 ACCOUNT_PENDING_DELETION, or null for any other failure. */
+export function pendingDeletionDate(error: unknown): string | null {
+  if (!isApiError(error) || error.code !== "ACCOUNT_PENDING_DELETION") return null;
+  const details = error.details as { purgeAt?: unknown } | undefined;
+  return typeof details?.purgeAt === "string" ? details.purgeAt : "";
+}
