@@ -143,4 +143,10 @@ describe.each(TEST_DATABASES)("request security on $name", (database) => {
     expect(csp).not.toContain("upgrade-insecure-requests");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
   });
+
+  it("sends the Referer to this site only (the sandbox form's Origin and the checkout language need it)", async () => {
+    t = await createTestApp({ database });
+    const response = await t.app.inject({ url: "/api/feature/flags" });
+    expect(response.headers["referrer-policy"]).toBe("same-origin");
+  });
 });

@@ -160,7 +160,7 @@ describe("a free user's money journey through the sandbox checkout", () => {
     await page.goto("/pricing/en");
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
     await (await enabledButton(page, "plan-button-premium")).click();
-    await page.waitForURL((url) => url.pathname === "/login");
+    await page.waitForURL((url) => url.pathname === "/en/login");
     await page.goto("/pricing?tab=packs");
     await (await enabledButton(page, "pack-button-package3")).click();
     await page.waitForURL((url) => url.pathname === "/");

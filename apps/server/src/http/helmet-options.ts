@@ -34,6 +34,11 @@ export function buildHelmetOptions(
         upgradeInsecureRequests: isHttps ? [] : null,
       },
     },
+    // Helmet's default, no-referrer, breaks two same-site flows: Chrome sends `Origin: null` on a
+    // plain form POST from a no-referrer page, so the sandbox checkout's form was refused by the
+    // Origin check; and checkout reads the Referer to open its page in the buyer's language
+    // (billing.routes.ts). same-origin keeps both and still sends nothing to other sites.
+    referrerPolicy: { policy: "same-origin" },
     // The Google sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     crossOriginEmbedderPolicy: false,
