@@ -40,7 +40,7 @@ export function ImagePreview({ image, onRemove, isLocked }: ImagePreviewProps) {
               data-testid="retouch-regions-overlay"
               className={cn(
                 "pointer-events-none absolute inset-0 size-full rounded-xl transition-opacity duration-300",
-                isOverlayOn ? "opacity-100" : "opacity-0",
+                isOverlayOn ? "opacity-75" : "opacity-0",
               )}
             />
           )}
