@@ -98,8 +98,8 @@ describe("retouch journey", () => {
     await page.goto("/upscale");
     await page.waitForURL((url) => url.pathname === "/login");
 
-    // Sign up through the API in this browser's own cookie jar: the journey is about retouching, and
-    // the sign-up form is covered by shell-accounts (its age-confirmation step is being added).
+    // Sign up through the API in this browser's own cookie jar: this journey is about retouching;
+    // the sign-up form itself (with its age confirmation) is the shell-accounts journey's.
     const baseUrl = inject("baseUrl");
     const registered = await context.request.post("/api/auth/register", {
       headers: { Origin: baseUrl },
