@@ -45,6 +45,7 @@ describe("a new visitor", () => {
     await page.getByTestId("signup-name").fill("김결");
     await page.getByTestId("signup-email").fill(email);
     await page.getByTestId("signup-password").fill("correct horse battery");
+    await page.getByTestId("signup-age").check();
     await page.getByTestId("signup-submit").click();
     await page.getByTestId("header-credits").waitFor();
     await page.getByTestId("nav-mypage").waitFor();
@@ -90,6 +91,7 @@ describe("a new visitor", () => {
     await page.getByTestId("signup-name").fill("Someone");
     await page.getByTestId("signup-email").fill(email);
     await page.getByTestId("signup-password").fill("another-password");
+    await page.getByTestId("signup-age").check();
     await page.getByTestId("signup-submit").click();
     await page
       .getByText(/already registered/i)
@@ -106,6 +108,7 @@ describe("a new visitor", () => {
     await page.getByTestId("signup-name").fill("Expired");
     await page.getByTestId("signup-email").fill(email);
     await page.getByTestId("signup-password").fill("password-123");
+    await page.getByTestId("signup-age").check();
     await page.getByTestId("signup-submit").click();
     await page.getByTestId("header-credits").waitFor();
     // Another device logs this session out on the server; the cookie stays in this browser.

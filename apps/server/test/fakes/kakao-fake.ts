@@ -116,6 +116,13 @@ export async function startKakaoFake(options: {
       consents.set(ticket, back.toString());
       return sendConsentPage(res, "카카오계정 로그인 (fake)", `/__consent?ticket=${ticket}`);
     }
+    // Test control (not Naver's/Kakao's API): who signs in next, and whether a consent page shows.
+    if (req.method === "POST" && req.path === "/__test/next-user") {
+      const control = JSON.parse(req.body) as { user: typeof fake.nextUser; isConsentPage?: boolean };
+      fake.nextUser = control.user;
+      if (control.isConsentPage !== undefined) fake.isConsentPage = control.isConsentPage;
+      return sendJson(res, 200, { ok: true });
+    }
     if (req.method === "GET" && req.path === "/__consent") {
       const target = consents.get(req.query.get("ticket") ?? "");
       if (!target) return sendJson(res, 404, { error: "no such consent" });

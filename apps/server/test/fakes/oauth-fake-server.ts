@@ -8,6 +8,7 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: IncomingMessage["headers"];
   form: URLSearchParams;
+  body: string;
 }
 
 export type FakeHandler = (request: FakeRequest, response: ServerResponse) => void | Promise<void>;
@@ -29,6 +30,7 @@ export async function startFakeServer(handle: FakeHandler): Promise<RunningFake>
         query: url.searchParams,
         headers: req.headers,
         form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
+        body: Buffer.concat(chunks).toString("utf8"),
       };
       Promise.resolve(handle(request, res)).catch((error: unknown) => {
         sendJson(res, 500, { error: "fake_failure", error_description: String(error) });

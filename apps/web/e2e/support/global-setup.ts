@@ -4,6 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startKakaoFake } from "../../../server/test/fakes/kakao-fake.ts";
+import { startNaverFake } from "../../../server/test/fakes/naver-fake.ts";
 
 /**
  * Starts the real product for the browser journeys: the built web app served by the API on a free
@@ -15,6 +17,9 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Contract fakes of Naver and Kakao sign-in the server is pointed at (social-signin.e2e.ts). */
+    naverFakeUrl: string;
+    kakaoFakeUrl: string;
     repoRoot: string;
   }
 }
@@ -53,6 +58,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), "gyeol-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const naver = await startNaverFake({ clientId: "e2e-naver", clientSecret: "e2e-naver-secret" });
+  const kakao = await startKakaoFake({ clientId: "e2e-kakao" });
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
     env: {
@@ -63,6 +70,13 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: "",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       AUTH_RATE_LIMIT_MAX: "1000",
+      NAVER_CLIENT_ID: "e2e-naver",
+      NAVER_CLIENT_SECRET: "e2e-naver-secret",
+      NAVER_AUTH_BASE_URL: naver.baseUrl,
+      NAVER_API_BASE_URL: naver.baseUrl,
+      KAKAO_CLIENT_ID: "e2e-kakao",
+      KAKAO_AUTH_BASE_URL: kakao.baseUrl,
+      KAKAO_API_BASE_URL: kakao.baseUrl,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -70,11 +84,14 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
   project.provide("repoRoot", repoRoot);
+  project.provide("naverFakeUrl", naver.baseUrl);
+  project.provide("kakaoFakeUrl", kakao.baseUrl);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill("SIGKILL");
+    await Promise.all([naver.close(), kakao.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
