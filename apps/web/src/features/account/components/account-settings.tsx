@@ -10,9 +10,9 @@ import { SignInMethodsCard } from "./sign-in-methods-card.tsx";
 export function AccountSettings({ user }: { user: TPublicUser }) {
   const methods = useSignInMethodsQuery(user.id);
   return (
-    <div className="flex flex-col gap-5" data-testid="account-settings">
+    <>
       <SignInMethodsCard userId={user.id} />
       <DeleteAccountSection user={user} hasPassword={methods.data?.hasPassword ?? true} />
-    </div>
+    </>
   );
 }

@@ -1,5 +1,6 @@
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { localizePath } from "@gyeol/shared/routes";
-import { useState } from "react";
+import { type ComponentType, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
@@ -15,8 +16,12 @@ import { PaymentSuccessBanner } from "./payment-success-banner.tsx";
 import { ProfileCard, type ProfileFacts } from "./profile-card.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";
 
-/** /mypage (spec 02 §2.5, §4.5): profile, subscription, credit history; anonymous → /login. */
-export function MyPage() {
+/**
+ * /mypage (spec 02 §2.5, §4.5): profile, subscription, credit history; anonymous → /login.
+ * `AccountSettings` (sign-in methods, account deletion) comes from features/account through the
+ * route table, so the two features do not import each other.
+ */
+export function MyPage({ AccountSettings }: { AccountSettings?: ComponentType<{ user: TPublicUser }> } = {}) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const navigate = useNavigate();
@@ -87,6 +92,14 @@ export function MyPage() {
 
       {/* SLOT: image history tabs (spec 02 §2.5), built by a later issue. */}
       <MyPageHistorySlot userId={user.id} />
+
+      {AccountSettings && (
+        <div data-testid="mypage-account" className="mt-5 grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
+          <Suspense fallback={null}>
+            <AccountSettings user={user} />
+          </Suspense>
+        </div>
+      )}
     </section>
   );
 }
