@@ -41,8 +41,8 @@ function statusAnswer(plan: "basic" | "deluxe" | "premium") {
     },
     user: {
       plan,
-      cancelled_at: null,
-      subscription_end_date: null,
+      cancelled_at: null as string | null,
+      subscription_end_date: null as string | null,
       next_renewal_date: "2099-01-01T00:00:00Z",
       subscriptionId: "sub_1",
     },
@@ -278,7 +278,7 @@ describe("the pricing page", () => {
       ...cancelled.user,
       cancelled_at: "2025-01-01T00:00:00Z",
       subscription_end_date: "2099-01-01T00:00:00Z",
-    } as typeof cancelled.user;
+    };
     renderRoutes(routes, {
       path: "/en/pricing",
       user: stale,
