@@ -16,6 +16,18 @@ const SignupPage = lazyPage(
   () => import("../features/auth/components/signup-page.tsx"),
   (module) => module.SignupPage,
 );
+const SocialSignupPage = lazyPage(
+  () => import("../features/auth/components/social-signup-page.tsx"),
+  (module) => module.SocialSignupPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import("../features/auth/components/forgot-password-page.tsx"),
+  (module) => module.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import("../features/auth/components/reset-password-page.tsx"),
+  (module) => module.ResetPasswordPage,
+);
 const NoticeListPage = lazyPage(
   () => import("../features/notices/components/notice-list-page.tsx"),
   (module) => module.NoticeListPage,
@@ -40,6 +52,34 @@ const RefundPage = lazyPage(
   () => import("../features/legal/components/legal-page.tsx"),
   (module) => module.RefundPage,
 );
+const RetouchPage = lazyPage(
+  () => import("../features/retouch/components/retouch-page.tsx"),
+  (module) => module.RetouchPage,
+);
+const PricingPage = lazyPage(
+  () => import("../features/pricing/components/pricing-page.tsx"),
+  (module) => module.PricingPage,
+);
+const PaymentSuccessPage = lazyPage(
+  () => import("../features/payment/components/payment-success-page.tsx"),
+  (module) => module.PaymentSuccessPage,
+);
+const PaymentFailedPage = lazyPage(
+  () => import("../features/payment/components/payment-failed-page.tsx"),
+  (module) => module.PaymentFailedPage,
+);
+const PaymentReturnPage = lazyPage(
+  () => import("../features/payment/components/payment-return-page.tsx"),
+  (module) => module.PaymentReturnPage,
+);
+const AccountSettings = lazyPage(
+  () => import("../features/account/components/account-settings.tsx"),
+  (module) => module.AccountSettings,
+);
+const MyPage = lazyPage(
+  () => import("../features/mypage/components/mypage-page.tsx"),
+  (module) => module.MyPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("../features/placeholders/components/coming-soon-page.tsx"),
   (module) => module.ComingSoonPage,
@@ -54,6 +94,12 @@ export function pageElement(id: TRouteId): ReactNode {
       return <LoginPage />;
     case "signup":
       return <SignupPage />;
+    case "socialSignup":
+      return <SocialSignupPage />;
+    case "forgotPassword":
+      return <ForgotPasswordPage />;
+    case "resetPassword":
+      return <ResetPasswordPage />;
     case "imageGeneration":
       return (
         <ImageGenerationGate>
@@ -75,6 +121,18 @@ export function pageElement(id: TRouteId): ReactNode {
       return <PrivacyPage />;
     case "refund":
       return <RefundPage />;
+    case "upscale":
+      return <RetouchPage />;
+    case "pricing":
+      return <PricingPage />;
+    case "paymentSuccess":
+      return <PaymentSuccessPage />;
+    case "paymentFailed":
+      return <PaymentFailedPage />;
+    case "paymentReturn":
+      return <PaymentReturnPage />;
+    case "mypage":
+      return <MyPage AccountSettings={AccountSettings} />;
     default:
       return <ComingSoonPage routeId={id} />;
   }

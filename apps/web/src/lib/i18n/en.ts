@@ -1,5 +1,11 @@
+import { accountEn } from "../../features/account/i18n/en.ts";
+import { signinEn } from "../../features/auth/i18n/en.ts";
 import { legalEn } from "../../features/legal/i18n/en.ts";
+import { mypageEn } from "../../features/mypage/i18n/en.ts";
 import { noticesEn } from "../../features/notices/i18n/en.ts";
+import { paymentEn } from "../../features/payment/i18n/en.ts";
+import { pricingEn } from "../../features/pricing/i18n/en.ts";
+import { retouchEn } from "../../features/retouch/i18n/en.ts";
 import type { TTranslations } from "./ko.ts";
 
 /** English strings: the same key tree as ko.ts. */
@@ -121,6 +127,9 @@ export const en: TTranslations = {
     },
     login: { title: "Log in", description: "Log in to your Gyeol account." },
     signup: { title: "Sign up", description: "Create a new Gyeol account." },
+    socialSignup: { title: "Finish signing up", description: "Confirm your age on a first social sign-in." },
+    forgotPassword: { title: "Forgot password", description: "Get a password reset link by e-mail." },
+    resetPassword: { title: "Reset password", description: "Set a new password." },
     paymentSuccess: {
       title: "Payment complete",
       description: "See your payment result and the credits added to your account.",
@@ -259,7 +268,8 @@ export const en: TTranslations = {
       pickerLabel: "Choose a sample",
       hint: "Drag the handle to compare",
       placeholder: "Sample image coming soon",
-      credit: "Sample photos: public-domain portraits (NASA, U.S. Navy), retouched by Gyeol's built-in engine",
+      credit:
+        "Sample photos: public-domain portraits (NASA, U.S. Navy), retouched by Gyeol's built-in engine",
       samples: {
         korean_basic: "East Asian style · basic",
         korean_makeup: "East Asian style · makeup",
@@ -317,8 +327,15 @@ export const en: TTranslations = {
   /** Feature strings kept beside their features (features/notices, features/legal). */
   notices: noticesEn,
   legal: legalEn,
+  pricing: pricingEn,
+  payment: paymentEn,
+  mypage: mypageEn,
+  retouch: retouchEn,
+  signin: signinEn,
+  account: accountEn,
   plans: {
     names: {
+      free: "Free",
       basic: "Basic",
       deluxe: "Deluxe",
       premium: "Premium",

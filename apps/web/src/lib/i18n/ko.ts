@@ -1,5 +1,11 @@
+import { accountKo } from "../../features/account/i18n/ko.ts";
+import { signinKo } from "../../features/auth/i18n/ko.ts";
 import { legalKo } from "../../features/legal/i18n/ko.ts";
+import { mypageKo } from "../../features/mypage/i18n/ko.ts";
 import { noticesKo } from "../../features/notices/i18n/ko.ts";
+import { paymentKo } from "../../features/payment/i18n/ko.ts";
+import { pricingKo } from "../../features/pricing/i18n/ko.ts";
+import { retouchKo } from "../../features/retouch/i18n/ko.ts";
 /**
  * Korean strings: the source key tree. en.ts must have exactly the same keys (a type check and
  * i18n.test.ts both enforce it).
@@ -122,6 +128,9 @@ export const ko = {
     },
     login: { title: "로그인", description: "결 계정으로 로그인하세요." },
     signup: { title: "회원가입", description: "새 결 계정을 만드세요." },
+    socialSignup: { title: "가입 마무리", description: "간편 로그인으로 처음 가입할 때 나이를 확인합니다." },
+    forgotPassword: { title: "비밀번호 찾기", description: "이메일로 비밀번호 재설정 링크를 받습니다." },
+    resetPassword: { title: "비밀번호 재설정", description: "새 비밀번호를 설정합니다." },
     paymentSuccess: { title: "결제 완료", description: "결제 결과와 충전된 크레딧을 확인하는 페이지입니다." },
     paymentFailed: {
       title: "결제 실패",
@@ -310,8 +319,15 @@ export const ko = {
   /** Feature strings kept beside their features (features/notices, features/legal). */
   notices: noticesKo,
   legal: legalKo,
+  pricing: pricingKo,
+  payment: paymentKo,
+  mypage: mypageKo,
+  retouch: retouchKo,
+  signin: signinKo,
+  account: accountKo,
   plans: {
     names: {
+      free: "Free",
       basic: "Basic",
       deluxe: "Deluxe",
       premium: "Premium",
