@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { QueueWorker } from "../src/drivers/queue/job-queue.ts";
 import { startWorker } from "../src/modules/jobs/worker.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
+import { sessionCookieFrom } from "./helpers/http.ts";
 import {
   allowAll,
   blockAll,
@@ -140,6 +141,21 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
     expect(a).toMatchObject({ status: "in-progress", queuePosition: 1, imageUrl: null });
     expect(b).toMatchObject({ status: "in-progress", queuePosition: 2 });
     expect(b.etaSeconds).toBeGreaterThan(a.etaSeconds);
+  });
+
+  it("runs the demo user's job without deducting credits (demo mode)", async () => {
+    await setUp({ DEMO_MODE: "true" });
+    const visitor = await t!.app.inject({ method: "GET", url: "/api/auth/check" });
+    expect(visitor.json().user).toMatchObject({ isDemoUser: true });
+    const cookie = sessionCookieFrom(visitor);
+    const upload = await uploaded(cookie);
+    const started = await startRetouch(t!.app, cookie, upscaleInput(upload.imageUrl));
+    expect(started.statusCode, started.body).toBe(200);
+    const demoId = visitor.json().user.id as number;
+    const history = await t!.app.inject({ method: "GET", url: "/api/credits/history", headers: { cookie } });
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json())).not.toContain('"spend"');
+    expect((await t!.app.services.credits.balances(demoId)).total).toBe(0);
   });
 
   it("charges by the upload's real size with the shared rule and refuses the 4000 px scale limit", async () => {

@@ -13,6 +13,7 @@ import type { Repositories, Store } from "../../db/store.ts";
 import { isUniqueViolation } from "../../drivers/db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type Clock, DAY_MS } from "../../lib/clock.ts";
+import { isDemoUser } from "../users/demo-user.ts";
 import {
   assertAmount,
   assertKey,
@@ -152,6 +153,8 @@ export function createCreditsService({ store, clock }: CreditsServiceDeps) {
     const keys = partKeys(options.idempotencyKey);
     const now = clock.now().toISOString();
     const user = await lockAccount(tx, userId, now);
+    // spec 02 §1, §6: the demo user's tools run without deducting credits (issue 7 demo mode).
+    if (isDemoUser(user)) return { entries: [], isReplay: false, balances: toBalances(user) };
     if (await tx.credits.findByIdempotencyKey(options.idempotencyKey)) {
       return {
         entries: await tx.credits.findByIdempotencyKeys(keys),
