@@ -1,10 +1,17 @@
 import { useState } from "react";
 import { ReactCompareSlider, ReactCompareSliderHandle } from "react-compare-slider";
-import { useTranslation } from "react-i18next";
-import { cn } from "../../../components/ui/cn.ts";
+import { cn } from "./cn.ts";
+
+/** The words on the slider; each feature passes its own strings. */
+export interface CompareLabels {
+  before: string;
+  after: string;
+  compare: string;
+}
 
 interface CompareViewProps {
   beforeUrl: string;
+  labels: CompareLabels;
   afterUrl: string;
   /** Fill the parent (fullscreen) instead of sizing to the image's own ratio. */
   isFill?: boolean;
@@ -12,15 +19,15 @@ interface CompareViewProps {
   testId?: string;
 }
 
-/** The before/after slider (spec 02 §2.1 completed state), sized to the result's own ratio. */
+/** The before/after slider (spec 02 §2.1 result, §2.5 history viewer), sized to the result's own ratio. */
 export function CompareView({
   beforeUrl,
   afterUrl,
+  labels,
   isFill = false,
   className,
-  testId = "retouch-compare",
+  testId = "compare-view",
 }: CompareViewProps) {
-  const { t } = useTranslation();
   const [ratio, setRatio] = useState<number | null>(null);
   const image = (src: string, alt: string, onLoad?: (img: HTMLImageElement) => void) => (
     <img
@@ -42,10 +49,10 @@ export function CompareView({
       style={isFill ? undefined : { aspectRatio: ratio ?? 4 / 5, maxHeight: "70vh" }}
     >
       <ReactCompareSlider
-        aria-label={t("retouch.result.compareLabel")}
+        aria-label={labels.compare}
         className="size-full"
-        itemOne={image(beforeUrl, t("retouch.result.before"))}
-        itemTwo={image(afterUrl, t("retouch.result.after"), (img) => {
+        itemOne={image(beforeUrl, labels.before)}
+        itemTwo={image(afterUrl, labels.after, (img) => {
           if (img.naturalWidth && img.naturalHeight) setRatio(img.naturalWidth / img.naturalHeight);
         })}
         handle={
@@ -64,10 +71,10 @@ export function CompareView({
         }
       />
       <span className="pointer-events-none absolute top-3 left-3 z-10 rounded-full bg-ink/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
-        {t("retouch.result.before")}
+        {labels.before}
       </span>
       <span className="pointer-events-none absolute top-3 right-3 z-10 rounded-full bg-accent-600/85 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
-        {t("retouch.result.after")}
+        {labels.after}
       </span>
     </div>
   );

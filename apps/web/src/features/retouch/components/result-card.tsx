@@ -1,10 +1,12 @@
+import { Download } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button.tsx";
+import { CompareView } from "../../../components/ui/compare-view.tsx";
+import { FullscreenCompare } from "../../../components/ui/fullscreen-compare.tsx";
 import { useDownload } from "../hooks/use-download.ts";
 import type { TRetouchJobState } from "../hooks/use-retouch-job.ts";
 import { useShareLink } from "../hooks/use-share-link.ts";
-import { CompareView } from "./compare-view.tsx";
-import { FullscreenCompare } from "./fullscreen-compare.tsx";
 import { OptionCard } from "./option-card.tsx";
 import { ProcessingResult } from "./processing-result.tsx";
 import { ResultActions } from "./result-actions.tsx";
@@ -27,6 +29,11 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry }: ResultCardPr
   const share = useShareLink();
   const [isZoomOpen, setIsZoomOpen] = useState(false);
   const backdropUrl = previewUrl ?? job.originalUrl;
+  const labels = {
+    before: t("retouch.result.before"),
+    after: t("retouch.result.after"),
+    compare: t("retouch.result.compareLabel"),
+  };
 
   let body: React.ReactNode;
   if (job.phase === "completed" && job.resultUrl) {
@@ -34,7 +41,7 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry }: ResultCardPr
     const afterUrl = job.resultUrl;
     body = (
       <div className="flex flex-col gap-3.5" data-testid="retouch-result-completed">
-        <CompareView beforeUrl={beforeUrl} afterUrl={afterUrl} />
+        <CompareView beforeUrl={beforeUrl} afterUrl={afterUrl} labels={labels} testId="retouch-compare" />
         <ResultReport identityScore={job.identityScore} engine={job.engine} />
         <ResultActions
           onZoom={() => setIsZoomOpen(true)}
@@ -46,10 +53,29 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry }: ResultCardPr
         <FullscreenCompare
           open={isZoomOpen}
           onOpenChange={setIsZoomOpen}
+          title={labels.compare}
+          closeLabel={t("retouch.result.close")}
           beforeUrl={beforeUrl}
           afterUrl={afterUrl}
-          onDownload={(url) => void download(url)}
-          busyUrl={busyUrl}
+          labels={labels}
+          testId="retouch-fullscreen"
+          actions={
+            <>
+              <Button
+                variant="light"
+                size="sm"
+                onClick={() => void download(beforeUrl)}
+                isLoading={busyUrl === beforeUrl}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                {t("retouch.result.downloadOriginal")}
+              </Button>
+              <Button size="sm" onClick={() => void download(afterUrl)} isLoading={busyUrl === afterUrl}>
+                <Download aria-hidden="true" className="size-4" />
+                {t("retouch.result.download")}
+              </Button>
+            </>
+          }
         />
       </div>
     );

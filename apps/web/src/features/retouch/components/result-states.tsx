@@ -2,8 +2,8 @@ import { RotateCcw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
+import { CompareView } from "../../../components/ui/compare-view.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { CompareView } from "./compare-view.tsx";
 
 /** The non-completed result states of spec 02 §2.1, one small component each. */
 
@@ -14,6 +14,11 @@ export function SampleResult() {
       <CompareView
         beforeUrl="/samples/korean_basic-before.jpg"
         afterUrl="/samples/korean_basic-after.jpg"
+        labels={{
+          before: t("retouch.result.before"),
+          after: t("retouch.result.after"),
+          compare: t("retouch.result.compareLabel"),
+        }}
         testId="retouch-sample-compare"
       />
       <div className="pointer-events-none absolute bottom-3 left-3 z-10 flex gap-1.5">
