@@ -37,7 +37,7 @@ function HistoryTabs({ tab, onChange }: { tab: THistoryTab; onChange: (tab: THis
     <div
       role="tablist"
       aria-label={t("mypage.history.tablist")}
-      className="mt-5 flex gap-1 overflow-x-auto rounded-full bg-canvas p-1"
+      className="mt-5 grid grid-cols-2 gap-1 rounded-3xl bg-canvas p-1 sm:grid-cols-4 sm:rounded-full"
     >
       {HISTORY_TABS.map((key) => (
         <button
@@ -48,7 +48,7 @@ function HistoryTabs({ tab, onChange }: { tab: THistoryTab; onChange: (tab: THis
           data-testid={`history-tab-${key}`}
           onClick={() => onChange(key)}
           className={cn(
-            "flex-1 shrink-0 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition",
+            "rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition",
             key === tab ? "bg-surface text-ink shadow-soft" : "text-ink-soft hover:text-ink",
           )}
         >
