@@ -158,6 +158,24 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
     expect((await t!.app.services.credits.balances(demoId)).total).toBe(0);
   });
 
+  it("keeps the makeup styles for the plans that include them", async () => {
+    await setUp();
+    const user = await userWithCredits(500);
+    const upload = await uploaded(user.cookie);
+    for (const lora_index of [0, 4, 7]) {
+      const refused = await startRetouch(t!.app, user.cookie, upscaleInput(upload.imageUrl, { lora_index }));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ success: false, code: "PLAN_REQUIRED" });
+    }
+    expect(await balanceOf(user.id)).toBe(500);
+    const glossy = await startRetouch(t!.app, user.cookie, upscaleInput(upload.imageUrl, { lora_index: 1 }));
+    expect(glossy.statusCode, glossy.body).toBe(200);
+    // A deluxe subscriber (how the plan got there is the billing suite's business).
+    await t!.db.kysely.updateTable("users").set({ plan: "deluxe" }).where("id", "=", user.id).execute();
+    const makeup = await startRetouch(t!.app, user.cookie, upscaleInput(upload.imageUrl, { lora_index: 0 }));
+    expect(makeup.statusCode, makeup.body).toBe(200);
+  });
+
   it("charges by the upload's real size with the shared rule and refuses the 4000 px scale limit", async () => {
     await setUp();
     const user = await userWithCredits(1000);

@@ -117,8 +117,12 @@ describe("retouch journey", () => {
     await uploadPortrait(page);
     expect(await page.getByTestId("retouch-regions-status").textContent()).toMatch(/얼굴 \d+개/);
 
-    // Options: East Asian female makeup, studio filter at 0.4, background kept as it is, scale 1.
-    await page.getByTestId("retouch-style").selectOption("makeup");
+    // Options: East Asian female glossy retouch (makeup styles are Deluxe+; this user is free),
+    // studio filter at 0.4, background kept as it is, scale 1.
+    expect(await page.locator('[data-testid="retouch-style"] option[value="makeup"]').isDisabled()).toBe(
+      true,
+    );
+    await page.getByTestId("retouch-style").selectOption("glossy");
     await page.getByTestId("retouch-filter-studio").click();
     await page.getByTestId("retouch-strength").fill("0.4");
     await page.getByTestId("retouch-exclude-background").click();

@@ -105,5 +105,6 @@ export const BUSINESS_HOURS = { days: "weekdays", open: "09:00", close: "18:00" 
 export const MAKEUP_SKIN_CORRECTION_PLANS: readonly TPlan[] = ["deluxe", "premium"];
 
 export function canUseMakeupCorrection(plan: string | null | undefined): boolean {
-  return MAKEUP_SKIN_CORRECTION_PLANS.includes(plan as TPlan);
+  // "pro" is the demo user's plan (spec 01 §3): the demo shows every style.
+  return plan === "pro" || MAKEUP_SKIN_CORRECTION_PLANS.includes(plan as TPlan);
 }

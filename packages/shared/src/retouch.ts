@@ -31,6 +31,18 @@ export function normalizeRetouchStyle(
   return listRetouchStyles(gender, ethnicity).includes(style) ? style : "basic";
 }
 
+/**
+ * The styles that are "skin correction (makeup)" in the plan catalog (plans.ts: what deluxe adds);
+ * `canUseMakeupCorrection` in policy.ts says which plans include them.
+ */
+export const MAKEUP_STYLES: readonly TRetouchStyle[] = ["makeup", "matte_makeup"];
+/** Their lora indices (spec 02 §5: makeup 0 and 4, matte makeup 7). */
+export const MAKEUP_LORA_INDICES: readonly number[] = [0, 4, 7];
+
+export function isMakeupStyle(style: TRetouchStyle): boolean {
+  return MAKEUP_STYLES.includes(style);
+}
+
 /** spec 02 §5 style index (lora_index); any combination not listed is 2. */
 export function resolveLoraIndex(gender: TGender, ethnicity: TEthnicity, style: TRetouchStyle): number {
   if (gender === "female" && ethnicity === "east_asian") {

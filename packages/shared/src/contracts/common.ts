@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: "EMAIL_TAKEN",
   INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
   INSUFFICIENT_CREDITS: "INSUFFICIENT_CREDITS",
+  PLAN_REQUIRED: "PLAN_REQUIRED",
   /** Payments (issue 5): a webhook whose signature does not verify. */
   INVALID_SIGNATURE: "INVALID_SIGNATURE",
   /** A plan change, cancel or resume without a live subscription. */

@@ -9,7 +9,8 @@ import type {
   TUpscaleInput,
   TUpscaleStartResponse,
 } from "@gyeol/shared/contracts/images";
-import { estimateRetouchCost, isOverScaleLimit } from "@gyeol/shared/retouch";
+import { canUseMakeupCorrection } from "@gyeol/shared/policy";
+import { estimateRetouchCost, isOverScaleLimit, MAKEUP_LORA_INDICES } from "@gyeol/shared/retouch";
 import type { JobRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { JobQueue } from "../../drivers/queue/job-queue.ts";
@@ -18,10 +19,12 @@ import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
 import type { ImagesService } from "../images/images.service.ts";
 import { type JobsService, jobSpendKey } from "../jobs/jobs.service.ts";
+import { isDemoUser } from "../users/demo-user.ts";
 import { RETOUCH_TOOL, type TRetouchOutput, type TRetouchPayload } from "./retouch.job.ts";
 
 /** spec 02 §8: the insufficient-credits toast asks to top up. */
 export const INSUFFICIENT_CREDITS_MESSAGE = "Not enough credits. Please top up your credits.";
+export const PLAN_REQUIRED_MESSAGE = "Makeup skin correction is included in the Deluxe and Premium plans.";
 export const MAINTENANCE_MESSAGE = "The retouch service is under maintenance. Please try again later.";
 
 export interface RetouchServiceDeps {
@@ -56,7 +59,18 @@ export function createRetouchService(deps: RetouchServiceDeps) {
   }
 
   return {
-    async start(user: Pick<UserRow, "id">, input: TUpscaleInput): Promise<TUpscaleStartResponse> {
+    async start(
+      user: Pick<UserRow, "id" | "plan" | "is_demo">,
+      input: TUpscaleInput,
+    ): Promise<TUpscaleStartResponse> {
+      // The plan cards sell makeup correction as what deluxe adds (plans.ts, policy.ts).
+      if (
+        MAKEUP_LORA_INDICES.includes(input.lora_index) &&
+        !isDemoUser(user) &&
+        !canUseMakeupCorrection(user.plan)
+      ) {
+        throw new AppError(403, "PLAN_REQUIRED", PLAN_REQUIRED_MESSAGE);
+      }
       const inputKey = await images.ownedKeyOf(user, input.image);
       const upload = await store.images.findUpload(inputKey);
       if (!upload?.width || !upload.height)

@@ -240,6 +240,7 @@ export const en: TTranslations = {
       EMAIL_TAKEN: "This e-mail is already registered.",
       INVALID_CREDENTIALS: "Incorrect e-mail or password.",
       INSUFFICIENT_CREDITS: "You don't have enough credits.",
+      PLAN_REQUIRED: "Makeup correction comes with the Deluxe and Premium plans.",
       MAINTENANCE: "We're down for maintenance. Please try again shortly.",
       INTERNAL_ERROR: "Something went wrong on our side. Please try again shortly.",
       NETWORK_ERROR: "Can't reach the server. Please check your connection.",

@@ -234,6 +234,7 @@ export const ko = {
       EMAIL_TAKEN: "이미 가입된 이메일입니다.",
       INVALID_CREDENTIALS: "이메일 또는 비밀번호가 올바르지 않습니다.",
       INSUFFICIENT_CREDITS: "크레딧이 부족합니다.",
+      PLAN_REQUIRED: "메이크업 보정은 Deluxe·Premium 요금제에 포함돼요.",
       MAINTENANCE: "서비스 점검 중입니다. 잠시 후 다시 시도해 주세요.",
       INTERNAL_ERROR: "서버에 문제가 생겼습니다. 잠시 후 다시 시도해 주세요.",
       NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",

@@ -1,5 +1,5 @@
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { STORAGE_KEY_HANDOFF } from "../../../lib/handoff.ts";
@@ -117,9 +117,24 @@ describe("the retouch page", () => {
     expect(style.value).toBe("basic");
     expect([...style.options].map((option) => option.textContent)).toEqual([
       "Basic",
-      "Makeup",
-      "Matte makeup",
+      "Makeup · Deluxe+",
+      "Matte makeup · Deluxe+",
     ]);
+  });
+
+  it("offers the makeup styles only to the plans that include them", async () => {
+    renderPage(makeUser({ plan: "free" }));
+    const style = (await screen.findByTestId("retouch-style")) as HTMLSelectElement;
+    const makeup = [...style.options].find((option) => option.value === "makeup")!;
+    expect(makeup.disabled).toBe(true);
+    expect(screen.getByTestId("retouch-style-plan-hint")).toBeTruthy();
+    cleanup();
+    renderPage(makeUser({ plan: "deluxe" }));
+    const deluxeStyle = (await screen.findByTestId("retouch-style")) as HTMLSelectElement;
+    expect([...deluxeStyle.options].every((option) => !option.disabled)).toBe(true);
+    fireEvent.change(deluxeStyle, { target: { value: "makeup" } });
+    expect(deluxeStyle.value).toBe("makeup");
+    expect(screen.queryByTestId("retouch-style-plan-hint")).toBeNull();
   });
 
   it("turns Generate off when the credits are below the cost", async () => {

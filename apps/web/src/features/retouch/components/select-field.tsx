@@ -11,6 +11,8 @@ interface SelectFieldProps<T extends string> {
   isCompact?: boolean;
   isLabelHidden?: boolean;
   disabled?: boolean;
+  /** Options shown but not selectable (e.g. styles the user's plan does not include). */
+  isOptionDisabled?: (value: T) => boolean;
   testId?: string;
 }
 
@@ -24,6 +26,7 @@ export function SelectField<T extends string>({
   isCompact = false,
   isLabelHidden = false,
   disabled,
+  isOptionDisabled,
   testId,
 }: SelectFieldProps<T>) {
   const id = useId();
@@ -50,7 +53,7 @@ export function SelectField<T extends string>({
           )}
         >
           {options.map((option) => (
-            <option key={option} value={option}>
+            <option key={option} value={option} disabled={isOptionDisabled?.(option) ?? false}>
               {optionLabel(option)}
             </option>
           ))}

@@ -1,6 +1,8 @@
-import { ETHNICITIES, GENDERS, listRetouchStyles } from "@gyeol/shared/retouch";
+import { canUseMakeupCorrection } from "@gyeol/shared/policy";
+import { ETHNICITIES, GENDERS, isMakeupStyle, listRetouchStyles } from "@gyeol/shared/retouch";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
+import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import type { TRetouchOptions, TRetouchOptionsAction } from "../lib/retouch-options.ts";
 import { SelectField } from "./select-field.tsx";
 
@@ -21,6 +23,11 @@ export function StyleFields({
 }: StyleFieldsProps) {
   const { t } = useTranslation();
   const styles = listRetouchStyles(options.gender, options.ethnicity);
+  // The plan cards sell makeup correction as what deluxe adds; the server refuses it otherwise.
+  const { user } = useAuth();
+  const canUseMakeup = Boolean(user?.isDemoUser) || canUseMakeupCorrection(user?.plan);
+  const isLocked = (style: (typeof styles)[number]) => isMakeupStyle(style) && !canUseMakeup;
+  const hasLockedStyles = styles.some(isLocked);
   return (
     <div className={cn("grid gap-2.5", isCompact ? "grid-cols-3 gap-1.5" : "grid-cols-2")}>
       <SelectField
@@ -48,12 +55,22 @@ export function StyleFields({
           label={t("retouch.options.style")}
           value={options.style}
           options={styles}
-          optionLabel={(value) => t(`retouch.options.styles.${value}`)}
+          optionLabel={(value) =>
+            isLocked(value)
+              ? t("retouch.options.planOnly", { style: t(`retouch.options.styles.${value}`) })
+              : t(`retouch.options.styles.${value}`)
+          }
+          isOptionDisabled={isLocked}
           onChange={(value) => dispatch({ type: "style", value })}
           isCompact={isCompact}
           isLabelHidden={isCompact}
           testId={`${testIdPrefix}-style`}
         />
+        {hasLockedStyles && !isCompact ? (
+          <p className="mt-1.5 text-xs text-muted" data-testid={`${testIdPrefix}-style-plan-hint`}>
+            {t("retouch.options.makeupPlanHint")}
+          </p>
+        ) : null}
       </div>
     </div>
   );

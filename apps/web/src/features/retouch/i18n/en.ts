@@ -50,6 +50,8 @@ export const retouchEn: TTree<typeof retouchKo> = {
       glossy: "Glossy retouch",
       basic_chic: "Basic chic",
     },
+    planOnly: "{{style}} · Deluxe+",
+    makeupPlanHint: "Makeup correction comes with the Deluxe and Premium plans.",
   },
   scale: {
     title: "Resize",

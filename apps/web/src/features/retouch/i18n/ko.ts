@@ -46,6 +46,8 @@ export const retouchKo = {
       glossy: "광채 보정",
       basic_chic: "베이직 시크",
     },
+    planOnly: "{{style}} · Deluxe+",
+    makeupPlanHint: "메이크업 보정은 Deluxe·Premium 요금제에 포함돼요.",
   },
   scale: {
     title: "해상도 배율",
