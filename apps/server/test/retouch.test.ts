@@ -264,6 +264,20 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
     expect(await balanceOf(user.id)).toBe(0);
   });
 
+  it("a worker stopped between the claim and the engine leaves the job for recovery, engine untouched", async () => {
+    await setUp();
+    engine.behaviour = "hang"; // would never answer if it were started with an aborted signal
+    const user = await userWithCredits(80);
+    const upload = await uploaded(user.cookie);
+    const { jobId } = (await startRetouch(t!.app, user.cookie, upscaleInput(upload.imageUrl))).json();
+    const { consumer } = t!.app.services.jobs;
+    expect(await consumer.claim(jobId)).toBe("claimed");
+    await consumer.run(jobId, AbortSignal.abort(new Error("worker stopped")));
+    expect(engine.runs).toBe(0);
+    expect((await t!.app.services.store.jobs.findById(jobId))?.status).toBe("processing");
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
   it("fails and refunds a job left by crashed workers once it has used its attempts", async () => {
     await setUp({ JOB_MAX_ATTEMPTS: "1" });
     engine.behaviour = "hang";

@@ -33,6 +33,8 @@ export function createFakeEngine(): FakeEngine {
     async run({ readImage, signal }) {
       engine.runs += 1;
       if (engine.behaviour === "hang") {
+        // A signal aborted before the call never fires "abort" again: check it first.
+        signal.throwIfAborted();
         await new Promise((_, reject) =>
           signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
         );

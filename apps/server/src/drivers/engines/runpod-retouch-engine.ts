@@ -76,6 +76,7 @@ export function findOutputImage(output: unknown): string | null {
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
       "abort",

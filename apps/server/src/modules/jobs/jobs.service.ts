@@ -67,7 +67,8 @@ export function createJobsService({ store, credits, clock, settings, definitions
 
   async function run(jobId: string, signal: AbortSignal): Promise<void> {
     const job = await store.jobs.findById(jobId);
-    if (job?.status !== "processing") return;
+    // Stopped while the row was read: leave it for recovery without starting the engine.
+    if (job?.status !== "processing" || signal.aborted) return;
     const definition = byTool.get(job.tool);
     if (!definition) return fail(job, "UNKNOWN_TOOL", `no handler for ${job.tool}`);
     const parsed = definition.schema.safeParse(JSON.parse(job.input));
