@@ -1,6 +1,6 @@
 import type { TFace } from "./face/analyze.ts";
-import { detectFacesRaw } from "./face/human.ts";
 import type { RgbImage } from "./image.ts";
+import { DESCRIPTOR_SIZE, getSrPool } from "./upscale/pool.ts";
 
 export interface TIdentityScore {
   /** Cosine similarity of the two face descriptors, −1..1 (same person and pose: ≥ 0.95). */
@@ -8,6 +8,9 @@ export interface TIdentityScore {
   inputEmbedding: number[];
   resultEmbedding: number[];
 }
+
+/** The crop is the mesh's bounds squared and enlarged by this, about the framing Human gives it. */
+const CROP_SCALE = 1.3;
 
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
@@ -21,23 +24,83 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
+/** [x0, y0, side] of the square crop around a face's mesh, in the image's pixels. */
+export function faceCrop(face: Pick<TFace, "mesh">): [number, number, number] {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const [x, y] of face.mesh) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  const side = Math.max(x1 - x0, y1 - y0) * CROP_SCALE;
+  return [(x0 + x1) / 2 - side / 2, (y0 + y1) / 2 - side / 2, side];
+}
+
+/** Bilinear samples of a square crop (outside the image: edge pixels) into `out`. */
+function sampleCrop(image: RgbImage, [cx0, cy0, side]: [number, number, number], out: Float32Array) {
+  const { width, height, data } = image;
+  const step = side / DESCRIPTOR_SIZE;
+  let o = 0;
+  for (let j = 0; j < DESCRIPTOR_SIZE; j++) {
+    const sy = Math.min(height - 1, Math.max(0, cy0 + (j + 0.5) * step - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let i = 0; i < DESCRIPTOR_SIZE; i++) {
+      const sx = Math.min(width - 1, Math.max(0, cx0 + (i + 0.5) * step - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const fx = sx - x0;
+      const a = (y0 * width + x0) * 3;
+      const b = (y0 * width + x1) * 3;
+      const c = (y1 * width + x0) * 3;
+      const d = (y1 * width + x1) * 3;
+      for (let k = 0; k < 3; k++) {
+        const top = data[a + k]! + fx * (data[b + k]! - data[a + k]!);
+        const bottom = data[c + k]! + fx * (data[d + k]! - data[c + k]!);
+        out[o++] = top + fy * (bottom - top);
+      }
+    }
+  }
+}
+
 /**
- * Embeds the main face of the result (same size as the analysed input) and compares it with the
- * input's. The face nearest the input's main face is used, so other people in the photo do not
- * stand in for it. Returns null when the result has no face.
+ * Identity descriptors (Human's faceres, 1024-d) of the same face in several same-size images (the
+ * input and its retouch), cropped identically so only the pixels differ. The crops run side by
+ * side on the engine's worker pool, off the main thread.
  */
-export async function scoreIdentity(input: TFace, result: RgbImage): Promise<TIdentityScore | null> {
-  const faces = await detectFacesRaw(result);
-  const [ix, iy, iw, ih] = input.box;
-  const centre = (box: readonly number[]) => [box[0]! + box[2]! / 2, box[1]! + box[3]! / 2];
-  const [icx, icy] = [ix + iw / 2, iy + ih / 2];
-  const nearest = faces
-    .map((face) => ({ face, d: Math.hypot(centre(face.box)[0]! - icx, centre(face.box)[1]! - icy) }))
-    .sort((a, b) => a.d - b.d)[0]?.face;
-  if (!nearest || nearest.embedding.length === 0 || input.embedding.length === 0) return null;
+export async function faceDescriptors(
+  images: readonly RgbImage[],
+  face: Pick<TFace, "mesh">,
+): Promise<number[][]> {
+  const crop = faceCrop(face);
+  const pool = getSrPool("esrgan-slim");
+  return Promise.all(
+    images.map(async (image) => {
+      const pixels = new Float32Array(DESCRIPTOR_SIZE * DESCRIPTOR_SIZE * 3);
+      sampleCrop(image, crop, pixels);
+      return Array.from(await pool.describe(pixels));
+    }),
+  );
+}
+
+/**
+ * Compares the main face of the input with the same face in the result (same size, same place:
+ * the retouch moves nothing), so other people in the photo never stand in for it.
+ */
+export async function scoreIdentity(
+  face: Pick<TFace, "mesh">,
+  input: RgbImage,
+  result: RgbImage,
+): Promise<TIdentityScore> {
+  const [inputEmbedding, resultEmbedding] = await faceDescriptors([input, result], face);
   return {
-    cosine: cosineSimilarity(input.embedding, nearest.embedding),
-    inputEmbedding: input.embedding,
-    resultEmbedding: nearest.embedding,
+    cosine: cosineSimilarity(inputEmbedding!, resultEmbedding!),
+    inputEmbedding: inputEmbedding!,
+    resultEmbedding: resultEmbedding!,
   };
 }

@@ -105,9 +105,15 @@ export function createMask(width: number, height: number): Mask {
   return { data: new Float32Array(width * height), width, height };
 }
 
-/** Resizes a mask (bilinear through libvips; 8-bit precision is plenty for a soft mask, and 1 stays 1). */
+/**
+ * Resizes a mask. Enlarging (the retouch's masks go from the mask size to the photo's) is bilinear
+ * in place, only over the area the mask's non-zero pixels reach: the rest stays 0, and the masks
+ * of lips or brows cover a few percent of a photo. Shrinking goes through libvips, which filters
+ * (8-bit precision is plenty for a soft mask, and 1 stays 1).
+ */
 export async function resizeMask(mask: Mask, width: number, height: number): Promise<Mask> {
   if (mask.width === width && mask.height === height) return mask;
+  if (width >= mask.width && height >= mask.height) return enlargeMask(mask, width, height);
   const bytes = new Uint8Array(mask.data.length);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Math.round(Math.min(1, Math.max(0, mask.data[i]!)) * 255);
   const out = await sharp(Buffer.from(bytes.buffer), {
@@ -122,4 +128,61 @@ export async function resizeMask(mask: Mask, width: number, height: number): Pro
   const scale = 1 / 255;
   for (let i = 0; i < result.data.length; i++) result.data[i] = out[i]! * scale;
   return result;
+}
+
+/** Bilinear enlargement (pixel centres aligned, edges clamped) over the non-zero area only. */
+export function enlargeMask(mask: Mask, width: number, height: number): Mask {
+  const out = createMask(width, height);
+  const { width: sw, height: sh, data } = mask;
+  // Source rows and columns holding any non-zero value.
+  let bx0 = sw;
+  let by0 = sh;
+  let bx1 = -1;
+  let by1 = -1;
+  for (let y = 0; y < sh; y++) {
+    const row = y * sw;
+    for (let x = 0; x < sw; x++) {
+      if (data[row + x]! !== 0) {
+        if (x < bx0) bx0 = x;
+        if (x > bx1) bx1 = x;
+        if (y < by0) by0 = y;
+        by1 = y;
+      }
+    }
+  }
+  if (bx1 < 0) return out;
+  const kx = sw / width;
+  const ky = sh / height;
+  // A destination pixel reads source pixels within one of its centre's position.
+  const dx0 = Math.max(0, Math.floor((bx0 - 1 + 0.5) / kx - 0.5));
+  const dx1 = Math.min(width, Math.ceil((bx1 + 1 + 0.5) / kx + 0.5));
+  const dy0 = Math.max(0, Math.floor((by0 - 1 + 0.5) / ky - 0.5));
+  const dy1 = Math.min(height, Math.ceil((by1 + 1 + 0.5) / ky + 0.5));
+  const span = dx1 - dx0;
+  const xa = new Int32Array(span);
+  const xb = new Int32Array(span);
+  const fxs = new Float32Array(span);
+  for (let i = 0; i < span; i++) {
+    const sx = Math.min(sw - 1, Math.max(0, (dx0 + i + 0.5) * kx - 0.5));
+    xa[i] = Math.floor(sx);
+    xb[i] = Math.min(sw - 1, xa[i]! + 1);
+    fxs[i] = sx - xa[i]!;
+  }
+  for (let y = dy0; y < dy1; y++) {
+    const sy = Math.min(sh - 1, Math.max(0, (y + 0.5) * ky - 0.5));
+    const y0 = Math.floor(sy);
+    const fy = sy - y0;
+    const r0 = y0 * sw;
+    const r1 = Math.min(sh - 1, y0 + 1) * sw;
+    const o = y * width + dx0;
+    for (let i = 0; i < span; i++) {
+      const a = xa[i]!;
+      const b = xb[i]!;
+      const fx = fxs[i]!;
+      const top = data[r0 + a]! + fx * (data[r0 + b]! - data[r0 + a]!);
+      const bottom = data[r1 + a]! + fx * (data[r1 + b]! - data[r1 + a]!);
+      out.data[o + i] = top + fy * (bottom - top);
+    }
+  }
+  return out;
 }

@@ -57,25 +57,48 @@ export function convexHull(points: readonly TPoint[]): TPoint[] {
   return lower.concat(upper);
 }
 
-/** One box-filter pass along rows then columns (running sums, O(n) in the radius). */
-function boxBlurPass(src: Float32Array, dst: Float32Array, width: number, height: number, r: number): void {
-  const tmp = new Float32Array(src.length);
+/**
+ * One box-filter pass along rows then columns (running sums, O(n) in the radius, edges clamped).
+ * The column pass walks rows with one running sum per column, so memory is read in order.
+ */
+function boxBlurPass(
+  src: Float32Array,
+  dst: Float32Array,
+  tmp: Float32Array,
+  acc: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+): void {
   const norm = 1 / (2 * r + 1);
+  const last = width - 1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    let acc = 0;
-    for (let x = -r; x <= r; x++) acc += src[row + Math.min(width - 1, Math.max(0, x))]!;
+    let sum = 0;
+    for (let x = -r; x <= r; x++) sum += src[row + (x < 0 ? 0 : Math.min(x, last))]!;
     for (let x = 0; x < width; x++) {
-      tmp[row + x] = acc * norm;
-      acc += src[row + Math.min(width - 1, x + r + 1)]! - src[row + Math.max(0, x - r)]!;
+      tmp[row + x] = sum * norm;
+      const add = x + r + 1;
+      const sub = x - r;
+      sum += src[row + Math.min(add, last)]! - src[row + Math.max(sub, 0)]!;
     }
   }
-  for (let x = 0; x < width; x++) {
-    let acc = 0;
-    for (let y = -r; y <= r; y++) acc += tmp[Math.min(height - 1, Math.max(0, y)) * width + x]!;
-    for (let y = 0; y < height; y++) {
-      dst[y * width + x] = acc * norm;
-      acc += tmp[Math.min(height - 1, y + r + 1) * width + x]! - tmp[Math.max(0, y - r) * width + x]!;
+  const lastRow = height - 1;
+  acc.fill(0);
+  for (let y = -r; y <= r; y++) {
+    const row = (y < 0 ? 0 : Math.min(y, lastRow)) * width;
+    for (let x = 0; x < width; x++) acc[x] = acc[x]! + tmp[row + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const out = y * width;
+    const add = y + r + 1;
+    const sub = y - r;
+    const addRow = Math.min(add, lastRow) * width;
+    const subRow = Math.max(sub, 0) * width;
+    for (let x = 0; x < width; x++) {
+      const a = acc[x]!;
+      dst[out + x] = a * norm;
+      acc[x] = a + tmp[addRow + x]! - tmp[subRow + x]!;
     }
   }
 }
@@ -86,9 +109,11 @@ export function blurPlane(plane: Float32Array, width: number, height: number, ra
   if (r === 0) return plane.slice();
   const a = new Float32Array(plane.length);
   const b = new Float32Array(plane.length);
-  boxBlurPass(plane, a, width, height, r);
-  boxBlurPass(a, b, width, height, r);
-  boxBlurPass(b, a, width, height, r);
+  const tmp = new Float32Array(plane.length);
+  const acc = new Float32Array(width);
+  boxBlurPass(plane, a, tmp, acc, width, height, r);
+  boxBlurPass(a, b, tmp, acc, width, height, r);
+  boxBlurPass(b, a, tmp, acc, width, height, r);
   return a;
 }
 

@@ -66,6 +66,14 @@ function loadNsfwModel(): Promise<TNsfwModel> {
   return modelReady;
 }
 
+/**
+ * Loads the classifier ahead of the first upload (about a second here), so the first person to
+ * upload after a start does not wait for it. Safe to call any number of times.
+ */
+export async function warmNsfwModel(): Promise<void> {
+  await loadNsfwModel();
+}
+
 /** Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8). */
 export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
   const image = await decodeImage(input);

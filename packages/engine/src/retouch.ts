@@ -163,19 +163,13 @@ export async function retouchPortrait(
   }
   const t4 = performance.now();
 
-  // The identity check runs on the main thread while the workers upscale.
+  // The identity check's two crops run side by side on the worker pool, before the upscale needs
+  // those workers (beside the upscale, on the main thread, it kept the workers waiting for tiles).
   const mainFace = analysis.faces[0];
   const identityStarted = performance.now();
-  let identityMs = 0;
-  const identityPromise = mainFace
-    ? scoreIdentity(mainFace, filtered).finally(() => {
-        identityMs = performance.now() - identityStarted;
-      })
-    : Promise.resolve(null);
-  const [{ image: output, stats }, identity] = await Promise.all([
-    upscaleImage(filtered, job.scale_factor, options.upscale),
-    identityPromise,
-  ]);
+  const identity = mainFace ? await scoreIdentity(mainFace, image, filtered) : null;
+  const identityMs = performance.now() - identityStarted;
+  const { image: output, stats } = await upscaleImage(filtered, job.scale_factor, options.upscale);
   const t5 = performance.now();
   const jpeg = await encodeJpeg(output, 100);
   const t6 = performance.now();

@@ -1,16 +1,15 @@
-import { createMask, decodeImage, type RgbImage, resizeLanczos, resizeMask } from "../image.ts";
+import { decodeImage, type RgbImage, resizeLanczos, resizeMask } from "../image.ts";
 import { detectFacesRaw, segmentPersonRaw } from "./human.ts";
 import { buildRegionMasks, type TRegionMasks } from "./regions.ts";
 
-/**
- * Detection runs on at most this long side (Human crops each face and resizes it to the mesh
- * model's 192 px anyway); segmentation on at most SEGMENT_MAX_SIDE (its model sees 256×256).
- * Coordinates and masks are scaled back to the input.
- */
-const ANALYSIS_MAX_SIDE = 800;
-const SEGMENT_MAX_SIDE = 384;
 /** Region masks are built at most this size; the retouch scales its final weights to the input. */
 export const MASK_MAX_SIDE = 640;
+/**
+ * Detection and segmentation run on the same reduced copy the masks are built on (Human crops
+ * each face and resizes it to the mesh model's 192 px anyway, so a face keeps enough pixels at
+ * this size; the selfie model sees 256×256). Coordinates and masks are scaled back to the input.
+ */
+const ANALYSIS_MAX_SIDE = MASK_MAX_SIDE;
 
 export interface TFace {
   score: number;
@@ -18,8 +17,6 @@ export interface TFace {
   box: [number, number, number, number];
   /** 478 landmarks [x, y, z] in input pixels. */
   mesh: Array<[number, number, number]>;
-  /** 1024-d identity descriptor. */
-  embedding: number[];
 }
 
 export interface TFaceAnalysis {
@@ -45,36 +42,15 @@ export async function analyzeImage(image: RgbImage): Promise<TFaceAnalysis> {
   const t0 = performance.now();
   const detected = await detectFacesRaw(small);
   const t1 = performance.now();
-  const segFactor = Math.min(1, SEGMENT_MAX_SIDE / longSide);
-  const segInput =
-    segFactor >= factor
-      ? small
-      : await resizeLanczos(
-          image,
-          Math.max(1, Math.round(image.width * segFactor)),
-          Math.max(1, Math.round(image.height * segFactor)),
-        );
-  const personBytes = await segmentPersonRaw(segInput);
+  const personSmall = await segmentPersonRaw(small);
   const t2 = performance.now();
-  const personSmall = createMask(segInput.width, segInput.height);
-  for (let i = 0; i < personBytes.length; i++) personSmall.data[i] = personBytes[i]! / 255;
-  const maskFactor = Math.min(1, MASK_MAX_SIDE / longSide);
-  const maskImage =
-    maskFactor === 1
-      ? image
-      : maskFactor === factor
-        ? small
-        : await resizeLanczos(
-            image,
-            Math.round(image.width * maskFactor),
-            Math.round(image.height * maskFactor),
-          );
+  // The analysis copy is the mask copy (ANALYSIS_MAX_SIDE = MASK_MAX_SIDE).
+  const maskImage = small;
   const person = await resizeMask(personSmall, maskImage.width, maskImage.height);
   const faces: TFace[] = detected.map((face) => ({
     score: face.score,
     box: face.box.map((v) => v / factor) as [number, number, number, number],
     mesh: face.mesh.map(([x, y, z]) => [x / factor, y / factor, z / factor] as [number, number, number]),
-    embedding: face.embedding,
   }));
   const k = maskImage.width / image.width;
   const regions = buildRegionMasks(

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { EngineError } from "../errors.ts";
-import type { RgbImage } from "../image.ts";
+import type { Mask, RgbImage } from "../image.ts";
 import { assertModelFile, ENGINE_MODELS_DIR, resolvePackageDir } from "../runtime/model-files.ts";
 import { loadTf, wasmBinariesDir } from "../runtime/tf.ts";
 
@@ -17,11 +17,9 @@ export interface TDetectedFace {
   box: [number, number, number, number];
   /** 478 points [x, y, z] (MediaPipe face mesh with irises). */
   mesh: Array<[number, number, number]>;
-  /** 1024-d identity descriptor (Human's faceres model). */
-  embedding: number[];
 }
 
-const FACE_MODELS = ["blazeface.json", "facemesh.json", "iris.json", "faceres.json"];
+const FACE_MODELS = ["blazeface.json", "facemesh.json", "iris.json"];
 export const SELFIE_MODEL_FILE = path.join(ENGINE_MODELS_DIR, "selfie", "selfie.json");
 
 let humanReady: Promise<THuman> | null = null;
@@ -62,7 +60,9 @@ export function loadHuman(): Promise<THuman> {
         },
         mesh: { enabled: true },
         iris: { enabled: true, skipFrames: 0, skipTime: 0 },
-        description: { enabled: true, skipFrames: 0, skipTime: 0 },
+        // Off: the identity descriptor (faceres) runs on the worker pool, on identity.ts's own crops,
+        // only when a retouch needs it; inside detect it cost ~100 ms per face per call.
+        description: { enabled: false },
         emotion: { enabled: false },
         antispoof: { enabled: false },
         liveness: { enabled: false },
@@ -98,7 +98,7 @@ async function withInputTensor<T>(image: RgbImage, run: (tensor: unknown) => Pro
   }
 }
 
-/** Every face with its mesh and identity descriptor, best score first. */
+/** Every face with its mesh, best score first. */
 export async function detectFacesRaw(image: RgbImage): Promise<TDetectedFace[]> {
   const human = await loadHuman();
   const result = await withInputTensor(image, (tensor) => human.detect(tensor as never));
@@ -109,31 +109,38 @@ export async function detectFacesRaw(image: RgbImage): Promise<TDetectedFace[]> 
       score: face.score,
       box: face.box as [number, number, number, number],
       mesh: face.mesh as Array<[number, number, number]>,
-      embedding: Array.from(face.embedding ?? []),
     }))
     .sort((a, b) => b.score - a.score);
 }
 
-/** Person probability 0..255 per pixel (selfie segmentation includes hair), at the image's size. */
-export async function segmentPersonRaw(image: RgbImage): Promise<Uint8Array> {
-  const human = await loadHuman();
+/**
+ * Person probability 0..1 (selfie segmentation, which includes hair) at the model's own 256²
+ * resolution, for any aspect ratio: the caller enlarges it to its mask size. The model runs here
+ * directly rather than through human.segmentation(), which would resize the mask back to the
+ * input and join it to the photo as RGBA only for us to take the alpha out again.
+ */
+export async function segmentPersonRaw(image: RgbImage): Promise<Mask> {
+  const human = (await loadHuman()) as unknown as {
+    models: { models: Record<string, import("@tensorflow/tfjs").GraphModel | null> };
+  };
+  const model = human.models.models.selfie;
+  const shape = model?.inputs[0]?.shape;
+  if (!model || !shape) throw new EngineError("MODEL_MISSING", "The selfie segmentation model did not load.");
+  const [, height, width] = shape as [number, number, number, number];
   const tf = await loadTf();
-  return withInputTensor(image, async (tensor) => {
-    const rgba = (await human.segmentation(tensor as never)) as unknown as
-      | import("@tensorflow/tfjs").Tensor3D
-      | null;
-    if (!rgba) throw new EngineError("ENGINE_FAILED", "Person segmentation returned nothing.");
-    try {
-      const [h, w, c] = rgba.shape;
-      if (h !== image.height || w !== image.width) throw new Error(`mask shape ${h}x${w}`);
-      const alpha = tf.tidy(() => tf.slice(rgba, [0, 0, c - 1], [h, w, 1]));
-      const values = await alpha.data();
-      alpha.dispose();
-      const out = new Uint8Array(w * h);
-      for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, values[i]!));
-      return out;
-    } finally {
-      rgba.dispose();
-    }
+  const output = tf.tidy(() => {
+    const input = tf.tensor4d(image.data, [1, image.height, image.width, 3], "int32");
+    const normalised = tf.div(tf.image.resizeBilinear(input, [height, width], false), 255);
+    return model.execute(normalised) as import("@tensorflow/tfjs").Tensor;
   });
+  try {
+    const values = await output.data();
+    if (values.length !== width * height)
+      throw new EngineError("ENGINE_FAILED", "Person segmentation returned nothing.");
+    const data = new Float32Array(values.length);
+    for (let i = 0; i < data.length; i++) data[i] = Math.min(1, Math.max(0, values[i]!));
+    return { data, width, height };
+  } finally {
+    output.dispose();
+  }
 }

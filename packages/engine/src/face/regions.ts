@@ -107,13 +107,25 @@ export function skinLikelihood(
   },
 ): void {
   const twoSigma2 = 2 * model.sigma * model.sigma;
+  // Beyond this distance the likelihood is under 1e-4: not skin, and no exp() to pay for.
+  const farD2 = 9.2 * twoSigma2;
+  const minLuma = model.y * 0.3;
+  const { data } = image;
+  const x0 = Math.max(0, window.x0);
+  const x1 = Math.min(image.width, window.x1);
   for (let y = Math.max(0, window.y0); y < Math.min(image.height, window.y1); y++) {
-    for (let x = Math.max(0, window.x0); x < Math.min(image.width, window.x1); x++) {
+    for (let x = x0; x < x1; x++) {
       const i = y * image.width + x;
-      const [l, cb, cr] = chroma(image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!);
-      const d2 = (cb - model.cb) ** 2 + (cr - model.cr) ** 2;
+      // chroma(), inlined: this runs over the head and the whole outfit area.
+      const r = data[i * 3]!;
+      const b = data[i * 3 + 2]!;
+      const l = 0.299 * r + 0.587 * data[i * 3 + 1]! + 0.114 * b;
+      const dcb = 128 + 0.564 * (b - l) - model.cb;
+      const dcr = 128 + 0.713 * (r - l) - model.cr;
+      const d2 = dcb * dcb + dcr * dcr;
+      if (d2 > farD2) continue;
       // Shadowed skin keeps its chroma but loses luma; very dark or blown pixels are not skin.
-      const lumaOk = l > model.y * 0.3 && l < 252 ? 1 : 0.2;
+      const lumaOk = l > minLuma && l < 252 ? 1 : 0.2;
       const v = Math.exp(-d2 / twoSigma2) * lumaOk;
       if (v > out.data[i]!) out.data[i] = v;
     }

@@ -95,10 +95,11 @@ function restoreTexture(
   h: number,
   keep: number,
 ): Float32Array {
-  const lpS = lowPass(smooth, w, h, 1.5);
-  const lpO = lowPass(orig, w, h, 1.5);
-  const out = new Float32Array(smooth.length);
-  for (let i = 0; i < out.length; i++) out[i] = lpS[i]! + keep * (orig[i]! - lpO[i]!);
+  // lowPass(smooth) + keep·(orig − lowPass(orig)), with the two blurs folded into one (it is linear).
+  const mix = new Float32Array(smooth.length);
+  for (let i = 0; i < mix.length; i++) mix[i] = smooth[i]! - keep * orig[i]!;
+  const out = lowPass(mix, w, h, 1.5);
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! + keep * orig[i]!;
   return out;
 }
 
@@ -152,13 +153,16 @@ function treatRegion(
   );
   const treated = treat(planes);
   blendInto(planes, treated, cropWeight(weight, planes), amount);
+  // A clamped view rounds and clamps on store, which the loop would otherwise do per sample.
+  const clamped = new Uint8ClampedArray(target.data.buffer, target.data.byteOffset, target.data.length);
+  const [r, g, b] = planes.c;
   for (let y = 0; y < planes.height; y++) {
     let d = ((y + planes.y0) * target.width + planes.x0) * 3;
-    for (let x = 0; x < planes.width; x++, d += 3) {
-      const i = y * planes.width + x;
-      for (let c = 0; c < 3; c++) {
-        target.data[d + c] = Math.round(Math.min(1, Math.max(0, planes.c[c as 0 | 1 | 2][i]!)) * 255);
-      }
+    let i = y * planes.width;
+    for (let x = 0; x < planes.width; x++, d += 3, i++) {
+      clamped[d] = r[i]! * 255;
+      clamped[d + 1] = g[i]! * 255;
+      clamped[d + 2] = b[i]! * 255;
     }
   }
 }
@@ -190,25 +194,31 @@ export function applyRetouch(
     );
     if (style.toneEvening > 0) {
       // Even colour blotches (redness, sallow patches) but not the luma shading that gives shape.
+      // The mid band of the colour's difference from luma (blurs are linear, so this is the band
+      // of the channel minus the band of luma, in two blurs per channel instead of four).
       const rm = Math.max(2, fw / 18);
       const rl = Math.max(4, fw / 6);
-      const bandL = lowPass(L, w, h, rm);
-      const wideL = lowPass(L, w, h, rl);
       for (let c = 0; c < 3; c++) {
-        const band = lowPass(planes.c[c as 0 | 1 | 2], w, h, rm);
-        const wide = lowPass(planes.c[c as 0 | 1 | 2], w, h, rl);
+        const channel = planes.c[c as 0 | 1 | 2];
+        const chromaOnly = new Float32Array(channel.length);
+        for (let i = 0; i < chromaOnly.length; i++) chromaOnly[i] = channel[i]! - L[i]!;
+        const band = lowPass(chromaOnly, w, h, rm);
+        const wide = lowPass(chromaOnly, w, h, rl);
         const o = skinOut[c]!;
-        for (let i = 0; i < o.length; i++)
-          o[i] = o[i]! - style.toneEvening * (band[i]! - wide[i]! - (bandL[i]! - wideL[i]!));
+        for (let i = 0; i < o.length; i++) o[i] = o[i]! - style.toneEvening * (band[i]! - wide[i]!);
       }
     }
     adjustSaturation(skinOut, 1 + style.skinSaturation, style.brighten);
     if (style.gloss > 0) {
       const base = lowPass(L, w, h, r * 2);
+      const [sr, sg, sb] = skinOut as [Float32Array, Float32Array, Float32Array];
+      const gain = style.gloss * 0.06;
       for (let i = 0; i < base.length; i++) {
         const t = Math.min(1, Math.max(0, (base[i]! - 0.55) / 0.35));
-        const add = style.gloss * 0.06 * t * t;
-        for (const c of skinOut) c[i] = c[i]! + add;
+        const add = gain * t * t;
+        sr[i] = sr[i]! + add;
+        sg[i] = sg[i]! + add;
+        sb[i] = sb[i]! + add;
       }
     }
     return skinOut;

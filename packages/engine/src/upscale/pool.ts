@@ -10,24 +10,48 @@ export type TSrModel = "esrgan-slim" | "esrgan-medium";
 /** Input pixels each side a tile needs beyond what it keeps (the models' receptive field is ~7 px). */
 export const SR_MODEL_PAD: Record<TSrModel, number> = { "esrgan-slim": 9, "esrgan-medium": 14 };
 
-interface TTileJob {
-  id: number;
-  width: number;
-  height: number;
-  pixels: Uint8Array;
-  resolve: (pixels: Uint8Array) => void;
-  reject: (error: Error) => void;
-}
+/** An ESRGAN tile (RGB bytes in, ×2 RGB bytes out) or a face crop (RGB floats in, descriptor out). */
+type TTileJob =
+  | {
+      type: "tile";
+      id: number;
+      width: number;
+      height: number;
+      pixels: Uint8Array;
+      resolve: (pixels: Uint8Array) => void;
+      reject: (error: Error) => void;
+    }
+  | {
+      type: "descriptor";
+      id: number;
+      size: number;
+      pixels: Float32Array;
+      resolve: (values: Float32Array) => void;
+      reject: (error: Error) => void;
+    };
+
+/** Human's faceres identity model: a square RGB crop (0..255 floats) in, a 1024-d descriptor out. */
+export const DESCRIPTOR_SIZE = 224;
+const DESCRIPTOR_OUTPUT = "global_pooling/Mean";
 
 interface TSlot {
   worker: Worker;
-  busy: TTileJob | null;
+  /** Tiles sent and not yet answered, oldest first (the worker runs them in order). */
+  inFlight: TTileJob[];
 }
 
 /**
- * Worker threads, each with its own tfjs-wasm and one ESRGAN x2 model: tfjs-backend-wasm is
- * single-threaded in Node, so this is where the second core comes from. Workers are unref'd while
- * idle so an idle pool never keeps the process alive.
+ * Tiles a worker may hold at once. With two, the next tile already waits in the worker's port when
+ * one finishes, so a main thread busy for a while (the identity check runs there during the
+ * upscale) does not leave the workers idle waiting to be handed work.
+ */
+const TILES_PER_WORKER = 2;
+
+/**
+ * Worker threads, each with its own tfjs-wasm, one ESRGAN x2 model and the faceres identity model:
+ * tfjs-backend-wasm is single-threaded in Node, so this is where the second core comes from (the
+ * identity check's two crops run side by side here, and off the main thread). Workers are unref'd
+ * while idle so an idle pool never keeps the process alive.
  */
 export class SrWorkerPool {
   private readonly slots: TSlot[] = [];
@@ -43,11 +67,21 @@ export class SrWorkerPool {
     const modelJson = path.join(resolvePackageDir(`@upscalerjs/${model}`), "models", "x2", "model.json");
     assertModelFile(modelJson);
     assertModelFile(path.join(path.dirname(modelJson), "group1-shard1of1.bin"));
+    const descriptorJson = path.join(resolvePackageDir("@vladmandic/human"), "models", "faceres.json");
+    assertModelFile(descriptorJson);
+    assertModelFile(descriptorJson.replace(/\.json$/, ".bin"));
     const workerUrl = new URL("./esrgan.worker.mjs", import.meta.url);
     const starts: Promise<void>[] = [];
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(workerUrl, { workerData: { modelJson, wasmDir: wasmBinariesDir() } });
-      const slot: TSlot = { worker, busy: null };
+      const worker = new Worker(workerUrl, {
+        workerData: {
+          modelJson,
+          descriptorJson,
+          descriptorOutput: DESCRIPTOR_OUTPUT,
+          wasmDir: wasmBinariesDir(),
+        },
+      });
+      const slot: TSlot = { worker, inFlight: [] };
       this.slots.push(slot);
       starts.push(
         new Promise<void>((resolve, reject) => {
@@ -61,11 +95,17 @@ export class SrWorkerPool {
       worker.on(
         "message",
         (message: { type: string; id?: number; pixels?: ArrayBuffer; message?: string }) => {
-          const job = slot.busy;
-          if (!job || message.id !== job.id) return;
-          slot.busy = null;
-          if (message.type === "tile" && message.pixels) job.resolve(new Uint8Array(message.pixels));
-          else job.reject(new EngineError("ENGINE_FAILED", `Upscale tile failed: ${message.message}`));
+          const index = slot.inFlight.findIndex((job) => job.id === message.id);
+          if (index < 0) return;
+          const [job] = slot.inFlight.splice(index, 1) as [TTileJob];
+          if (message.type === "tile" && job.type === "tile" && message.pixels)
+            job.resolve(new Uint8Array(message.pixels));
+          else if (message.type === "descriptor" && job.type === "descriptor" && message.pixels)
+            job.resolve(new Float32Array(message.pixels));
+          else
+            job.reject(
+              new EngineError("ENGINE_FAILED", `Upscale worker failed a ${job.type}: ${message.message}`),
+            );
           this.pump();
         },
       );
@@ -89,40 +129,61 @@ export class SrWorkerPool {
     await this.ready;
     if (this.failure) throw this.failure;
     return new Promise<Uint8Array>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, width, height, pixels, resolve, reject });
+      this.queue.push({ type: "tile", id: this.nextId++, width, height, pixels, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** The faceres descriptor of one DESCRIPTOR_SIZE² RGB crop (floats 0..255, row-major). */
+  async describe(pixels: Float32Array): Promise<Float32Array> {
+    if (pixels.length !== DESCRIPTOR_SIZE * DESCRIPTOR_SIZE * 3)
+      throw new EngineError("INVALID_ARGUMENT", "A face crop must be 224×224 RGB.");
+    await this.ready;
+    if (this.failure) throw this.failure;
+    return new Promise<Float32Array>((resolve, reject) => {
+      this.queue.push({
+        type: "descriptor",
+        id: this.nextId++,
+        size: DESCRIPTOR_SIZE,
+        pixels,
+        resolve,
+        reject,
+      });
       this.pump();
     });
   }
 
   private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.busy) continue;
-      const job = this.queue.shift();
-      if (!job) {
-        slot.worker.unref();
-        continue;
-      }
-      slot.busy = job;
-      slot.worker.ref();
-      const copy =
-        job.pixels.byteOffset === 0 && job.pixels.byteLength === job.pixels.buffer.byteLength
-          ? job.pixels
-          : job.pixels.slice();
-      slot.worker.postMessage(
-        { type: "tile", id: job.id, width: job.width, height: job.height, pixels: copy.buffer },
-        [copy.buffer as ArrayBuffer],
-      );
-    }
+    // Every idle worker gets a tile first; a second one each only while there is enough work left
+    // for all of them, so the last tiles are not stuck behind another tile on one worker.
+    for (const slot of this.slots) if (slot.inFlight.length === 0) this.send(slot);
+    for (let depth = 1; depth < TILES_PER_WORKER; depth++)
+      for (const slot of this.slots)
+        if (slot.inFlight.length === depth && this.queue.length >= this.slots.length) this.send(slot);
+    for (const slot of this.slots) if (slot.inFlight.length === 0) slot.worker.unref();
+  }
+
+  private send(slot: TSlot): void {
+    const job = this.queue.shift();
+    if (!job) return;
+    slot.inFlight.push(job);
+    slot.worker.ref();
+    const copy =
+      job.pixels.byteOffset === 0 && job.pixels.byteLength === job.pixels.buffer.byteLength
+        ? job.pixels
+        : job.pixels.slice();
+    const message =
+      job.type === "tile"
+        ? { type: "tile", id: job.id, width: job.width, height: job.height, pixels: copy.buffer }
+        : { type: "descriptor", id: job.id, size: job.size, pixels: copy.buffer };
+    slot.worker.postMessage(message, [copy.buffer as ArrayBuffer]);
   }
 
   private fail(error: Error): void {
     this.failure = new EngineError("ENGINE_FAILED", `Upscale worker failed: ${error.message}`, {
       cause: error,
     });
-    for (const slot of this.slots) {
-      slot.busy?.reject(this.failure);
-      slot.busy = null;
-    }
+    for (const slot of this.slots) for (const job of slot.inFlight.splice(0)) job.reject(this.failure);
     for (const job of this.queue.splice(0)) job.reject(this.failure);
   }
 

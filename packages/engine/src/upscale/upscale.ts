@@ -100,8 +100,9 @@ export async function upscaleX2(
   const tile = options.tileSize ?? DEFAULT_TILE_SIZE;
   const threshold = options.detailThreshold ?? DEFAULT_DETAIL_THRESHOLD;
   const { width: W, height: H } = image;
-  const base = await resizeLanczos(image, W * 2, H * 2);
-  if (mode === "lanczos") return { image: base, tiles: 0, aiTiles: 0 };
+  // The Lanczos base is made while the workers start on the AI tiles; it is needed only to merge.
+  const baseReady = resizeLanczos(image, W * 2, H * 2);
+  if (mode === "lanczos") return { image: await baseReady, tiles: 0, aiTiles: 0 };
   const pad = SR_MODEL_PAD[model];
   const ramp = pad / 3;
   const cores: Array<[number, number, number, number]> = [];
@@ -111,13 +112,13 @@ export async function upscaleX2(
     mode === "ai"
       ? cores
       : cores.filter(([x0, y0, x1, y1]) => tileDetail(image, x0, y0, x1, y1) >= threshold);
-  if (chosen.length === 0) return { image: base, tiles: cores.length, aiTiles: 0 };
+  if (chosen.length === 0) return { image: await baseReady, tiles: cores.length, aiTiles: 0 };
 
   const OW = W * 2;
   const acc = new Float32Array(OW * H * 2 * 3);
   const wsum = new Float32Array(OW * H * 2);
   const pool = getSrPool(model);
-  await Promise.all(
+  const tilesDone = Promise.all(
     chosen.map(async ([cx0, cy0, cx1, cy1]) => {
       const px0 = Math.max(0, cx0 - pad);
       const py0 = Math.max(0, cy0 - pad);
@@ -152,6 +153,7 @@ export async function upscaleX2(
       }
     }),
   );
+  const [base] = await Promise.all([baseReady, tilesDone]);
   const data = base.data;
   for (let o = 0; o < wsum.length; o++) {
     const w = wsum[o]!;
