@@ -1,4 +1,4 @@
-import { ONE_TIME_CREDIT_VALIDITY_DAYS } from "@gyeol/shared/policy";
+import { ONE_TIME_CREDIT_VALIDITY_DAYS, UPLOAD_RETENTION_DAYS } from "@gyeol/shared/policy";
 import type { Services } from "../services.ts";
 import type { CronTask } from "./scheduler.ts";
 
@@ -8,7 +8,7 @@ const SUBSCRIPTION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The cron role's tasks. Expired sessions are already refused at check time; this keeps the table small. */
 export function createCronTasks(
-  services: Pick<Services, "auth" | "billing" | "credits" | "account">,
+  services: Pick<Services, "auth" | "billing" | "credits" | "account" | "images">,
 ): CronTask[] {
   return [
     {
@@ -35,6 +35,12 @@ export function createCronTasks(
       name: "purge-deleted-accounts",
       intervalMs: HOUR_MS,
       run: async () => ({ purged: await services.account.purgeDueAccounts() }),
+    },
+    {
+      // spec 01 §4 and the privacy policy: uploads are deleted 30 days after processing.
+      name: "purge-expired-uploads",
+      intervalMs: HOUR_MS,
+      run: () => services.images.purgeExpiredUploads(UPLOAD_RETENTION_DAYS),
     },
     {
       name: "delete-expired-sessions",

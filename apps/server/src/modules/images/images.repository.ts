@@ -117,6 +117,44 @@ export function createImagesRepository(db: Kysely<DB>) {
       await db.deleteFrom("uploads").where("key", "=", key).execute();
     },
 
+    /**
+     * Tool uploads (keys under `prefix`) made before `cutoff` whose last use by a job was before it
+     * too: what the privacy policy's upload retention lets go. Oldest first, at most `limit`.
+     */
+    listExpiredUploads(
+      prefix: string,
+      cutoff: string,
+      limit: number,
+    ): Promise<Array<Pick<UploadRow, "key" | "overlay_key">>> {
+      return db
+        .selectFrom("uploads")
+        .select(["key", "overlay_key"])
+        .where("key", "like", `${prefix}%`)
+        .where("created_at", "<", cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("images")
+                .select("images.id")
+                .whereRef("images.original_image_url", "=", "uploads.key")
+                .where("images.created_at", ">=", cutoff),
+            ),
+          ),
+        )
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
+    },
+
+    /** History items keep their result; the original they were made from is gone. */
+    async forgetOriginal(key: string) {
+      await db
+        .updateTable("images")
+        .set({ original_image_url: null })
+        .where("original_image_url", "=", key)
+        .execute();
+    },
+
     async setOverlay(key: string, overlayKey: string, facesFound: number) {
       await db
         .updateTable("uploads")

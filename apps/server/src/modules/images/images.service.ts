@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { ImageRow, UploadRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { ModerationDriver } from "../../drivers/engines/moderation.ts";
+import { createSignedUrlCache } from "../../drivers/storage/signed-url-cache.ts";
 import {
   type CdnCookie,
   createFileKey,
@@ -17,18 +18,23 @@ import {
   normalizeSha256,
 } from "../../drivers/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { Clock } from "../../lib/clock.ts";
+import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
 import { checkToolImage } from "./image-checks.ts";
 
 /** How long the signed URLs in answers live (the page polls and reloads history well within it). */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+/** How long one signed URL is handed out again (signed-url-cache.ts). */
+const SIGNED_URL_REUSE_SECONDS = 5 * 60;
 const PRESIGN_UPLOAD_TTL_SECONDS = 10 * 60;
 const DOWNLOAD_TTL_SECONDS = 5 * 60;
 const CDN_COOKIE_TTL_SECONDS = 12 * 60 * 60;
 
 export const uploadsFolder = (userId: number) => `uploads/${userId}`;
+/** Every tool upload's key starts so (private, under uploads/<user id>/). */
+const TOOL_UPLOADS_PREFIX = "private/uploads/";
+const PURGE_BATCH = 200;
 
 const ZKeyList = z.array(z.string());
 
@@ -44,13 +50,15 @@ export type ImagesService = ReturnType<typeof createImagesService>;
 
 export function createImagesService({ store, storage, moderation, clock, limits }: ImagesServiceDeps) {
   const now = () => clock.now().toISOString();
+  const signedUrls = createSignedUrlCache(storage, clock, {
+    ttlSeconds: SIGNED_URL_TTL_SECONDS,
+    reuseSeconds: SIGNED_URL_REUSE_SECONDS,
+  });
 
   /** What a client gets for a key: public keys' lasting (CDN) URL, private keys a signed one. */
   async function urlOf(key: string | null): Promise<string | null> {
     if (!key) return null;
-    return key.startsWith("public/")
-      ? storage.publicUrl(key)
-      : storage.signedUrl(key, SIGNED_URL_TTL_SECONDS);
+    return key.startsWith("public/") ? storage.publicUrl(key) : signedUrls.get(key);
   }
 
   /** The key behind a URL of ours that this user may read; 400 for other sites, 404 for others' files. */
@@ -247,6 +255,41 @@ export function createImagesService({ store, storage, moderation, clock, limits 
         images: await Promise.all(page.map(toHistoryItem)),
         pagination: { hasMore, nextOffset: hasMore ? query.offset + page.length : null },
       };
+    },
+
+    /**
+     * Deletes tool uploads (and their regions overlays) `retentionDays` after they were last
+     * processed (spec 01 §4 "uploaded content is deleted 30 days after processing", §9 privacy:
+     * uploads 30 days). History items keep their results and lose only the original. Notice
+     * editor images are content, not uploads, and stay. Says how many went and how many failed.
+     */
+    async purgeExpiredUploads(retentionDays: number): Promise<{ purged: number; failed: number }> {
+      const cutoff = new Date(clock.now().getTime() - retentionDays * DAY_MS).toISOString();
+      let purged = 0;
+      let failed = 0;
+      for (;;) {
+        const due = await store.images.listExpiredUploads(TOOL_UPLOADS_PREFIX, cutoff, PURGE_BATCH);
+        let purgedNow = 0;
+        for (const upload of due) {
+          try {
+            // Files first: a failure leaves the row, so the next run tries again.
+            await storage.delete(upload.key);
+            if (upload.overlay_key) await storage.delete(upload.overlay_key);
+            await store.transaction(async (tx) => {
+              await tx.images.forgetOriginal(upload.key);
+              await tx.images.deleteUpload(upload.key);
+            });
+            purgedNow++;
+          } catch {
+            // One file the storage will not delete must not hold up every upload after it; the
+            // cron's log shows the count, and the next run tries it again.
+            failed++;
+          }
+        }
+        purged += purgedNow;
+        // A short batch was the last; a batch of nothing but failures would come back the same.
+        if (due.length < PURGE_BATCH || purgedNow === 0) return { purged, failed };
+      }
     },
 
     /** POST /api/image/presign-download: a short signed URL that downloads as gyeol-<id>.jpg. */
