@@ -7,7 +7,7 @@
  * connections. The last line is machine-readable: `status_vs_bare=<ratio> p99_ms=<n>`.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -21,6 +21,8 @@ import { fileKeyFor } from "../apps/server/src/drivers/storage/storage.ts";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 500);
 const HISTORY_ROWS = 60;
+/** BENCH_ONLY=status (or bare, history) runs one phase, for a CPU profile of just that path. */
+const ONLY = process.env.BENCH_ONLY;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Figures {
@@ -28,18 +30,52 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  timeouts: number;
   non2xx: number;
+  /** CPU the server's thread spent per answered request (user + system), where Linux tells. */
+  cpuUsPerRequest: number | null;
 }
 
-function hammer(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+/**
+ * CPU time of this process's main thread (the server's; autocannon runs in a worker), in µs, from
+ * /proc on Linux; null elsewhere. process.cpuUsage() would count the load generator too.
+ */
+function serverThreadCpuUs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1e6) / CLOCK_TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A lighter load, reported beside the target: how much of the p99 is queueing at 500 connections. */
+const LIGHT_CONNECTIONS = 100;
+
+function hammer(
+  url: string,
+  headers: Record<string, string> = {},
+  connections = CONNECTIONS,
+): Promise<Figures> {
+  const cpuBefore = serverThreadCpuUs();
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 }, (error, result) => {
+    autocannon({ url, connections, duration: SECONDS, headers, workers: 1 }, (error, result) => {
       if (error) return reject(error);
+      const cpuAfter = serverThreadCpuUs();
       resolve({
+        cpuUsPerRequest:
+          cpuBefore === null || cpuAfter === null || result.requests.total === 0
+            ? null
+            : (cpuAfter - cpuBefore) / result.requests.total,
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors,
+        timeouts: result.timeouts,
         non2xx: result.non2xx,
       });
     });
@@ -122,14 +158,29 @@ async function main() {
     print(
       `api bench: ${os.cpus().length} cores, node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s each, load ${os.loadavg()[0]!.toFixed(2)}`,
     );
-    const bareFigures = await hammer(`${bareOrigin}/bare`);
-    const status = await hammer(statusUrl, { cookie });
-    const history = await hammer(`${origin}/api/image/history/${userId}?source=upscale&limit=25`, { cookie });
+    const skipped: Figures = {
+      rps: Number.NaN,
+      p50: Number.NaN,
+      p99: Number.NaN,
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+      cpuUsPerRequest: null,
+    };
+    const phase = (name: string, run: () => Promise<Figures>) =>
+      !ONLY || ONLY === name ? run() : Promise.resolve(skipped);
+    const bareFigures = await phase("bare", () => hammer(`${bareOrigin}/bare`));
+    const status = await phase("status", () => hammer(statusUrl, { cookie }));
+    const history = await phase("history", () =>
+      hammer(`${origin}/api/image/history/${userId}?source=upscale&limit=25`, { cookie }),
+    );
+    const light = await phase("light", () => hammer(statusUrl, { cookie }, LIGHT_CONNECTIONS));
     const line = (name: string, f: Figures) =>
-      `${name.padEnd(8)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`;
+      `${name.padEnd(8)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors} (timeouts ${f.timeouts})  non-2xx ${f.non2xx}${f.cpuUsPerRequest === null ? "" : `  server CPU ${f.cpuUsPerRequest.toFixed(0)} µs/req`}`;
     print(line("bare", bareFigures));
     print(line("status", status));
     print(line("history", history));
+    print(`${line("status", light)}  (${LIGHT_CONNECTIONS} connections, for comparison)`);
     const ratio = status.rps / bareFigures.rps;
     print(
       `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 ${status.p99} ms <= 25: ${status.p99 <= 25 ? "met" : "MISSED"}`,

@@ -4,7 +4,6 @@
  * then the module routes, then the static web app and its SPA fallback.
  */
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -15,6 +14,7 @@ import { type Database, openDatabase } from "./drivers/db/database.ts";
 import { registerErrorHandler, sendFailure, toHttpFailure } from "./http/error-handler.ts";
 import { buildHelmetOptions } from "./http/helmet-options.ts";
 import { createOriginCheck } from "./http/origin-check.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -89,10 +89,9 @@ export async function buildApp({
   registerErrorHandler(app);
   registerJsonParser(app);
 
-  await app.register(fastifyHelmet, buildHelmetOptions(config));
+  // API answers are per-user: they also say no-store unless a route says otherwise.
+  registerSecurityHeaders(app, buildHelmetOptions(config));
   await app.register(fastifyCookie);
-  // Multipart bodies are read only by routes that ask (request.parts), each with its own limits.
-  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () =>
@@ -103,10 +102,6 @@ export async function buildApp({
   app.decorateRequest("user", null);
   const trusted = [...(config.publicOrigin ? [config.publicOrigin] : []), ...config.allowedOrigins];
   app.addHook("onRequest", createOriginCheck(trusted));
-  // API answers are per-user: never let a browser or proxy cache them unless a route says so.
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
-  });
 
   const guards = createAuthGuards(services.auth, cookies);
   registerHealthRoutes(app, { health: createHealthService(services.store) });
@@ -134,8 +129,17 @@ export async function buildApp({
   registerCreditsRoutes(app, { credits: services.credits, guards });
   registerBillingRoutes(app, { billing: services.billing, affiliate: services.affiliate, guards });
   services.payments.registerRoutes?.(app);
-  registerNoticesRoutes(app, { notices: services.notices, guards });
-  registerImagesRoutes(app, { images: services.images, guards, maxUploadBytes: config.uploads.maxBytes });
+  // Multipart bodies are read only by the upload routes (request.parts, each with its own limits).
+  // The plugin lives in their scope alone: it adds a hook and a listener to every request it sees.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { throwFileSizeLimit: true });
+    registerNoticesRoutes(uploads, { notices: services.notices, guards });
+    registerImagesRoutes(uploads, {
+      images: services.images,
+      guards,
+      maxUploadBytes: config.uploads.maxBytes,
+    });
+  });
   registerRetouchRoutes(app, { retouch: services.retouch, guards, isMaintenance: config.maintenanceMode });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);

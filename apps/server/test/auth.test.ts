@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DAY_MS } from "../src/lib/clock.ts";
+import { RECENT_SESSION_MS } from "../src/modules/auth/auth.service.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import { createFakeClock, type FakeClock } from "./helpers/fake-clock.ts";
 import { check, register, sessionCookieFrom, TEST_PASSWORD, uniqueEmail } from "./helpers/http.ts";
@@ -163,6 +164,52 @@ describe.each(TEST_DATABASES)("auth on $name", (database) => {
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe("SESSION_EXPIRED");
     expect(await t.services.auth.deleteExpiredSessions()).toBe(1);
+  });
+
+  it("lets polls reuse a session check for RECENT_SESSION_MS, and logout ends it at once", async () => {
+    const history = (cookie: string, id: number) =>
+      t.app.inject({ url: `/api/image/history/${id}?source=upscale`, headers: { cookie } });
+    // Signed out in another API process: the row is gone, this process still has a recent check.
+    const a = await register(t.app);
+    expect((await history(a.cookie, a.body.id)).statusCode).toBe(200);
+    await t.db.kysely.deleteFrom("sessions").execute();
+    expect((await history(a.cookie, a.body.id)).statusCode).toBe(200);
+    // Writes and account data never use the recent check.
+    expect((await check(t.app, a.cookie)).statusCode).toBe(401);
+    clock.advance(RECENT_SESSION_MS);
+    const stale = await history(a.cookie, a.body.id);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().code).toBe("AUTH_REQUIRED");
+
+    // Signed out here: refused on the very next poll.
+    const b = await register(t.app);
+    expect((await history(b.cookie, b.body.id)).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: b.cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await history(b.cookie, b.body.id)).statusCode).toBe(401);
+  });
+
+  it("shares one session lookup among polls that arrive together", async () => {
+    const { cookie, body } = await register(t.app);
+    const token = cookie.split("=")[1]!;
+    const lookups: string[] = [];
+    const find = t.services.store.sessions.findActiveWithUser;
+    t.services.store.sessions.findActiveWithUser = (id, now) => {
+      lookups.push(id);
+      return find(id, now);
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => t.services.auth.authenticateRecent(token)),
+    );
+    expect(answers.every((found) => found?.user.id === body.id)).toBe(true);
+    expect(lookups).toHaveLength(1);
+    expect(await t.services.auth.authenticateRecent("made-up-token")).toBeNull();
+    expect(await t.services.auth.authenticateRecent("made-up-token")).toBeNull();
+    expect(lookups).toHaveLength(3);
   });
 
   it("answers 401 SESSION_EXPIRED for a made-up cookie", async () => {

@@ -133,15 +133,30 @@ describe.each(TEST_DATABASES)("request security on $name", (database) => {
     expect(anonymous.json().code).toBe("AUTH_REQUIRED");
   });
 
-  it("sends security headers and a CSP the SPA can live with", async () => {
+  it("sends pages security headers and a CSP the SPA can live with", async () => {
     t = await createTestApp({ database });
-    const response = await t.app.inject({ url: "/api/feature/flags" });
+    const response = await t.app.inject({ url: "/en/upscale" });
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob: https:");
     expect(csp).toContain("https://accounts.google.com");
     expect(csp).not.toContain("upgrade-insecure-requests");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    expect(response.headers["referrer-policy"]).toBe("same-origin");
+  });
+
+  it("sends API answers the short API set: nothing may load or frame them, nothing may cache them", async () => {
+    t = await createTestApp({ database });
+    for (const url of ["/api/feature/flags", "/api/nope"]) {
+      const response = await t.app.inject({ url });
+      expect(response.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.headers["referrer-policy"]).toBe("same-origin");
+    }
   });
 
   it("sends the Referer to this site only (the sandbox form's Origin and the checkout language need it)", async () => {

@@ -1,4 +1,4 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { HelmetOptions } from "helmet";
 import type { Config } from "../config.ts";
 
 /** Google Identity Services (spec 01 §2 Login page: Google sign-in) loads script, frame and XHR from here. */
@@ -9,9 +9,7 @@ const GOOGLE_ACCOUNTS = "https://accounts.google.com";
  * UI libraries set style attributes), images from anywhere over https plus data:/blob: (previews,
  * results on a CDN), and Google sign-in. https-only headers are sent only behind https.
  */
-export function buildHelmetOptions(
-  config: Pick<Config, "publicOrigin" | "cookieSecure">,
-): FastifyHelmetOptions {
+export function buildHelmetOptions(config: Pick<Config, "publicOrigin" | "cookieSecure">): HelmetOptions {
   const isHttps = config.publicOrigin?.startsWith("https://") ?? false;
   return {
     contentSecurityPolicy: {

@@ -5,7 +5,7 @@
  * Origin (the CLI, server-to-server calls) pass. A route opts out with `config: { originCheck: false }`
  * (payment webhooks, which are signed instead).
  */
-import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { FastifyRequest, onRequestHookHandler } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 
 declare module "fastify" {
@@ -30,15 +30,19 @@ function ownOrigin(request: FastifyRequest): string | null {
   return normalizeOrigin(`${request.protocol}://${request.host}`);
 }
 
-export function createOriginCheck(trustedOrigins: readonly string[]): onRequestAsyncHookHandler {
+export function createOriginCheck(trustedOrigins: readonly string[]): onRequestHookHandler {
   const trusted = new Set(trustedOrigins.map((o) => normalizeOrigin(o)).filter((o) => o !== null));
-  return async (request) => {
-    if (!STATE_CHANGING_METHODS.has(request.method)) return;
-    if (request.routeOptions.config?.originCheck === false) return;
+  const isAllowed = (request: FastifyRequest) => {
+    if (!STATE_CHANGING_METHODS.has(request.method)) return true;
+    if (request.routeOptions.config?.originCheck === false) return true;
     const header = request.headers.origin;
-    if (header === undefined) return;
+    if (header === undefined) return true;
     const origin = normalizeOrigin(header);
-    if (origin !== null && (origin === ownOrigin(request) || trusted.has(origin))) return;
-    throw new AppError(403, "ORIGIN_MISMATCH", "This request came from another site and was refused.");
+    return origin !== null && (origin === ownOrigin(request) || trusted.has(origin));
+  };
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  return (request, _reply, done) => {
+    if (isAllowed(request)) return done();
+    done(new AppError(403, "ORIGIN_MISMATCH", "This request came from another site and was refused."));
   };
 }

@@ -25,14 +25,19 @@ export interface AuthGuards {
   /** The signed-in user (renewing the cookie when the session slid forward), or null. */
   resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null>;
   requireUser: preHandlerAsyncHookHandler;
+  /**
+   * requireUser for read-only polls (status, history): may reuse a session check up to
+   * RECENT_SESSION_MS old (auth.service.ts). Never for writes or account data.
+   */
+  requireReader: preHandlerAsyncHookHandler;
   requireAdmin: preHandlerAsyncHookHandler;
 }
 
 export function createAuthGuards(auth: AuthService, cookies: CookieSettings): AuthGuards {
-  async function resolveSession(request: FastifyRequest, reply: FastifyReply) {
+  async function resolveSession(request: FastifyRequest, reply: FastifyReply, reuseRecent = false) {
     const token = readSessionToken(request);
     if (!token) return auth.isDemoMode ? signInDemo(request, reply) : null;
-    const found = await auth.authenticate(token);
+    const found = reuseRecent ? await auth.authenticateRecent(token) : await auth.authenticate(token);
     if (!found) return null;
     if (found.renewed) setSessionCookie(reply, found.renewed, cookies);
     request.user = found.user;
@@ -60,11 +65,21 @@ export function createAuthGuards(auth: AuthService, cookies: CookieSettings): Au
     if (!user) throw new AppError(401, "AUTH_REQUIRED", "Please log in to continue.");
   }
 
+  async function requireReader(request: FastifyRequest, reply: FastifyReply) {
+    const user = await resolveSession(request, reply, true);
+    if (!user) throw new AppError(401, "AUTH_REQUIRED", "Please log in to continue.");
+  }
+
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
     const user = await resolveSession(request, reply);
     if (!user) throw new AppError(401, "AUTH_REQUIRED", "Please log in to continue.");
     if (user.role !== "admin") throw new AppError(403, "FORBIDDEN", "Only an administrator may do this.");
   }
 
-  return { resolveSession, requireUser, requireAdmin };
+  return {
+    resolveSession: (request, reply) => resolveSession(request, reply),
+    requireUser,
+    requireReader,
+    requireAdmin,
+  };
 }

@@ -60,8 +60,21 @@ export const INVALID_CREDENTIALS_MESSAGE = "E-mail or password is incorrect.";
 /** Sliding renewal happens at most once a day, so a busy user costs one write per day, not per call. */
 const RENEW_INTERVAL_MS = DAY_MS;
 const USER_AGENT_MAX = 512;
+/**
+ * How long a read-only poll may reuse a session check (ARCHITECTURE "Sessions"): the retouch
+ * page polls status and history, and a session lookup is two queries, most of such a request's
+ * cost. Logout forgets the token at once in this process; other API processes see it within this.
+ */
+export const RECENT_SESSION_MS = 5_000;
+const RECENT_SESSION_LIMIT = 10_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+export interface Authenticated {
+  user: UserRow;
+  /** Set when the session's expiry slid forward: the cookie must be sent again. */
+  renewed: IssuedSession | null;
+}
 
 export function createAuthService({
   store,
@@ -110,6 +123,31 @@ export function createAuthService({
     return user.deletion_requested_at === null && user.deleted_at === null;
   }
 
+  /**
+   * The user behind a session token, or null when it is unknown or expired. When the session
+   * was last renewed more than a day ago its expiry slides forward and `renewed` says until when.
+   */
+  async function authenticate(token: string): Promise<Authenticated | null> {
+    const id = sha256Hex(token);
+    const now = clock.now();
+    const found = await store.sessions.findActiveWithUser(id, now.toISOString());
+    if (!found || !isUsable(found.user)) return null;
+    const lastSeen = Date.parse(found.session.last_seen_at);
+    if (now.getTime() - lastSeen < RENEW_INTERVAL_MS) return { user: found.user, renewed: null };
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    await store.sessions.extend(id, now.toISOString(), expiresAt.toISOString());
+    return { user: found.user, renewed: { token, expiresAt, maxAgeSeconds: ttlMs / 1000 } };
+  }
+
+  /**
+   * Token → a check started less than RECENT_SESSION_MS ago (insertion order is age order). The
+   * promise is shared, so the polls that arrive together when an entry runs out make one lookup.
+   */
+  const recent = new Map<string, { check: Promise<Authenticated | null>; until: number }>();
+  // Only the caller whose check renewed the session sends the cookie again; later hits reuse a plain one.
+  const withoutRenewal = (found: Authenticated | null) =>
+    found?.renewed ? { ...found, renewed: null } : found;
+
   return {
     isDemoMode,
     startSession,
@@ -143,23 +181,35 @@ export function createAuthService({
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await store.sessions.delete(sha256Hex(token));
+      if (!token) return;
+      recent.delete(token);
+      await store.sessions.delete(sha256Hex(token));
     },
 
+    authenticate,
+
     /**
-     * The user behind a session token, or null when it is unknown or expired. When the session
-     * was last renewed more than a day ago its expiry slides forward and `renewed` says until when.
+     * authenticate() for read-only polls: a check younger than RECENT_SESSION_MS is reused, so a
+     * page polling status and history costs no session queries between checks. Writes and
+     * anything that shows account data use authenticate().
      */
-    async authenticate(token: string): Promise<{ user: UserRow; renewed: IssuedSession | null } | null> {
-      const id = sha256Hex(token);
-      const now = clock.now();
-      const found = await store.sessions.findActiveWithUser(id, now.toISOString());
-      if (!found || !isUsable(found.user)) return null;
-      const lastSeen = Date.parse(found.session.last_seen_at);
-      if (now.getTime() - lastSeen < RENEW_INTERVAL_MS) return { user: found.user, renewed: null };
-      const expiresAt = new Date(now.getTime() + ttlMs);
-      await store.sessions.extend(id, now.toISOString(), expiresAt.toISOString());
-      return { user: found.user, renewed: { token, expiresAt, maxAgeSeconds: ttlMs / 1000 } };
+    authenticateRecent(token: string): Promise<Authenticated | null> {
+      const now = clock.now().getTime();
+      const hit = recent.get(token);
+      if (hit && hit.until > now) return hit.check;
+      recent.delete(token);
+      if (recent.size >= RECENT_SESSION_LIMIT) recent.delete(recent.keys().next().value!);
+      const first = authenticate(token);
+      const check = first.then(withoutRenewal);
+      recent.set(token, { check, until: now + RECENT_SESSION_MS });
+      // A refused or failed check is not kept: the next request asks the database again.
+      // (Registered before the caller awaits `first`, so it runs before the caller goes on.)
+      const forget = () => {
+        if (recent.get(token)?.check === check) recent.delete(token);
+      };
+      first.then((found) => found ?? forget(), forget);
+      check.catch(() => undefined);
+      return first;
     },
 
     /** The cron role's hourly sweep. */

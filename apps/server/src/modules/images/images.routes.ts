@@ -87,7 +87,8 @@ export function registerImagesRoutes(
   r.get(
     "/api/image/history/:userId",
     {
-      ...auth,
+      // The page re-reads history while it polls a job (spec 02 §4.1): a recent session check will do.
+      preHandler: guards.requireReader,
       schema: {
         params: ZUserIdParams,
         querystring: ZHistoryQuery,

@@ -40,22 +40,54 @@ export interface RetouchServiceDeps {
 
 export type RetouchService = ReturnType<typeof createRetouchService>;
 
-/** Finished jobs never change, so their rows are kept in memory for the status polls (bounded). */
+/**
+ * Finished jobs never change, so their answers are kept in memory for the status polls (bounded).
+ * An answer is reused for FINISHED_ANSWER_MS; its signed URLs come from the images service's URL
+ * cache, so they still have nearly an hour to live (images.service.ts SIGNED_URL_TTL_SECONDS).
+ */
 const FINISHED_CACHE_SIZE = 5000;
+const FINISHED_ANSWER_MS = 60_000;
 
 export function createRetouchService(deps: RetouchServiceDeps) {
   const { store, credits, images, jobs, queue, clock } = deps;
-  const finished = new Map<string, JobRow>();
+  const finished = new Map<
+    string,
+    { userId: number; answer: Promise<TImageStatusResponse>; until: number }
+  >();
 
-  async function findJob(jobId: string): Promise<JobRow | undefined> {
-    const cached = finished.get(jobId);
-    if (cached) return cached;
+  async function answerFor(job: JobRow): Promise<TImageStatusResponse> {
+    const payload = JSON.parse(job.input) as Partial<TRetouchPayload>;
+    const output = job.output ? (JSON.parse(job.output) as Partial<TRetouchOutput>) : null;
+    const { queuePosition, etaSeconds } = await jobs.progressOf(job);
+    const imageUrl = job.status === "completed" ? await images.urlOf(output?.imageKey ?? null) : null;
+    return {
+      success: true,
+      status: job.status === "completed" ? "completed" : job.status === "failed" ? "failed" : "in-progress",
+      imageUrl,
+      originalImageUrl: await images.urlOf(payload.inputKey ?? null),
+      ...(imageUrl ? { images: [imageUrl] } : {}),
+      queuePosition,
+      etaSeconds,
+      error: job.error_message,
+      code: job.error_code,
+      facesFound: output?.facesFound ?? null,
+      identityScore: output?.identityScore ?? null,
+      engine: output?.engine ?? job.provider,
+    };
+  }
+
+  async function freshAnswer(userId: number, jobId: string): Promise<TImageStatusResponse> {
     const job = await store.jobs.findById(jobId);
-    if (job && (job.status === "completed" || job.status === "failed")) {
+    if (!job || job.user_id !== userId) throw notFound();
+    const isFinished = job.status === "completed" || job.status === "failed";
+    // A kept answer is handed to every poll (and its JSON made once, http/json-memo.ts): frozen.
+    const answer = isFinished ? answerFor(job).then((built) => Object.freeze(built)) : answerFor(job);
+    if (isFinished) {
       if (finished.size >= FINISHED_CACHE_SIZE) finished.delete(finished.keys().next().value!);
-      finished.set(jobId, job);
+      finished.set(jobId, { userId: job.user_id, answer, until: clock.now().getTime() + FINISHED_ANSWER_MS });
+      answer.catch(() => finished.delete(jobId));
     }
-    return job;
+    return answer;
   }
 
   return {
@@ -128,27 +160,12 @@ export function createRetouchService(deps: RetouchServiceDeps) {
     },
 
     /** GET /api/image/status/{jobId}: the owner's job only (another user's answers 404). */
-    async status(user: Pick<UserRow, "id">, jobId: string): Promise<TImageStatusResponse> {
-      const job = await findJob(jobId);
-      if (!job || job.user_id !== user.id) throw new AppError(404, "NOT_FOUND", "Job not found.");
-      const payload = JSON.parse(job.input) as Partial<TRetouchPayload>;
-      const output = job.output ? (JSON.parse(job.output) as Partial<TRetouchOutput>) : null;
-      const { queuePosition, etaSeconds } = await jobs.progressOf(job);
-      const imageUrl = job.status === "completed" ? await images.urlOf(output?.imageKey ?? null) : null;
-      return {
-        success: true,
-        status: job.status === "completed" ? "completed" : job.status === "failed" ? "failed" : "in-progress",
-        imageUrl,
-        originalImageUrl: await images.urlOf(payload.inputKey ?? null),
-        ...(imageUrl ? { images: [imageUrl] } : {}),
-        queuePosition,
-        etaSeconds,
-        error: job.error_message,
-        code: job.error_code,
-        facesFound: output?.facesFound ?? null,
-        identityScore: output?.identityScore ?? null,
-        engine: output?.engine ?? job.provider,
-      };
+    status(user: Pick<UserRow, "id">, jobId: string): Promise<TImageStatusResponse> {
+      const hit = finished.get(jobId);
+      if (!hit || hit.until <= clock.now().getTime()) return freshAnswer(user.id, jobId);
+      return hit.userId === user.id ? hit.answer : Promise.reject(notFound());
     },
   };
 }
+
+const notFound = () => new AppError(404, "NOT_FOUND", "Job not found.");
