@@ -10,6 +10,7 @@ import { startCron } from "./cron/scheduler.ts";
 import { createCronTasks } from "./cron/tasks.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { openDatabase } from "./drivers/db/database.ts";
+import { builtinModeration } from "./drivers/engines/moderation.ts";
 import { createJobQueue } from "./drivers/queue/create-queue.ts";
 import { startWorker } from "./modules/jobs/worker.ts";
 import { createServices } from "./services.ts";
@@ -50,6 +51,11 @@ async function start() {
     const app = await buildApp({ config, db, logger, drivers });
     await app.listen({ host: config.host, port: config.port });
     stops.push(() => app.close());
+    // Every upload is classified; load the classifier now rather than on the first upload.
+    builtinModeration.warm?.().then(
+      () => logger.info("upload moderation ready"),
+      (err) => logger.warn({ err }, "upload moderation did not load; uploads will try again"),
+    );
   }
   if (config.roles.includes("cron")) {
     const services = createServices({ db, config });

@@ -137,8 +137,9 @@ describe("the notice board", () => {
         new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
       );
     }, PNG_BASE64);
+    // The upload is classified by the NSFW model, which the server may still be loading just after it starts.
     await expect
-      .poll(() => content.inputValue())
+      .poll(() => content.inputValue(), { timeout: 10_000 })
       .toMatch(/<img src="\/files\/public\/editor\/[a-f0-9]{32}\.png" alt="pasted-\d+">/);
 
     await page.getByTestId("notice-file-input").setInputFiles([
