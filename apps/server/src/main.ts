@@ -3,6 +3,8 @@
  * ROLES (ARCHITECTURE "The same process can run every role"): `api` serves HTTP, `cron` runs the
  * scheduler, `worker` consumes the job queue (local poller or BullMQ) and recovers crashed jobs.
  */
+
+import { closeEngineThread } from "@gyeol/engine/thread/engine-thread";
 import { pino } from "pino";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -80,6 +82,7 @@ async function start() {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     for (const stop of stops.reverse()) await stop().catch((err) => logger.error({ err }, "stop failed"));
     await queue.close().catch(() => {});
+    await closeEngineThread().catch(() => {});
     await db.destroy();
     process.exit(0);
   };

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { closeSrPools } from "@gyeol/engine/upscale/pool";
+import { closeEngineThread } from "@gyeol/engine/thread/engine-thread";
 import { afterAll, describe, expect, it } from "vitest";
 import { startWorker } from "../src/modules/jobs/worker.ts";
 import { signUp, startRetouch, uploadImage, upscaleInput, waitForJob } from "./helpers/retouch.ts";
@@ -15,7 +15,7 @@ const PORTRAIT = readFileSync(
   fileURLToPath(new URL("../../../packages/engine/fixtures/grace-hopper.jpg", import.meta.url)),
 );
 
-afterAll(() => closeSrPools());
+afterAll(() => closeEngineThread());
 
 describe("retouch on the built-in engine", () => {
   it("checks the upload, previews the regions and retouches the portrait", async () => {

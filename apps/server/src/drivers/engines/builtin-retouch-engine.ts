@@ -1,9 +1,10 @@
 /**
- * The built-in driver: @gyeol/engine's retouchPortrait on this machine's CPU (the worker role).
- * EngineError codes become the job's error code.
+ * The built-in driver: @gyeol/engine's retouchPortrait on this machine's CPU (the worker role), in
+ * the engine thread so the process's event loop (the API too, in one-process mode) never waits on
+ * it. EngineError codes become the job's error code.
  */
 import { isEngineError } from "@gyeol/engine/errors";
-import { retouchPortrait } from "@gyeol/engine/retouch";
+import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
 import { EngineJobError, type RetouchEngine } from "./retouch-engine.ts";
 
 export function createBuiltinRetouchEngine(options: { maxPixels: number }): RetouchEngine {
@@ -13,7 +14,9 @@ export function createBuiltinRetouchEngine(options: { maxPixels: number }): Reto
       const bytes = await readImage();
       signal.throwIfAborted();
       try {
-        const result = await retouchPortrait(bytes, input, { maxPixels: options.maxPixels });
+        const result = await getEngineThread().retouchPortrait(bytes, input, {
+          maxPixels: options.maxPixels,
+        });
         return {
           jpeg: result.jpeg,
           width: result.width,

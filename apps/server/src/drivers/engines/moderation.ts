@@ -2,7 +2,7 @@
  * Upload moderation (ARCHITECTURE "moderation: local NSFW classifier on uploads"): the built-in
  * engine's nsfwjs classifier. A port so a cloud vision service can replace it.
  */
-import { classifyNsfw, warmNsfwModel } from "@gyeol/engine/nsfw";
+import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
 
 export interface ModerationDriver {
   classify(bytes: Uint8Array): Promise<{ verdict: "allow" | "block" }>;
@@ -10,7 +10,8 @@ export interface ModerationDriver {
   warm?(): Promise<void>;
 }
 
+/** Runs in the engine thread (~130 ms a check), off the API's event loop. */
 export const builtinModeration: ModerationDriver = {
-  classify: (bytes) => classifyNsfw(bytes),
-  warm: () => warmNsfwModel(),
+  classify: (bytes) => getEngineThread().classifyNsfw(bytes),
+  warm: () => getEngineThread().warmNsfw(),
 };

@@ -1,0 +1,73 @@
+import { threadId } from "node:worker_threads";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { isEngineError } from "../errors.ts";
+import type { RetouchJob } from "../retouch.ts";
+import { readFixture } from "../test/fixtures.ts";
+import { EngineThread } from "./engine-thread.ts";
+
+const JOB: RetouchJob = {
+  lora_index: 2,
+  scale_factor: 1,
+  upper_lip: true,
+  lower_lip: true,
+  left_eyebrow: false,
+  right_eyebrow: false,
+  nose: false,
+  hair: false,
+  filter_index: 0,
+  filter_strength: 0.01,
+};
+
+const thread = new EngineThread();
+afterAll(() => thread.close());
+
+describe("the engine thread", () => {
+  it("runs off the caller's thread", async () => {
+    const where = await thread.call("whereAmI", []);
+    expect(where).not.toBe(threadId);
+  });
+
+  it("retouches a portrait and answers a real JPEG as a Buffer, with the face and identity", async () => {
+    const portrait = readFixture("astronaut.jpg");
+    const meta = await sharp(portrait).metadata();
+    const result = await thread.retouchPortrait(portrait, JOB);
+    expect(Buffer.isBuffer(result.jpeg)).toBe(true);
+    const out = await sharp(result.jpeg).metadata();
+    expect(out.format).toBe("jpeg");
+    expect([out.width, out.height]).toEqual([meta.width, meta.height]);
+    expect(result.facesFound).toBe(1);
+    expect(result.identity?.cosine).toBeGreaterThan(0.95);
+  });
+
+  it("keeps the engine's error codes across the thread boundary", async () => {
+    const truncated = readFixture("astronaut.jpg").subarray(0, 200);
+    const failure = await thread.retouchPortrait(truncated, JOB).catch((error: unknown) => error);
+    expect(isEngineError(failure)).toBe(true);
+    expect((failure as { code: string }).code).toBe("INVALID_IMAGE");
+  });
+
+  it("answers concurrent calls to their own callers", async () => {
+    const portrait = readFixture("astronaut.jpg");
+    const [overlay, verdict, bad] = await Promise.all([
+      thread.renderRegionsOverlay(portrait),
+      thread.classifyNsfw(portrait),
+      thread.classifyNsfw(Buffer.from("not an image")).catch((error: unknown) => error),
+    ]);
+    expect(overlay.facesFound).toBe(1);
+    expect((await sharp(overlay.png).metadata()).format).toBe("png");
+    expect(verdict.verdict).toBe("allow");
+    expect((bad as { code: string }).code).toBe("INVALID_IMAGE");
+  });
+
+  it("fails calls in flight with ENGINE_FAILED when the thread stops, and starts again after", async () => {
+    const other = new EngineThread();
+    const pending = other.retouchPortrait(readFixture("astronaut.jpg"), JOB).catch((error: unknown) => error);
+    await other.close();
+    const failure = await pending;
+    expect(isEngineError(failure)).toBe(true);
+    expect((failure as { code: string }).code).toBe("ENGINE_FAILED");
+    expect(await other.call("whereAmI", [])).not.toBe(threadId);
+    await other.close();
+  });
+});
