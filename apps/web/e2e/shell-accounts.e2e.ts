@@ -155,6 +155,24 @@ describe("on a phone", () => {
   });
 });
 
+describe("the community button on a phone", () => {
+  it("steps aside while the page scrolls down and comes back on the way up", async () => {
+    const context = await newContext(browser, PHONE, { hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    const button = page.getByTestId("community-button");
+    await button.waitFor({ state: "visible" });
+    const isHidden = () => button.evaluate((el) => el.hasAttribute("data-hidden"));
+    await page.mouse.wheel(0, 900);
+    await expect.poll(isHidden).toBe(true);
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
+    await page.mouse.wheel(0, -300);
+    await expect.poll(isHidden).toBe(false);
+    await button.waitFor({ state: "visible" });
+    await context.close();
+  });
+});
+
 describe("screenshots", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     for (const prefix of ["", "/en"]) {
