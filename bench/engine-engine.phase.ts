@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { decodeImage, resizeLanczos } from "../packages/engine/src/image.ts";
-import { retouchPortrait } from "../packages/engine/src/retouch.ts";
+import { retouchJob, retouchPortrait } from "../packages/engine/src/retouch.ts";
 import { closeSrPools } from "../packages/engine/src/upscale/pool.ts";
 import { upscaleImage } from "../packages/engine/src/upscale/upscale.ts";
 
@@ -19,18 +19,7 @@ function psnr(a: Uint8Array, b: Uint8Array): number {
   return 10 * Math.log10((255 * 255) / (sum / a.length));
 }
 
-const job = {
-  lora_index: 2,
-  scale_factor: 2,
-  upper_lip: false,
-  lower_lip: false,
-  left_eyebrow: false,
-  right_eyebrow: false,
-  nose: false,
-  hair: false,
-  filter_index: 0,
-  filter_strength: 0.01,
-};
+const job = retouchJob({ scale_factor: 2 });
 
 // Warm-up: loads Human, the selfie model and the upscale workers once, as a server process would.
 await retouchPortrait(fs.readFileSync(psnrPath), { ...job, scale_factor: 1.1 });

@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { classifyNsfw, warmNsfwModel } from "@gyeol/engine/nsfw";
 import { renderRegionsOverlay } from "@gyeol/engine/overlay";
-import { type RetouchJob, retouchPortrait } from "@gyeol/engine/retouch";
+import { type RetouchJob, retouchJob, retouchPortrait } from "@gyeol/engine/retouch";
 import { EngineThread } from "@gyeol/engine/thread/engine-thread";
 import { closeSrPools } from "@gyeol/engine/upscale/pool";
 
@@ -22,18 +22,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const portrait = readFileSync(path.join(here, "fixtures", "portrait-1024.jpg"));
 const TICK_MS = 5;
 
-const job = (scale: number): RetouchJob => ({
-  lora_index: 2,
-  scale_factor: scale,
-  upper_lip: true,
-  lower_lip: false,
-  left_eyebrow: false,
-  right_eyebrow: false,
-  nose: false,
-  hair: true,
-  filter_index: 0,
-  filter_strength: 0.3,
-});
+const job = (scale: number) =>
+  retouchJob({ scale_factor: scale, upper_lip: true, hair: true, filter_strength: 0.3 });
 
 interface EngineCalls {
   retouch(input: Buffer, job: RetouchJob): Promise<unknown>;

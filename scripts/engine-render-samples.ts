@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { type RetouchJob, retouchPortrait } from "../packages/engine/src/retouch.ts";
+import { type RetouchJob, retouchJob, retouchPortrait } from "../packages/engine/src/retouch.ts";
 import { closeSrPools } from "../packages/engine/src/upscale/pool.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,18 +21,7 @@ if (!outDir) {
 }
 const MAX_WIDTH = 720;
 
-const base: RetouchJob = {
-  lora_index: 2,
-  scale_factor: 2,
-  upper_lip: false,
-  lower_lip: false,
-  left_eyebrow: false,
-  right_eyebrow: false,
-  nose: false,
-  hair: false,
-  filter_index: 0,
-  filter_strength: 0.01,
-};
+const base: RetouchJob = retouchJob({ scale_factor: 2 });
 
 /**
  * Landing sample id → fixture and the spec 02 §5 style it shows. The picker labels name the

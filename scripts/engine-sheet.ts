@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { analyzeImage } from "../packages/engine/src/face/analyze.ts";
 import { decodeImage, encodePng, resizeLanczos } from "../packages/engine/src/image.ts";
 import { drawRegions, REGION_COLORS } from "../packages/engine/src/overlay.ts";
-import { retouchPortrait } from "../packages/engine/src/retouch.ts";
+import { retouchJob, retouchPortrait } from "../packages/engine/src/retouch.ts";
 import { closeSrPools } from "../packages/engine/src/upscale/pool.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,18 +21,7 @@ const outFile = path.resolve(
 const CELL = 360;
 const LABEL = 28;
 
-const job = {
-  lora_index: 2,
-  scale_factor: 1,
-  upper_lip: false,
-  lower_lip: false,
-  left_eyebrow: false,
-  right_eyebrow: false,
-  nose: false,
-  hair: false,
-  filter_index: 0,
-  filter_strength: 0.01,
-};
+const job = retouchJob();
 
 function label(text: string, width: number): Buffer {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${LABEL}"><rect width="100%" height="100%" fill="#111"/><text x="8" y="19" font-family="sans-serif" font-size="14" fill="#eee">${text}</text></svg>`;

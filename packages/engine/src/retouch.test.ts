@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeImage, type RgbImage, resizeLanczos } from "./image.ts";
 import { lowPass } from "./retouch/planes.ts";
-import { type RetouchJob, type RetouchResult, retouchPortrait } from "./retouch.ts";
+import { type RetouchJob, type RetouchResult, retouchJob, retouchPortrait } from "./retouch.ts";
 import { meanDeltaE, readFixture } from "./test/fixtures.ts";
 import { closeSrPools } from "./upscale/pool.ts";
 
-const BASE_JOB: RetouchJob = {
-  lora_index: 2,
-  scale_factor: 1,
-  upper_lip: false,
-  lower_lip: false,
-  left_eyebrow: false,
-  right_eyebrow: false,
-  nose: false,
-  hair: false,
-  filter_index: 0,
-  filter_strength: 0.01,
-};
+const BASE_JOB: RetouchJob = retouchJob();
 const EXCLUDE_ALL = {
   upper_lip: true,
   lower_lip: true,

@@ -34,6 +34,26 @@ export interface RetouchJob {
   exclude_outfit?: boolean;
 }
 
+/**
+ * A job with the basic style (lora_index 2), every region retouched (none excluded; the eyes always
+ * are), no filter (spec 02 §5: index 0 at 0.01) and the original size; `overrides` change any field.
+ */
+export function retouchJob(overrides: Partial<RetouchJob> = {}): RetouchJob {
+  return {
+    lora_index: 2,
+    scale_factor: 1,
+    upper_lip: false,
+    lower_lip: false,
+    left_eyebrow: false,
+    right_eyebrow: false,
+    nose: false,
+    hair: false,
+    filter_index: 0,
+    filter_strength: 0.01,
+    ...overrides,
+  };
+}
+
 export interface RetouchOptions {
   /** Multiplies the style's retouch strength (0..1.5, default 1). */
   strength?: number;

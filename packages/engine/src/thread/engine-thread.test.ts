@@ -2,22 +2,11 @@ import { threadId } from "node:worker_threads";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { isEngineError } from "../errors.ts";
-import type { RetouchJob } from "../retouch.ts";
+import { retouchJob } from "../retouch.ts";
 import { readFixture } from "../test/fixtures.ts";
 import { EngineThread } from "./engine-thread.ts";
 
-const JOB: RetouchJob = {
-  lora_index: 2,
-  scale_factor: 1,
-  upper_lip: true,
-  lower_lip: true,
-  left_eyebrow: false,
-  right_eyebrow: false,
-  nose: false,
-  hair: false,
-  filter_index: 0,
-  filter_strength: 0.01,
-};
+const JOB = retouchJob({ upper_lip: true, lower_lip: true });
 
 const thread = new EngineThread();
 afterAll(() => thread.close());
