@@ -19,6 +19,43 @@ interface CompareViewProps {
   testId?: string;
 }
 
+/** The slider's round handle, the same wherever a before/after slider is shown. */
+export const COMPARE_HANDLE = (
+  <ReactCompareSliderHandle
+    buttonStyle={{
+      width: 44,
+      height: 44,
+      border: 0,
+      backdropFilter: "blur(6px)",
+      background: "rgb(255 255 255 / 0.92)",
+      color: "#8a3150",
+      boxShadow: "0 6px 20px rgb(36 28 32 / 0.25)",
+    }}
+    linesStyle={{ width: 2, background: "rgb(255 255 255 / 0.95)" }}
+  />
+);
+
+const BADGE =
+  "pointer-events-none absolute top-3 z-10 rounded-full px-3 py-1 text-xs font-semibold text-white backdrop-blur";
+
+/** "Before" over the left image and "after" over the right one. */
+export function CompareBadges({
+  before,
+  after,
+  className,
+}: {
+  before: string;
+  after: string;
+  className?: string;
+}) {
+  return (
+    <>
+      <span className={cn(BADGE, "left-3 bg-ink/65", className)}>{before}</span>
+      <span className={cn(BADGE, "right-3 bg-accent-600/85", className)}>{after}</span>
+    </>
+  );
+}
+
 /** The before/after slider (spec 02 §2.1 result, §2.5 history viewer), sized to the result's own ratio. */
 export function CompareView({
   beforeUrl,
@@ -55,27 +92,9 @@ export function CompareView({
         itemTwo={image(afterUrl, labels.after, (img) => {
           if (img.naturalWidth && img.naturalHeight) setRatio(img.naturalWidth / img.naturalHeight);
         })}
-        handle={
-          <ReactCompareSliderHandle
-            buttonStyle={{
-              width: 44,
-              height: 44,
-              border: 0,
-              backdropFilter: "blur(6px)",
-              background: "rgb(255 255 255 / 0.92)",
-              color: "#8a3150",
-              boxShadow: "0 6px 20px rgb(36 28 32 / 0.25)",
-            }}
-            linesStyle={{ width: 2, background: "rgb(255 255 255 / 0.95)" }}
-          />
-        }
+        handle={COMPARE_HANDLE}
       />
-      <span className="pointer-events-none absolute top-3 left-3 z-10 rounded-full bg-ink/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
-        {labels.before}
-      </span>
-      <span className="pointer-events-none absolute top-3 right-3 z-10 rounded-full bg-accent-600/85 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
-        {labels.after}
-      </span>
+      <CompareBadges before={labels.before} after={labels.after} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { LANDING_SAMPLES, type TLandingSample } from "@gyeol/shared/constants";
 import { MoveHorizontal } from "lucide-react";
 import { useState } from "react";
-import { ReactCompareSlider, ReactCompareSliderHandle } from "react-compare-slider";
+import { ReactCompareSlider } from "react-compare-slider";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
+import { COMPARE_HANDLE, CompareBadges } from "../../../components/ui/compare-view.tsx";
 import { SampleImage } from "./sample-image.tsx";
 
 export function sampleSource(id: TLandingSample, side: "before" | "after"): string {
@@ -43,27 +44,9 @@ export function SampleCompare() {
               placeholderLabel={placeholder}
             />
           }
-          handle={
-            <ReactCompareSliderHandle
-              buttonStyle={{
-                width: 44,
-                height: 44,
-                border: 0,
-                backdropFilter: "blur(6px)",
-                background: "rgb(255 255 255 / 0.92)",
-                color: "#8a3150",
-                boxShadow: "0 6px 20px rgb(36 28 32 / 0.25)",
-              }}
-              linesStyle={{ width: 2, background: "rgb(255 255 255 / 0.95)" }}
-            />
-          }
+          handle={COMPARE_HANDLE}
         />
-        <span className="pointer-events-none absolute top-3.5 left-3.5 z-10 rounded-full bg-ink/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
-          {t("landing.compare.before")}
-        </span>
-        <span className="pointer-events-none absolute top-3.5 right-3.5 z-10 rounded-full bg-accent-600/85 px-3 py-1 text-xs font-semibold text-white backdrop-blur">
-          {t("landing.compare.after")}
-        </span>
+        <CompareBadges before={t("landing.compare.before")} after={t("landing.compare.after")} />
       </div>
       <figcaption className="flex flex-col gap-3 px-1.5 pt-3.5 pb-1.5">
         <p className="flex items-center gap-1.5 text-[13px] text-muted">

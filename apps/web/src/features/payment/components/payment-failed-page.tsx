@@ -2,8 +2,7 @@ import { PAYMENT_FAILED_COUNTDOWN_S } from "@gyeol/shared/constants";
 import { localizePath } from "@gyeol/shared/routes";
 import { CircleAlert, CircleX, RotateCcw, UserRound } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, Navigate, useNavigate } from "react-router";
-import { buttonStyles } from "../../../components/ui/button.tsx";
+import { Navigate, useNavigate } from "react-router";
 import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { env } from "../../../lib/env.ts";
@@ -13,6 +12,7 @@ import { useCountdown } from "../hooks/use-countdown.ts";
 import { AccountFacts } from "./account-facts.tsx";
 import { CountdownNote } from "./countdown-note.tsx";
 import { PaymentResultFrame } from "./payment-result-frame.tsx";
+import { ResultActions } from "./result-actions.tsx";
 
 const CAUSES = ["cardInfo", "balance", "overseas", "temporary"] as const;
 
@@ -55,24 +55,20 @@ export function PaymentFailedPage() {
           ))}
         </ul>
       </div>
-      <div className="mt-7 grid gap-2.5 sm:grid-cols-2">
-        <Link
-          to={localizePath("/pricing", locale)}
-          data-testid="payment-to-pricing"
-          className={buttonStyles({ variant: "primary" })}
-        >
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {t("payment.failed.toPricing")}
-        </Link>
-        <Link
-          to={localizePath("/mypage", locale)}
-          data-testid="payment-to-mypage"
-          className={buttonStyles({ variant: "secondary" })}
-        >
-          <UserRound aria-hidden="true" className="size-4" />
-          {t("payment.failed.toMypage")}
-        </Link>
-      </div>
+      <ResultActions
+        primary={{
+          to: localizePath("/pricing", locale),
+          testId: "payment-to-pricing",
+          icon: RotateCcw,
+          label: t("payment.failed.toPricing"),
+        }}
+        secondary={{
+          to: localizePath("/mypage", locale),
+          testId: "payment-to-mypage",
+          icon: UserRound,
+          label: t("payment.failed.toMypage"),
+        }}
+      />
       <p data-testid="payment-support" className="mt-6 text-sm text-muted">
         <Trans
           i18nKey="payment.failed.support"

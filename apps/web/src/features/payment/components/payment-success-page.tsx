@@ -4,8 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, Sparkles, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useNavigate } from "react-router";
-import { buttonStyles } from "../../../components/ui/button.tsx";
+import { Navigate, useNavigate } from "react-router";
 import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
 import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { billingKeys } from "../../../lib/billing/subscription-api.ts";
@@ -15,6 +14,7 @@ import { useCountdown } from "../hooks/use-countdown.ts";
 import { AccountFacts } from "./account-facts.tsx";
 import { CountdownNote } from "./countdown-note.tsx";
 import { PaymentResultFrame } from "./payment-result-frame.tsx";
+import { ResultActions } from "./result-actions.tsx";
 
 /** /payment-success (spec 01 §2): sync the user, show the account, then home after 5 s. */
 export function PaymentSuccessPage() {
@@ -57,24 +57,20 @@ export function PaymentSuccessPage() {
       description={isSyncing ? t("payment.success.syncing") : t("payment.success.description")}
     >
       <AccountFacts user={user} hasPlan />
-      <div className="mt-7 grid gap-2.5 sm:grid-cols-2">
-        <Link
-          to={localizePath("/upscale", locale)}
-          data-testid="payment-to-upscale"
-          className={buttonStyles({ variant: "primary" })}
-        >
-          <Sparkles aria-hidden="true" className="size-4" />
-          {t("payment.success.toUpscale")}
-        </Link>
-        <Link
-          to={localizePath("/mypage", locale)}
-          data-testid="payment-to-mypage"
-          className={buttonStyles({ variant: "secondary" })}
-        >
-          <UserRound aria-hidden="true" className="size-4" />
-          {t("payment.success.toMypage")}
-        </Link>
-      </div>
+      <ResultActions
+        primary={{
+          to: localizePath("/upscale", locale),
+          testId: "payment-to-upscale",
+          icon: Sparkles,
+          label: t("payment.success.toUpscale"),
+        }}
+        secondary={{
+          to: localizePath("/mypage", locale),
+          testId: "payment-to-mypage",
+          icon: UserRound,
+          label: t("payment.success.toMypage"),
+        }}
+      />
       <CountdownNote remaining={remaining} total={PAYMENT_SUCCESS_COUNTDOWN_S} />
     </PaymentResultFrame>
   );
