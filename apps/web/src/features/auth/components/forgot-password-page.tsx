@@ -4,12 +4,12 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useForgotPasswordMutation } from "../api/social.ts";
 import { describeAuthError } from "../lib/auth-errors.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { EmailField } from "./email-field.tsx";
 import { FormError } from "./form-error.tsx";
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the e-mail is known. */
@@ -52,18 +52,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form data-testid="forgot-form" onSubmit={onSubmit} className="flex flex-col gap-4">
-          <TextField
-            data-testid="forgot-email"
-            label={t("auth.fields.email")}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t("auth.fields.emailPlaceholder")}
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField testId="forgot-email" value={email} onChange={setEmail} />
           <FormError message={error} testId="forgot-error" />
           <Button
             type="submit"

@@ -5,7 +5,6 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -15,6 +14,7 @@ import { toPublicUser } from "../api/to-public-user.ts";
 import { useAfterAuthRedirect } from "../hooks/use-after-auth-redirect.ts";
 import { describeAuthError, pendingDeletionDate } from "../lib/auth-errors.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
+import { EmailField } from "./email-field.tsx";
 import { FormError } from "./form-error.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { RestoreAccountDialog } from "./restore-account-dialog.tsx";
@@ -107,18 +107,7 @@ export function LoginPage() {
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
       >
-        <TextField
-          data-testid="login-email"
-          label={t("auth.fields.email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t("auth.fields.emailPlaceholder")}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField testId="login-email" value={email} onChange={setEmail} />
         <PasswordField
           data-testid="login-password"
           label={t("auth.fields.password")}

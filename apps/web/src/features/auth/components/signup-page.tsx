@@ -15,6 +15,7 @@ import { useAfterAuthRedirect } from "../hooks/use-after-auth-redirect.ts";
 import { describeAuthError } from "../lib/auth-errors.ts";
 import { AgeCheckbox } from "./age-checkbox.tsx";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
+import { EmailField } from "./email-field.tsx";
 import { FormError } from "./form-error.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { RestoreAccountDialog } from "./restore-account-dialog.tsx";
@@ -100,18 +101,7 @@ export function SignupPage() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
-          data-testid="signup-email"
-          label={t("auth.fields.email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t("auth.fields.emailPlaceholder")}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField testId="signup-email" value={email} onChange={setEmail} />
         <PasswordField
           data-testid="signup-password"
           label={t("auth.fields.password")}
