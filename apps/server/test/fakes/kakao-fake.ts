@@ -16,9 +16,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   bearerToken,
+  createConsentFlow,
   type RunningFake,
-  redirect,
-  sendConsentPage,
   sendJson,
   startFakeServer,
 } from "./oauth-fake-server.ts";
@@ -75,7 +74,6 @@ export async function startKakaoFake(options: {
 }): Promise<KakaoFake> {
   const codes = new Map<string, Grant>();
   const accessTokens = new Map<string, KakaoFakeUser>();
-  const consents = new Map<string, string>();
   const fake = {
     nextUser: { id: 4_100_000_001, nickname: "카카오사용자", email: "someone@kakao.com" } as KakaoFakeUser,
     isConsentPage: false,
@@ -86,6 +84,8 @@ export async function startKakaoFake(options: {
     error_description: description,
     error_code: "KOE320",
   });
+
+  const consent = createConsentFlow(fake, "카카오계정 로그인 (fake)");
 
   const running = await startFakeServer((req, res) => {
     if (req.method === "GET" && req.path === "/oauth/authorize") {
@@ -111,23 +111,9 @@ export async function startKakaoFake(options: {
       back.searchParams.set("code", code);
       const state = req.query.get("state");
       if (state) back.searchParams.set("state", state);
-      if (!fake.isConsentPage) return redirect(res, back.toString());
-      const ticket = token();
-      consents.set(ticket, back.toString());
-      return sendConsentPage(res, "카카오계정 로그인 (fake)", `/__consent?ticket=${ticket}`);
+      return consent.returnTo(res, back);
     }
-    // Test control (not Naver's/Kakao's API): who signs in next, and whether a consent page shows.
-    if (req.method === "POST" && req.path === "/__test/next-user") {
-      const control = JSON.parse(req.body) as { user: typeof fake.nextUser; isConsentPage?: boolean };
-      fake.nextUser = control.user;
-      if (control.isConsentPage !== undefined) fake.isConsentPage = control.isConsentPage;
-      return sendJson(res, 200, { ok: true });
-    }
-    if (req.method === "GET" && req.path === "/__consent") {
-      const target = consents.get(req.query.get("ticket") ?? "");
-      if (!target) return sendJson(res, 404, { error: "no such consent" });
-      return redirect(res, target);
-    }
+    if (consent.handle(req, res)) return;
     if (req.method === "POST" && req.path === "/oauth/token") {
       const form = req.form;
       fake.tokenRequests.push(form);

@@ -15,9 +15,8 @@
 import { randomBytes } from "node:crypto";
 import {
   bearerToken,
+  createConsentFlow,
   type RunningFake,
-  redirect,
-  sendConsentPage,
   sendJson,
   startFakeServer,
 } from "./oauth-fake-server.ts";
@@ -48,13 +47,14 @@ export async function startNaverFake(options: {
 }): Promise<NaverFake> {
   const codes = new Map<string, { user: NaverFakeUser; state: string }>();
   const accessTokens = new Map<string, NaverFakeUser>();
-  const consents = new Map<string, string>();
   const fake = {
     nextUser: { id: "naver-1", email: "someone@naver.com", nickname: "네이버사용자" } as NaverFakeUser,
     isConsentPage: false,
     nextDecision: "allow" as "allow" | "deny",
     tokenRequests: [] as URLSearchParams[],
   };
+
+  const consent = createConsentFlow(fake, "NAVER 로그인 (fake)");
 
   const running = await startFakeServer((req, res) => {
     if (req.method === "GET" && req.path === "/oauth2.0/authorize") {
@@ -82,23 +82,9 @@ export async function startNaverFake(options: {
         codes.set(code, { user: { ...fake.nextUser }, state });
         back.searchParams.set("code", code);
       }
-      if (!fake.isConsentPage) return redirect(res, back.toString());
-      const ticket = token();
-      consents.set(ticket, back.toString());
-      return sendConsentPage(res, "NAVER 로그인 (fake)", `/__consent?ticket=${ticket}`);
+      return consent.returnTo(res, back);
     }
-    // Test control (not Naver's/Kakao's API): who signs in next, and whether a consent page shows.
-    if (req.method === "POST" && req.path === "/__test/next-user") {
-      const control = JSON.parse(req.body) as { user: typeof fake.nextUser; isConsentPage?: boolean };
-      fake.nextUser = control.user;
-      if (control.isConsentPage !== undefined) fake.isConsentPage = control.isConsentPage;
-      return sendJson(res, 200, { ok: true });
-    }
-    if (req.method === "GET" && req.path === "/__consent") {
-      const target = consents.get(req.query.get("ticket") ?? "");
-      if (!target) return sendJson(res, 404, { error: "no such consent" });
-      return redirect(res, target);
-    }
+    if (consent.handle(req, res)) return;
     if (req.method === "POST" && req.path === "/oauth2.0/token") {
       const form = req.form;
       fake.tokenRequests.push(form);

@@ -1,4 +1,5 @@
 /** The small HTTP plumbing the sign-in provider fakes share: a server on 127.0.0.1, bodies, JSON. */
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -73,6 +74,41 @@ export function sendConsentPage(res: ServerResponse, title: string, continueUrl:
       `<body><h1>${title}</h1><p>결(Gyeol)에 로그인합니다.</p>` +
       `<a id="consent" href="${href}">동의하고 계속하기</a></body></html>`,
   );
+}
+
+/**
+ * What the redirect sign-in fakes share besides their own endpoints: the way back to our callback
+ * (at once, or through a consent page the browser journeys click), and the test-only control of
+ * who signs in next. `handle` answers the shared endpoints and says whether it did.
+ */
+export function createConsentFlow<TUser>(fake: { nextUser: TUser; isConsentPage: boolean }, title: string) {
+  const consents = new Map<string, string>();
+  return {
+    /** Sends the browser back to the callback, through the consent page when the test asked for it. */
+    returnTo(res: ServerResponse, back: URL) {
+      if (!fake.isConsentPage) return redirect(res, back.toString());
+      const ticket = randomBytes(12).toString("hex");
+      consents.set(ticket, back.toString());
+      return sendConsentPage(res, title, `/__consent?ticket=${ticket}`);
+    },
+    handle(req: FakeRequest, res: ServerResponse): boolean {
+      // Test control (not the provider's API): who signs in next, and whether a consent page shows.
+      if (req.method === "POST" && req.path === "/__test/next-user") {
+        const control = JSON.parse(req.body) as { user: TUser; isConsentPage?: boolean };
+        fake.nextUser = control.user;
+        if (control.isConsentPage !== undefined) fake.isConsentPage = control.isConsentPage;
+        sendJson(res, 200, { ok: true });
+        return true;
+      }
+      if (req.method === "GET" && req.path === "/__consent") {
+        const target = consents.get(req.query.get("ticket") ?? "");
+        if (target) redirect(res, target);
+        else sendJson(res, 404, { error: "no such consent" });
+        return true;
+      }
+      return false;
+    },
+  };
 }
 
 export function bearerToken(request: FakeRequest): string | null {
