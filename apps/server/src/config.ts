@@ -35,6 +35,7 @@
  * | MAIL_DRIVER              | log                            | `log`: e-mails (password reset) are written to the log; `smtp`: sent through SMTP_URL. |
  * | SMTP_URL                 | (unset)                        | smtp(s)://user:pass@host:port (required with MAIL_DRIVER=smtp). |
  * | MAIL_FROM                | Gyeol <no-reply@gyeol.app>     | Sender of the e-mails. |
+ * | SUPPORT_EMAIL            | (unset)                        | Support address written in the renewal reminder e-mails; unset = the line is left out. |
  * | FILE_URL_SECRET          | random per boot                | HMAC key of signed, expiring file URLs (local storage). Multi-process deployments MUST set it (32+ characters), or one process rejects another's links. |
  * | PAYMENT_PROVIDER         | sandbox                        | `sandbox`: the built-in test checkout with signed webhooks (no real money); `paddle`: Paddle Billing. |
  * | PADDLE_API_KEY           | (unset)                        | Paddle API key (required with paddle). |
@@ -236,6 +237,8 @@ const EnvSchema = z.object({
   MAIL_DRIVER: z.enum(["log", "smtp"]).default("log"),
   SMTP_URL: zOptionalText,
   MAIL_FROM: z.string().trim().min(3).default("Gyeol <no-reply@gyeol.app>"),
+  /** Support contact the e-mails give (renewal reminders); the web app's is VITE_SUPPORT_EMAIL. */
+  SUPPORT_EMAIL: zOptionalText.pipe(z.email().optional()),
   /**
    * Key for the HMAC of signed file URLs. The random default only works while one process serves
    * every request: with several API processes (or a restart between link and click) set it.
@@ -316,6 +319,7 @@ export interface Config {
   demoMode: boolean;
   auth: TAuthProvidersConfig;
   mail: TMailConfig;
+  supportEmail: string | undefined;
   fileUrlSecret: string;
   payments: TPaymentsConfig;
   affiliateWindowDays: number;
@@ -531,6 +535,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     demoMode: e.DEMO_MODE,
     auth: Object.freeze(resolveAuthProviders(e)),
     mail: Object.freeze(mail),
+    supportEmail: e.SUPPORT_EMAIL,
     fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString("base64url"),
     payments: Object.freeze(payments),
     affiliateWindowDays: e.AFFILIATE_WINDOW_DAYS,

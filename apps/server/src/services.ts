@@ -29,6 +29,10 @@ import {
 } from "./modules/auth/password-reset.service.ts";
 import { createSocialAuthService, type SocialAuthService } from "./modules/auth/social-auth.service.ts";
 import { type BillingService, createBillingService } from "./modules/billing/billing.service.ts";
+import {
+  createRenewalRemindersService,
+  type RenewalRemindersService,
+} from "./modules/billing/renewal-reminders.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
 import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
@@ -50,6 +54,7 @@ export interface Services {
   notices: NoticesService;
   images: ImagesService;
   billing: BillingService;
+  renewalReminders: RenewalRemindersService;
   payments: PaymentDriver;
   queue: JobQueue;
   jobs: JobsService;
@@ -83,6 +88,8 @@ export interface ServiceDeps {
     | "demoMode"
     | "auth"
     | "mail"
+    | "supportEmail"
+    | "port"
     | "logLevel"
   >;
   clock?: Clock;
@@ -164,6 +171,14 @@ export function createServices({
     notices: createNoticesService({ store, storage, clock }),
     images,
     billing,
+    renewalReminders: createRenewalRemindersService({
+      store,
+      mail,
+      clock,
+      // E-mails need an absolute link; without PUBLIC_ORIGIN the single-machine default's own port.
+      siteOrigin: config.publicOrigin ?? config.auth.redirectBase ?? `http://localhost:${config.port}`,
+      supportEmail: config.supportEmail,
+    }),
     payments,
     queue,
     jobs,

@@ -8,7 +8,7 @@ const SUBSCRIPTION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The cron role's tasks. Expired sessions are already refused at check time; this keeps the table small. */
 export function createCronTasks(
-  services: Pick<Services, "auth" | "billing" | "credits" | "account" | "images">,
+  services: Pick<Services, "auth" | "billing" | "credits" | "account" | "images" | "renewalReminders">,
 ): CronTask[] {
   return [
     {
@@ -41,6 +41,13 @@ export function createCronTasks(
       name: "purge-expired-uploads",
       intervalMs: HOUR_MS,
       run: () => services.images.purgeExpiredUploads(UPLOAD_RETENTION_DAYS),
+    },
+    {
+      // spec 01 §9 Terms: reminder e-mails 7, 3 and 1 days before a subscription renews. Each is
+      // sent at most once (renewal_reminders rows); a failed send is retried on the next run.
+      name: "send-renewal-reminders",
+      intervalMs: HOUR_MS,
+      run: () => services.renewalReminders.sendDueReminders(),
     },
     {
       name: "delete-expired-sessions",

@@ -9,6 +9,7 @@ import { noticesMigration } from "./migrations/20261121010000_notices.ts";
 import { billingMigration } from "./migrations/20261121020000_billing.ts";
 import { jobsMigration } from "./migrations/20261122000000_jobs.ts";
 import { accountsMigration } from "./migrations/20261123000000_accounts.ts";
+import { renewalRemindersMigration } from "./migrations/20261124000000_renewal_reminders.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261121020000_billing": billingMigration,
   "20261122000000_jobs": jobsMigration,
   "20261123000000_accounts": accountsMigration,
+  "20261124000000_renewal_reminders": renewalRemindersMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -237,6 +237,21 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export type TRenewalReminderStatus = "sending" | "sent" | "skipped";
+
+/** One renewal reminder e-mail (spec 01 §9), at most once per key (modules/billing/renewal-reminders.service.ts). */
+export interface RenewalRemindersTable {
+  subscription_id: string;
+  user_id: number;
+  /** The renewal the reminder is about (users.next_renewal_date). */
+  renewal_date: string;
+  /** 7, 3 or 1 (policy RENEWAL_REMINDER_DAYS). */
+  days_before: number;
+  status: TRenewalReminderStatus;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -254,6 +269,7 @@ export interface DB {
   jobs: JobsTable;
   images: ImagesTable;
   uploads: UploadsTable;
+  renewal_reminders: RenewalRemindersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -272,3 +288,4 @@ export type NoticeFileRow = Selectable<NoticeFilesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type RenewalReminderRow = Selectable<RenewalRemindersTable>;

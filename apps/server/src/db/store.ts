@@ -10,6 +10,7 @@ import { createIdentitiesRepository } from "../modules/auth/identities.repositor
 import { createPasswordResetsRepository } from "../modules/auth/password-resets.repository.ts";
 import { createSessionsRepository } from "../modules/auth/sessions.repository.ts";
 import { createBillingRepository } from "../modules/billing/billing.repository.ts";
+import { createRenewalRemindersRepository } from "../modules/billing/renewal-reminders.repository.ts";
 import { createCreditsRepository } from "../modules/credits/credits.repository.ts";
 import { createHealthRepository } from "../modules/health/health.repository.ts";
 import { createImagesRepository } from "../modules/images/images.repository.ts";
@@ -27,6 +28,7 @@ function createRepositories(db: Kysely<DB>) {
     account: createAccountRepository(db),
     credits: createCreditsRepository(db),
     billing: createBillingRepository(db),
+    renewalReminders: createRenewalRemindersRepository(db),
     affiliate: createAffiliateRepository(db),
     health: createHealthRepository(db),
     notices: createNoticesRepository(db),

@@ -38,7 +38,8 @@ export interface BillingServiceDeps {
 export type TLocale = "ko" | "en";
 export type TWebhookOutcome = "processed" | "duplicate";
 
-const PLAN_NAMES: Record<TPlan, string> = {
+/** Plan names as the site shows them, in both languages. */
+export const PLAN_NAMES: Record<TPlan, string> = {
   free: "Free",
   basic: "Basic",
   deluxe: "Deluxe",
