@@ -84,7 +84,7 @@ describe.each(TEST_DATABASES)("account lifecycle on $name", (database) => {
     expect((await login(email)).statusCode).toBe(200);
 
     clock.advance(30 * DAY_MS);
-    expect(await t.services.account.purgeDueAccounts()).toBe(0);
+    expect(await t.services.account.purgeDueAccounts()).toEqual({ purged: 0, failed: 0 });
   });
 
   it("refuses restore without a sign-in's offer, or after the window", async () => {
@@ -175,10 +175,10 @@ describe.each(TEST_DATABASES)("account lifecycle on $name", (database) => {
     await deleteAccount(cookie, { password: TEST_PASSWORD });
 
     clock.advance(14 * DAY_MS - 1000);
-    expect(await t.services.account.purgeDueAccounts()).toBe(0);
+    expect(await t.services.account.purgeDueAccounts()).toEqual({ purged: 0, failed: 0 });
     clock.advance(2000);
-    expect(await t.services.account.purgeDueAccounts()).toBe(1);
-    expect(await t.services.account.purgeDueAccounts()).toBe(0);
+    expect(await t.services.account.purgeDueAccounts()).toEqual({ purged: 1, failed: 0 });
+    expect(await t.services.account.purgeDueAccounts()).toEqual({ purged: 0, failed: 0 });
 
     const row = await t.services.users.findById(body.id);
     expect(row).toMatchObject({ email: `deleted-${body.id}@deleted.invalid`, name: "", password_hash: null });
@@ -198,5 +198,56 @@ describe.each(TEST_DATABASES)("account lifecycle on $name", (database) => {
     expect((await login(email)).statusCode).toBe(401);
     // The address is free again: the person may come back as a new account.
     expect((await register(t.app, { email })).body.id).not.toBe(body.id);
+  });
+  it("goes on past an account whose file will not delete, and purges it on a later run", async () => {
+    const storeFile = async (userId: number) => {
+      const key = await t.services.storage.put({
+        visibility: "private",
+        folder: "uploads",
+        extension: "png",
+        contentType: "image/png",
+        bytes: new Uint8Array([1, 2, 3]),
+      });
+      await t.db.kysely
+        .insertInto("uploads")
+        .values({
+          key,
+          user_id: userId,
+          status: "ready",
+          mime: "image/png",
+          size: 3,
+          checksum_sha256: null,
+          width: 1,
+          height: 1,
+          overlay_key: null,
+          faces_found: null,
+          created_at: clock.now().toISOString(),
+        })
+        .execute();
+      return key;
+    };
+    const first = await register(t.app);
+    const second = await register(t.app);
+    const stuck = await storeFile(first.body.id);
+    const other = await storeFile(second.body.id);
+    await deleteAccount(first.cookie, { password: TEST_PASSWORD });
+    await deleteAccount(second.cookie, { password: TEST_PASSWORD });
+    clock.advance(15 * DAY_MS);
+
+    const { storage } = t.services;
+    const realDelete = storage.delete.bind(storage);
+    storage.delete = async (key) => {
+      if (key === stuck) throw new Error("storage refused");
+      return realDelete(key);
+    };
+    expect(await t.services.account.purgeDueAccounts()).toEqual({ purged: 1, failed: 1 });
+    expect(await storage.get(other)).toBeNull();
+    expect((await t.services.users.findById(first.body.id))?.deleted_at).toBeNull();
+    expect(await storage.get(stuck)).not.toBeNull();
+
+    storage.delete = realDelete;
+    expect(await t.services.account.purgeDueAccounts()).toEqual({ purged: 1, failed: 0 });
+    expect(await storage.get(stuck)).toBeNull();
+    expect((await t.services.users.findById(first.body.id))?.deleted_at).not.toBeNull();
   });
 });

@@ -34,7 +34,7 @@ export function createCronTasks(
       // spec 01 §4: past the 14-day undo window, a deleted account's personal data and files go.
       name: "purge-deleted-accounts",
       intervalMs: HOUR_MS,
-      run: async () => ({ purged: await services.account.purgeDueAccounts() }),
+      run: () => services.account.purgeDueAccounts(),
     },
     {
       // spec 01 §4 and the privacy policy: uploads are deleted 30 days after processing.
