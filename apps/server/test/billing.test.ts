@@ -146,12 +146,36 @@ describe.each(TEST_DATABASES)("payments on the sandbox driver on $name", (databa
 
     // At the period end the lower plan starts: old subscription credits expire, the new month arrives.
     clock.advance(31 * DAY_MS);
-    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0 });
+    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0, failed: 0 });
     expect(await status(cookie)).toMatchObject({ plan: "deluxe", nextPlan: "deluxe", credits: 9500 });
     const kinds = (await app.inject({ url: "/api/credits/history", headers: { cookie } }))
       .json()
       .items.map((i: { kind: string; delta: number }) => `${i.kind}:${i.delta}`);
     expect(kinds).toEqual(["purchase:9500", "expiry:-14500", "purchase:10000", "purchase:4500"]);
+  });
+
+  it("a renewal whose events fail to arrive moves nothing and is delivered again, credited once", async () => {
+    const { app, cookie } = await setup();
+    await buyWithSandbox(app, cookie, { plan: "basic" });
+    clock.advance(31 * DAY_MS);
+    const billing = t!.services.billing;
+    const receive = billing.receiveWebhook;
+    let deliveries = 0;
+    // The subscription event arrives, the payment event does not (a database hiccup mid-run).
+    billing.receiveWebhook = async (rawBody, signature) => {
+      deliveries += 1;
+      if (deliveries === 2) throw new Error("database went away");
+      return receive(rawBody, signature);
+    };
+    expect(await billing.advanceSubscriptions()).toEqual({ renewed: 0, canceled: 0, failed: 1 });
+    billing.receiveWebhook = receive;
+    expect(await billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0, failed: 0 });
+    expect(await billing.advanceSubscriptions()).toEqual({ renewed: 0, canceled: 0, failed: 0 });
+    const kinds = (await app.inject({ url: "/api/credits/history", headers: { cookie } }))
+      .json()
+      .items.map((i: { kind: string; delta: number }) => `${i.kind}:${i.delta}`);
+    expect(kinds).toEqual(["purchase:4500", "expiry:-4500", "purchase:4500"]);
+    expect(await status(cookie)).toMatchObject({ plan: "basic", credits: 4500 });
   });
 
   it("schedules a cancel, says alreadyScheduled, resumes, and a plan change releases a cancel", async () => {
@@ -209,9 +233,9 @@ describe.each(TEST_DATABASES)("payments on the sandbox driver on $name", (databa
     await app.inject({ method: "POST", url: "/api/payment/cancel-subscription", headers: { cookie } });
 
     clock.advance(10 * DAY_MS);
-    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 0, canceled: 0 });
+    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 0, canceled: 0, failed: 0 });
     clock.advance(25 * DAY_MS);
-    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 0, canceled: 1 });
+    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 0, canceled: 1, failed: 0 });
     const s = await status(cookie);
     expect(s).toMatchObject({
       hasSubscription: false,
@@ -241,7 +265,7 @@ describe.each(TEST_DATABASES)("payments on the sandbox driver on $name", (databa
     const { app, cookie } = await setup();
     await buyWithSandbox(app, cookie, { plan: "basic" });
     clock.advance(62 * DAY_MS);
-    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0 });
+    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0, failed: 0 });
     const s = await status(cookie);
     // Two periods passed (Apr 10, May 10): each renewed once, in order.
     expect(s).toMatchObject({

@@ -195,7 +195,7 @@ describe.each(TEST_DATABASES)("renewal reminders on $name", (database) => {
     ]);
 
     // The sandbox renews at the period end: the next renewal is a month later.
-    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0 });
+    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0, failed: 0 });
     const user = await t!.services.store.users.findById(
       (await t!.services.store.billing.findSubscription(subscriptionId))!.user_id,
     );
@@ -245,7 +245,7 @@ describe.each(TEST_DATABASES)("renewal reminders on $name", (database) => {
     expect(await runReminders()).toEqual({ sent: 0, failed: 0 });
     expect(await rowsOf(subscriptionId)).toEqual([]);
     // Once renewed, the next date is a month away: nothing until its own 7-day mark.
-    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0 });
+    expect(await t!.services.billing.advanceSubscriptions()).toEqual({ renewed: 1, canceled: 0, failed: 0 });
     expect(await runReminders()).toEqual({ sent: 0, failed: 0 });
     moveTo(daysBefore(NEXT_RENEWAL, 7));
     expect(await runReminders()).toEqual({ sent: 1, failed: 0 });

@@ -64,7 +64,7 @@ export interface PaymentDriver {
    * Renews and ends subscriptions whose period is over (the cron role calls it). The sandbox does
    * this itself; Paddle renews on its side and tells us by webhook, so its driver does nothing.
    */
-  advanceSubscriptions(): Promise<{ renewed: number; canceled: number }>;
+  advanceSubscriptions(): Promise<{ renewed: number; canceled: number; failed: number }>;
   /** Routes the driver serves itself (the sandbox checkout page). */
   registerRoutes?(app: FastifyInstance): void;
 }

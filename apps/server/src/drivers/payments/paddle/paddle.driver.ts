@@ -125,6 +125,6 @@ export function createPaddleDriver(options: PaddleDriverOptions): PaymentDriver 
     },
 
     // Paddle renews and cancels on its side and reports by webhook.
-    advanceSubscriptions: async () => ({ renewed: 0, canceled: 0 }),
+    advanceSubscriptions: async () => ({ renewed: 0, canceled: 0, failed: 0 }),
   };
 }

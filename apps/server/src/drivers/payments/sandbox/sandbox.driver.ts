@@ -133,33 +133,30 @@ export function createSandboxDriver(deps: SandboxDriverDeps): SandboxDriver {
     return row;
   }
 
+  /**
+   * Renews or ends one subscription whose period is over. Its events are delivered before the
+   * period moves, under ids fixed by the subscription and period: if a delivery fails the row
+   * stays as it was and the next run delivers again; if the move fails after a delivery, the
+   * repeat is dropped by the webhook's event-id check. So a renewal is never lost or doubled.
+   */
   async function advanceOne(start: SandboxSubscriptionRow): Promise<"renewed" | "canceled" | "none"> {
     let row = start;
     let outcome: "renewed" | "canceled" | "none" = "none";
     for (let i = 0; i < MAX_PERIODS_PER_RUN && row.current_period_end <= now(); i++) {
       const end = row.current_period_end;
       if (row.scheduled_change_action === "cancel") {
-        const canceled = await repo.updateSubscription(
-          row.id,
-          {
-            status: "canceled",
-            canceled_at: end,
-            scheduled_change_action: null,
-            scheduled_change_effective_at: null,
-            updated_at: now(),
-          },
-          end,
-        );
-        if (!canceled) return outcome;
-        await emitSubscription("subscription.canceled", canceled, `evt_${row.id}_canceled`);
-        return "canceled";
+        const changes = {
+          status: "canceled",
+          canceled_at: end,
+          scheduled_change_action: null,
+          scheduled_change_effective_at: null,
+          updated_at: now(),
+        };
+        await emitSubscription("subscription.canceled", { ...row, ...changes }, `evt_${row.id}_canceled`);
+        return (await repo.updateSubscription(row.id, changes, end)) ? "canceled" : outcome;
       }
-      const renewed = await repo.updateSubscription(
-        row.id,
-        { current_period_start: end, current_period_end: addOneMonth(end), updated_at: now() },
-        end,
-      );
-      if (!renewed) return outcome;
+      const next = { current_period_start: end, current_period_end: addOneMonth(end), updated_at: now() };
+      const renewed = { ...row, ...next };
       await emitSubscription("subscription.updated", renewed, `evt_${row.id}_${end}_s`);
       await emitTransaction(
         {
@@ -173,7 +170,9 @@ export function createSandboxDriver(deps: SandboxDriverDeps): SandboxDriver {
         },
         `evt_${row.id}_${end}_t`,
       );
-      row = renewed;
+      const moved = await repo.updateSubscription(row.id, next, end);
+      if (!moved) return outcome; // another cron process moved it first (it delivered the same events)
+      row = moved;
       outcome = "renewed";
     }
     return outcome;
@@ -298,12 +297,19 @@ export function createSandboxDriver(deps: SandboxDriverDeps): SandboxDriver {
     async advanceSubscriptions() {
       let renewed = 0;
       let canceled = 0;
+      let failed = 0;
       for (const row of await repo.listDue(now())) {
-        const outcome = await advanceOne(row);
-        if (outcome === "renewed") renewed++;
-        if (outcome === "canceled") canceled++;
+        try {
+          const outcome = await advanceOne(row);
+          if (outcome === "renewed") renewed++;
+          if (outcome === "canceled") canceled++;
+        } catch {
+          // One subscription whose events could not be delivered waits for the next run (nothing
+          // moved); it must not hold up the others.
+          failed++;
+        }
       }
-      return { renewed, canceled };
+      return { renewed, canceled, failed };
     },
 
     registerRoutes(app: FastifyInstance) {
