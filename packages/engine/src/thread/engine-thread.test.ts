@@ -4,12 +4,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isEngineError } from "../errors.ts";
 import { retouchJob } from "../retouch.ts";
 import { readFixture } from "../test/fixtures.ts";
-import { EngineThread } from "./engine-thread.ts";
+import { closeEngineThread, EngineThread, getEngineThread } from "./engine-thread.ts";
 
 const JOB = retouchJob({ upper_lip: true, lower_lip: true });
 
 const thread = new EngineThread();
-afterAll(() => thread.close());
+afterAll(() => Promise.all([thread.close(), closeEngineThread()]));
 
 describe("the engine thread", () => {
   it("runs off the caller's thread", async () => {
@@ -58,5 +58,13 @@ describe("the engine thread", () => {
     expect((failure as { code: string }).code).toBe("ENGINE_FAILED");
     expect(await other.call("whereAmI", [])).not.toBe(threadId);
     await other.close();
+  });
+
+  it("gives upload checks and retouch jobs a thread each, one per lane", async () => {
+    const uploads = await getEngineThread("uploads").call("whereAmI", []);
+    const jobs = await getEngineThread("jobs").call("whereAmI", []);
+    expect(uploads).not.toBe(jobs);
+    expect(getEngineThread("uploads")).toBe(getEngineThread("uploads"));
+    expect(await getEngineThread("jobs").call("whereAmI", [])).toBe(jobs);
   });
 });

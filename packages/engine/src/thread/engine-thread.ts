@@ -129,14 +129,27 @@ export class EngineThread {
   }
 }
 
-let shared: EngineThread | null = null;
+/**
+ * Which engine thread: `uploads` for the checks a person waits on while uploading (NSFW, the
+ * regions overlay), `jobs` for retouch jobs. A retouch holds its thread for its analysis and
+ * retouch steps (hundreds of milliseconds each), so an upload check queued behind it would wait
+ * that long; on its own thread it does not. A process that runs only the API starts only the
+ * uploads thread, a worker only the jobs thread.
+ */
+export type TEngineLane = "uploads" | "jobs";
 
-/** The process's engine thread (one per process: models load once). */
-export function getEngineThread(): EngineThread {
-  shared ??= new EngineThread();
-  return shared;
+const lanes = new Map<TEngineLane, EngineThread>();
+
+/** The process's engine thread for `lane` (models load once per thread). */
+export function getEngineThread(lane: TEngineLane): EngineThread {
+  let thread = lanes.get(lane);
+  if (!thread) {
+    thread = new EngineThread();
+    lanes.set(lane, thread);
+  }
+  return thread;
 }
 
 export async function closeEngineThread(): Promise<void> {
-  await shared?.close();
+  await Promise.all([...lanes.values()].map((thread) => thread.close()));
 }

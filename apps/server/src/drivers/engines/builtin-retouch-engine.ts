@@ -14,7 +14,7 @@ export function createBuiltinRetouchEngine(options: { maxPixels: number }): Reto
       const bytes = await readImage();
       signal.throwIfAborted();
       try {
-        const result = await getEngineThread().retouchPortrait(bytes, input, {
+        const result = await getEngineThread("jobs").retouchPortrait(bytes, input, {
           maxPixels: options.maxPixels,
         });
         return {

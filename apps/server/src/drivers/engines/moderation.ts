@@ -12,6 +12,6 @@ export interface ModerationDriver {
 
 /** Runs in the engine thread (~130 ms a check), off the API's event loop. */
 export const builtinModeration: ModerationDriver = {
-  classify: (bytes) => getEngineThread().classifyNsfw(bytes),
-  warm: () => getEngineThread().warmNsfw(),
+  classify: (bytes) => getEngineThread("uploads").classifyNsfw(bytes),
+  warm: () => getEngineThread("uploads").warmNsfw(),
 };

@@ -329,7 +329,7 @@ export function createImagesService({ store, storage, moderation, clock, limits 
       const bytes = await storage.get(key);
       if (!bytes) throw new AppError(404, "NOT_FOUND", "Image not found.");
       // Face analysis is ~200 ms of CPU: the engine thread does it, not the API's event loop.
-      const { png, facesFound } = await getEngineThread().renderRegionsOverlay(bytes);
+      const { png, facesFound } = await getEngineThread("uploads").renderRegionsOverlay(bytes);
       const overlayKey = await storage.put({
         visibility: "private",
         folder: `overlays/${user.id}`,
