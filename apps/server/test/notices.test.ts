@@ -382,6 +382,42 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
     expect(storedFiles(t)).toHaveLength(1);
   });
 
+  it("an edit that takes an image out deletes it, unless another notice still shows it", async () => {
+    t = await createTestApp({ database });
+    const { adminCookie } = await signUpAdminAndUser(t.app);
+    const uploadImage = async (bytes: Buffer, name: string) =>
+      (
+        await t!.app.inject({
+          method: "POST",
+          url: "/api/image/upload-s3",
+          headers: { cookie: adminCookie },
+          payload: imageForm(bytes, name),
+        })
+      ).json().imageUrl as string;
+    const dropped = await uploadImage(GIF, "dropped.gif");
+    const shared = await uploadImage(GIF, "shared.gif");
+    const kept = await uploadImage(GIF, "kept.gif");
+    const id = (
+      await createNotice(
+        t.app,
+        adminCookie,
+        noticeForm({ content: `<p><img src="${dropped}"><img src="${shared}"><img src="${kept}"></p>` }),
+      )
+    ).json().id;
+    await createNotice(t.app, adminCookie, noticeForm({ content: `<p>also <img src="${shared}"></p>` }));
+
+    const edit = await t.app.inject({
+      method: "PUT",
+      url: `/api/notices/${id}`,
+      headers: { cookie: adminCookie },
+      payload: { title: "Edited", content: `<p>now only <img src="${kept}"></p>`, pinned: false },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await t.app.inject({ url: dropped })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: shared })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: kept })).statusCode).toBe(200);
+  });
+
   it("uploads an editor image and refuses one that is not an image", async () => {
     t = await createTestApp({ database });
     const { adminCookie } = await signUpAdminAndUser(t.app);

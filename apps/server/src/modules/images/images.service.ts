@@ -349,24 +349,5 @@ export function createImagesService({ store, storage, moderation, clock, limits 
     cdnCookies(): CdnCookie[] | null {
       return storage.issueCdnCookies(CDN_COOKIE_TTL_SECONDS);
     },
-
-    /** Kept for the notice editor's callers: stores a public editor image. */
-    async uploadEditorImage(bytes: Uint8Array): Promise<string> {
-      const type = detectImageType(bytes);
-      if (!type)
-        throw new AppError(
-          400,
-          "VALIDATION_ERROR",
-          "Only image files (JPEG, PNG, GIF, WebP) can be uploaded.",
-        );
-      const key = await storage.put({
-        visibility: "public",
-        folder: EDITOR_IMAGES_FOLDER,
-        extension: type.extension,
-        contentType: type.mime,
-        bytes,
-      });
-      return storage.publicUrl(key);
-    },
   };
 }

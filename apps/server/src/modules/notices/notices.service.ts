@@ -183,13 +183,24 @@ export function createNoticesService({ store, storage, clock, log }: NoticesServ
     },
 
     async update(id: number, fields: TNoticeFields): Promise<void> {
+      const before = await store.notices.findById(id);
+      if (!before) throw new AppError(404, "NOT_FOUND", NOT_FOUND_MESSAGE);
+      const content = cleanBody(fields.content);
       const isUpdated = await store.notices.update(id, {
         title: fields.title,
-        content: cleanBody(fields.content),
+        content,
         pinned: fields.pinned ? 1 : 0,
         updated_at: clock.now().toISOString(),
       });
       if (!isUpdated) throw new AppError(404, "NOT_FOUND", NOT_FOUND_MESSAGE);
+      // Images the edit took out go too, unless another notice still shows them.
+      const kept = new Set(inlineImageKeys(content));
+      const dropped: string[] = [];
+      for (const key of inlineImageKeys(before.content)) {
+        if (!kept.has(key) && (await store.notices.countOtherNoticesMentioning(key, id)) === 0)
+          dropped.push(key);
+      }
+      await deleteStoredFiles(dropped);
     },
 
     async delete(id: number): Promise<void> {
