@@ -37,6 +37,34 @@ describe.each(TEST_DATABASES)("account lifecycle on $name", (database) => {
     await t.close();
   });
 
+  /** A stored file and its uploads row, as an upload through the API leaves them. */
+  async function storeUpload(userId: number): Promise<string> {
+    const key = await t.services.storage.put({
+      visibility: "private",
+      folder: "uploads",
+      extension: "png",
+      contentType: "image/png",
+      bytes: new Uint8Array([1, 2, 3]),
+    });
+    await t.db.kysely
+      .insertInto("uploads")
+      .values({
+        key,
+        user_id: userId,
+        status: "ready",
+        mime: "image/png",
+        size: 3,
+        checksum_sha256: null,
+        width: 1,
+        height: 1,
+        overlay_key: null,
+        faces_found: null,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+    return key;
+  }
+
   const deleteAccount = (cookie: string, payload: object) =>
     t.app.inject({ method: "POST", url: "/api/account/delete", headers: { cookie }, payload });
   const login = (email: string, password = TEST_PASSWORD) =>
@@ -148,30 +176,7 @@ describe.each(TEST_DATABASES)("account lifecycle on $name", (database) => {
       reason: "test",
       idempotencyKey: "g1",
     });
-    const key = await t.services.storage.put({
-      visibility: "private",
-      folder: "uploads",
-      extension: "png",
-      contentType: "image/png",
-      bytes: new Uint8Array([1, 2, 3]),
-    });
-    const now = clock.now().toISOString();
-    await t.db.kysely
-      .insertInto("uploads")
-      .values({
-        key,
-        user_id: body.id,
-        status: "ready",
-        mime: "image/png",
-        size: 3,
-        checksum_sha256: null,
-        width: 1,
-        height: 1,
-        overlay_key: null,
-        faces_found: null,
-        created_at: now,
-      })
-      .execute();
+    const key = await storeUpload(body.id);
     await deleteAccount(cookie, { password: TEST_PASSWORD });
 
     clock.advance(14 * DAY_MS - 1000);
@@ -200,36 +205,10 @@ describe.each(TEST_DATABASES)("account lifecycle on $name", (database) => {
     expect((await register(t.app, { email })).body.id).not.toBe(body.id);
   });
   it("goes on past an account whose file will not delete, and purges it on a later run", async () => {
-    const storeFile = async (userId: number) => {
-      const key = await t.services.storage.put({
-        visibility: "private",
-        folder: "uploads",
-        extension: "png",
-        contentType: "image/png",
-        bytes: new Uint8Array([1, 2, 3]),
-      });
-      await t.db.kysely
-        .insertInto("uploads")
-        .values({
-          key,
-          user_id: userId,
-          status: "ready",
-          mime: "image/png",
-          size: 3,
-          checksum_sha256: null,
-          width: 1,
-          height: 1,
-          overlay_key: null,
-          faces_found: null,
-          created_at: clock.now().toISOString(),
-        })
-        .execute();
-      return key;
-    };
     const first = await register(t.app);
     const second = await register(t.app);
-    const stuck = await storeFile(first.body.id);
-    const other = await storeFile(second.body.id);
+    const stuck = await storeUpload(first.body.id);
+    const other = await storeUpload(second.body.id);
     await deleteAccount(first.cookie, { password: TEST_PASSWORD });
     await deleteAccount(second.cookie, { password: TEST_PASSWORD });
     clock.advance(15 * DAY_MS);
