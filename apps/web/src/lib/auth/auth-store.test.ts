@@ -34,6 +34,14 @@ describe("auth store", () => {
     expect(window.localStorage.getItem("user")).toBeNull();
   });
 
+  it("removes a stored object that is not a whole user", () => {
+    for (const value of [{ id: 1 }, { ...makeUser(), email: 5 }, { ...makeUser(), credits: "9" }, [1, 2]]) {
+      window.localStorage.setItem("user", JSON.stringify(value));
+      expect(new AuthStore().getSnapshot().user).toBeNull();
+      expect(window.localStorage.getItem("user")).toBeNull();
+    }
+  });
+
   it("writes the user to storage on sign-in and removes it on sign-out", () => {
     const store = new AuthStore();
     store.setUser(makeUser({ credits: 5 }));

@@ -1,5 +1,5 @@
 import { STORAGE_KEY_USER } from "@gyeol/shared/constants";
-import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import { type TPublicUser, ZPublicUser } from "@gyeol/shared/contracts/user";
 import { AUTH_INVALID_EVENT, type AuthInvalidDetail } from "../api-client.ts";
 import { readStorage, removeStorage, writeStorage } from "../storage.ts";
 
@@ -23,14 +23,16 @@ export interface AuthState {
   sessionExpired: SessionExpiredState | null;
 }
 
-/** A stored value is only trusted when it looks like a user; anything else is removed. */
+/**
+ * A stored value is only trusted when it is a whole user by the server's own contract; anything
+ * else (another version's shape, a hand-edited value) is removed. Pages read its fields directly,
+ * and while the server is unreachable nothing else replaces it.
+ */
 export function parseStoredUser(raw: string | null): TPublicUser | null | "invalid" {
   if (raw === null) return null;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "number") {
-      return value as TPublicUser;
-    }
+    const parsed = ZPublicUser.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
   } catch {
     // fall through
   }

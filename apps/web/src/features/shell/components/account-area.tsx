@@ -41,7 +41,7 @@ export function AccountArea() {
 
   return (
     <div className="flex items-center gap-1.5">
-      <CreditsChip credits={user.credits} />
+      <CreditsChip user={user} />
       <div className="hidden lg:block">
         <button
           type="button"

@@ -4,18 +4,27 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../lib/dates.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 
-/** spec 01 §2: a user without a credits value is shown 1000. */
-export function displayCredits(credits: number | null | undefined): number {
-  return typeof credits === "number" && Number.isFinite(credits) ? credits : DEFAULT_DISPLAY_CREDITS;
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/**
+ * What the header shows: everything the user can spend, bonus credits included (they are spent
+ * last, CREDIT_SPENDING_ORDER, but they are spendable). spec 01 §2: a user without a credits value
+ * is shown 1000.
+ */
+export function displayCredits(user: { credits?: unknown; bonus_credits?: unknown }): number {
+  if (!isCount(user.credits)) return DEFAULT_DISPLAY_CREDITS;
+  return user.credits + (isCount(user.bonus_credits) ? user.bonus_credits : 0);
 }
 
 interface CreditsChipProps {
-  credits: number | null | undefined;
+  user: { credits?: unknown; bonus_credits?: unknown };
   /** header-credits in the header bar; another id where a second copy is on screen. */
   testId?: string;
 }
 
-export function CreditsChip({ credits, testId = "header-credits" }: CreditsChipProps) {
+export function CreditsChip({ user, testId = "header-credits" }: CreditsChipProps) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   return (
@@ -26,7 +35,7 @@ export function CreditsChip({ credits, testId = "header-credits" }: CreditsChipP
       <Coins aria-hidden="true" className="hidden size-4 text-accent-500 min-[400px]:block" />
       <span className="sr-only">{t("header.creditsLabel")}</span>
       <span data-testid={testId} className="tabular-nums">
-        {formatNumber(displayCredits(credits), locale)}
+        {formatNumber(displayCredits(user), locale)}
       </span>
       <span aria-hidden="true" className="hidden text-xs font-semibold text-accent-700/70 sm:inline">
         {t("header.creditsUnit")}

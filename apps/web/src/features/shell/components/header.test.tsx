@@ -57,6 +57,20 @@ describe("header", () => {
     expect(screen.queryByTestId("nav-login")).toBeNull();
   });
 
+  it("drops a malformed stored user instead of crashing while the server is unreachable", async () => {
+    // An older build's shape: an id, but no e-mail or credits. Pages read those fields directly.
+    window.localStorage.setItem("user", JSON.stringify({ id: 3, credits: "12", plan: { name: "x" } }));
+    renderHeader({ checkAuth: () => Promise.reject(new TypeError("offline")) });
+    expect(await screen.findByTestId("nav-login")).toBeTruthy();
+    expect(screen.queryByTestId("header-credits")).toBeNull();
+    expect(window.localStorage.getItem("user")).toBeNull();
+  });
+
+  it("counts bonus credits in the header total", async () => {
+    renderHeader({ user: makeUser({ credits: 1200, bonus_credits: 300 }) });
+    expect((await screen.findByTestId("header-credits")).textContent).toBe("1,500");
+  });
+
   it("shows 1000 credits for a user without a credits value", async () => {
     const user = { ...makeUser(), credits: undefined } as unknown as ReturnType<typeof makeUser>;
     renderHeader({ user });

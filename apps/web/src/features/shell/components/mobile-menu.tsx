@@ -80,7 +80,7 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
                   <p className="text-xs font-semibold text-muted">{t("nav.account")}</p>
                   <p className="truncate text-[15px] font-semibold text-ink">{user.email}</p>
                 </div>
-                <CreditsChip credits={user.credits} testId="mobile-credits" />
+                <CreditsChip user={user} testId="mobile-credits" />
               </div>
               <button
                 type="button"
