@@ -1,5 +1,5 @@
 import { Tooltip as RadixTooltip } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { cn } from "./cn.ts";
 
 interface TooltipProps {
@@ -10,19 +10,32 @@ interface TooltipProps {
 }
 
 /**
- * A tooltip on the radix Tooltip: hover and keyboard focus open it. The trigger is a focusable
- * wrapper, so it also works around a disabled button (which receives no pointer events).
+ * A tooltip on the radix Tooltip: hover and keyboard focus open it, and so does a tap or click on
+ * the wrapper, because a phone has no hover (radix ignores touch on purpose) and an explanation that only a
+ * mouse can open is lost to half the users. The trigger is a focusable wrapper, so it also works
+ * around a disabled button (which receives no pointer events). Escape or a tap elsewhere closes it.
  */
 export function Tooltip({ content, children, testId, className }: TooltipProps) {
+  const [isOpen, setIsOpen] = useState(false);
   return (
     <RadixTooltip.Provider delayDuration={120}>
-      <RadixTooltip.Root>
+      <RadixTooltip.Root open={isOpen} onOpenChange={setIsOpen}>
         <RadixTooltip.Trigger asChild>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the click only helps touch; keyboard users open it by focus, which radix handles. */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: focus already opens it from the keyboard. */}
           <span
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the wrapper of a disabled button takes focus to show why it is disabled (radix's advice).
             tabIndex={0}
             className={cn("block rounded-full [&>button:disabled]:pointer-events-none", className)}
             data-testid={testId && `${testId}-trigger`}
+            onClick={(event) => {
+              // A tap on the wrapper itself (a disabled child takes no pointer events) opens it;
+              // radix's own click handler would close it again, so it is skipped. A click on an
+              // enabled child keeps radix's behaviour and the child's action.
+              if (event.target !== event.currentTarget) return;
+              event.preventDefault();
+              setIsOpen(true);
+            }}
           >
             {children}
           </span>
