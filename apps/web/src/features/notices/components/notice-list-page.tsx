@@ -1,5 +1,6 @@
 import { localizePath } from "@gyeol/shared/routes";
 import { ChevronLeft, ChevronRight, PenLine, Pin } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { buttonStyles } from "../../../components/ui/button.tsx";
@@ -27,6 +28,13 @@ export function NoticeListPage() {
     setSearchParams(next === 1 ? {} : { page: String(next) });
     window.scrollTo({ top: 0 });
   };
+  // A page past the end (an old link, a hand-typed ?page=99) is not an empty board: show the last
+  // page instead, replacing the address so Back does not return to the dead one.
+  const isPastLastPage = list.data !== undefined && list.data.totalPages >= 1 && page > list.data.totalPages;
+  useEffect(() => {
+    if (!isPastLastPage) return;
+    setSearchParams(totalPages === 1 ? {} : { page: String(totalPages) }, { replace: true });
+  }, [isPastLastPage, totalPages, setSearchParams]);
 
   return (
     <NoticePageFrame
@@ -47,7 +55,7 @@ export function NoticeListPage() {
         ) : null
       }
     >
-      {list.isPending ? (
+      {list.isPending || isPastLastPage ? (
         <NoticeLoading label={t("common.loading")} />
       ) : list.isError ? (
         <p
