@@ -105,7 +105,10 @@ export async function buildApp({
 
   const guards = createAuthGuards(services.auth, cookies);
   registerHealthRoutes(app, { health: createHealthService(services.store) });
-  registerFlagsRoutes(app, { imageGenerationEnabled: config.imageGenerationEnabled });
+  registerFlagsRoutes(app, {
+    imageGenerationEnabled: config.imageGenerationEnabled,
+    paymentProvider: config.payments.provider,
+  });
   const authClock = clock ?? systemClock;
   const authDeps = {
     cookies,

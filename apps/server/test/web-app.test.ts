@@ -118,11 +118,13 @@ describe.each(TEST_DATABASES)("health and flags on $name", (database) => {
     t = await createTestApp({ database, env: { IMAGE_GENERATION_ENABLED: "false" } });
     expect((await t.app.inject({ url: "/api/feature/flags" })).json()).toEqual({
       imageGenerationEnabled: false,
+      paymentProvider: "sandbox",
     });
     await t.close();
     t = await createTestApp({ database });
     expect((await t.app.inject({ url: "/api/feature/flags" })).json()).toEqual({
       imageGenerationEnabled: true,
+      paymentProvider: "sandbox",
     });
   });
 });

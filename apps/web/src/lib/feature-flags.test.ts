@@ -7,7 +7,10 @@ describe("feature flags", () => {
   it("defaults to enabled when the call fails", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("offline")));
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    await expect(fetchFeatureFlags()).resolves.toEqual({ imageGenerationEnabled: true });
+    await expect(fetchFeatureFlags()).resolves.toEqual({
+      imageGenerationEnabled: true,
+      paymentProvider: "paddle",
+    });
   });
 
   it("reads the server's flag", async () => {
@@ -15,12 +18,15 @@ describe("feature flags", () => {
       "fetch",
       vi.fn(
         async () =>
-          new Response('{"imageGenerationEnabled":false}', {
+          new Response('{"imageGenerationEnabled":false,"paymentProvider":"sandbox"}', {
             headers: { "content-type": "application/json" },
           }),
       ),
     );
-    await expect(fetchFeatureFlags()).resolves.toEqual({ imageGenerationEnabled: false });
+    await expect(fetchFeatureFlags()).resolves.toEqual({
+      imageGenerationEnabled: false,
+      paymentProvider: "sandbox",
+    });
   });
 
   it("shows image generation with the build flag and either the server flag or user 1", () => {

@@ -9,10 +9,14 @@ import { env } from "./env.ts";
 export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
   try {
     const flags = await apiGet<Partial<TFeatureFlagsResponse>>("/api/feature/flags");
-    return { imageGenerationEnabled: flags.imageGenerationEnabled !== false };
+    return {
+      imageGenerationEnabled: flags.imageGenerationEnabled !== false,
+      paymentProvider: flags.paymentProvider === "sandbox" ? "sandbox" : "paddle",
+    };
   } catch (error) {
     console.warn("[flags] could not load feature flags; using defaults", error);
-    return { imageGenerationEnabled: true };
+    // Unknown provider: never tell a paying customer about test cards.
+    return { imageGenerationEnabled: true, paymentProvider: "paddle" };
   }
 }
 

@@ -5,10 +5,12 @@ import {
   REFUND_WINDOW_DAYS,
   UPSCALE_CREDITS_RANGE,
 } from "@gyeol/shared/policy";
+import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { FAQ_ENTRY_IDS, type TFaqEntryId } from "../lib/faq.ts";
+import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
+import { faqEntryIds, type TFaqEntryId } from "../lib/faq.ts";
 
 /** The FAQ's answers quote policy.ts, so they always say what the product does. */
 function useFaqAnswer() {
@@ -39,6 +41,8 @@ function useFaqAnswer() {
 export function FaqSection() {
   const { t } = useTranslation();
   const answer = useFaqAnswer();
+  const { data: flags } = useQuery(featureFlagsQuery);
+  const entryIds = faqEntryIds(flags?.paymentProvider ?? "paddle");
   return (
     <section data-testid="pricing-faq" className="mx-auto mt-24 max-w-3xl">
       <div className="text-center">
@@ -48,10 +52,10 @@ export function FaqSection() {
       <Accordion.Root
         type="single"
         collapsible
-        defaultValue={FAQ_ENTRY_IDS[0]}
+        defaultValue={entryIds[0]}
         className="mt-10 overflow-hidden rounded-3xl border border-line bg-surface shadow-soft"
       >
-        {FAQ_ENTRY_IDS.map((id) => (
+        {entryIds.map((id) => (
           <Accordion.Item
             key={id}
             value={id}

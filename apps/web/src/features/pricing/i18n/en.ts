@@ -132,6 +132,10 @@ export const pricingEn: TTree<typeof pricingKo> = {
         q: "The checkout page says \u201ctest checkout\u201d.",
         a: "When the service runs on the built-in test checkout (sandbox), a test payment page opens instead of a real one and no money moves. The test card 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.",
       },
+      paymentProcessor: {
+        q: "Who processes my payment?",
+        a: "Payments are processed by Paddle, our merchant of record: Paddle charges your card, sends the receipt by e-mail and handles taxes. We never see or store your card number.",
+      },
     },
   },
 };

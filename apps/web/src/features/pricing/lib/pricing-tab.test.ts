@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_ENTRY_IDS } from "./faq.ts";
+import { faqEntryIds } from "./faq.ts";
 import { parsePricingTab } from "./pricing-tab.ts";
 
 describe("the pricing tab in ?tab=", () => {
@@ -9,7 +9,16 @@ describe("the pricing tab in ?tab=", () => {
     expect(parsePricingTab("once")).toBe("monthly");
   });
 
-  it("has ten FAQ entries (spec 01 §2)", () => {
-    expect(new Set(FAQ_ENTRY_IDS).size).toBe(10);
+  it("has ten FAQ entries (spec 01 §2) whatever the checkout", () => {
+    for (const provider of ["sandbox", "paddle"] as const) {
+      expect(new Set(faqEntryIds(provider)).size).toBe(10);
+    }
+  });
+
+  it("names the test cards only when the built-in sandbox is the checkout", () => {
+    expect(faqEntryIds("sandbox")).toContain("sandbox");
+    expect(faqEntryIds("sandbox")).not.toContain("paymentProcessor");
+    expect(faqEntryIds("paddle")).not.toContain("sandbox");
+    expect(faqEntryIds("paddle")).toContain("paymentProcessor");
   });
 });
