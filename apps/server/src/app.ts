@@ -52,7 +52,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The services behind the routes (tests and later modules reach them here). */
     services: Services;
-    /** requireUser / requireAdmin preHandlers for routes registered by other modules. */
+    /** requireUser / requireAdmin onRequest guards for routes registered by other modules. */
     guards: AuthGuards;
   }
 }
@@ -104,6 +104,8 @@ export async function buildApp({
   app.addHook("onRequest", createOriginCheck(trusted));
 
   const guards = createAuthGuards(services.auth, cookies);
+  // Before any route: every guard then runs ahead of body parsing and validation (auth.guards.ts).
+  guards.runFirst(app);
   registerHealthRoutes(app, { health: createHealthService(services.store) });
   registerFlagsRoutes(app, {
     imageGenerationEnabled: config.imageGenerationEnabled,

@@ -49,7 +49,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
     "/api/account/delete",
     {
       schema: { body: ZDeleteAccountBody, response: { 200: ZDeleteAccountResponse } },
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       config: { rateLimit },
     },
     async (request, reply) => {
@@ -84,7 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
 
   r.get(
     "/api/account/sign-in-methods",
-    { schema: { response: { 200: ZSignInMethodsResponse } }, preHandler: guards.requireUser },
+    { schema: { response: { 200: ZSignInMethodsResponse } }, onRequest: guards.requireUser },
     async (request) => ({ success: true as const, ...(await deps.social.listSignInMethods(request.user!)) }),
   );
 }

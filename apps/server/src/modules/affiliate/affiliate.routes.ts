@@ -68,7 +68,7 @@ export function registerAffiliateRoutes(
 
   r.post(
     "/api/affiliate/ensure-code",
-    { preHandler: guards.requireUser, schema: { response: { 200: ZEnsureCodeResponse } } },
+    { onRequest: guards.requireUser, schema: { response: { 200: ZEnsureCodeResponse } } },
     async (request) => ({
       success: true as const,
       affiliate_code: await affiliate.ensureCode(request.user!.id),

@@ -60,7 +60,7 @@ export function registerBillingRoutes(
   r.post(
     "/api/payment/checkout",
     {
-      preValidation: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { body: ZCheckoutBody, response: { 200: ZCheckoutResponse } },
     },
     async (request) => {
@@ -75,7 +75,7 @@ export function registerBillingRoutes(
   r.post(
     "/api/payment/credit-checkout",
     {
-      preValidation: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { body: ZCreditCheckoutBody, response: { 200: ZCheckoutResponse } },
     },
     async (request) => {
@@ -90,7 +90,7 @@ export function registerBillingRoutes(
   r.post(
     "/api/payment/change-plan",
     {
-      preValidation: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { body: ZChangePlanBody, response: { 200: ZChangePlanResponse } },
     },
     async (request) => ({
@@ -101,19 +101,19 @@ export function registerBillingRoutes(
 
   r.get(
     "/api/payment/subscription-status",
-    { preValidation: guards.requireUser, schema: { response: { 200: ZSubscriptionStatusResponse } } },
+    { onRequest: guards.requireUser, schema: { response: { 200: ZSubscriptionStatusResponse } } },
     async (request) => ({ success: true as const, ...(await billing.status(request.user!.id)) }),
   );
 
   r.post(
     "/api/payment/cancel-subscription",
-    { preValidation: guards.requireUser, schema: { response: { 200: ZCancelSubscriptionResponse } } },
+    { onRequest: guards.requireUser, schema: { response: { 200: ZCancelSubscriptionResponse } } },
     async (request) => ({ success: true as const, ...(await billing.cancel(request.user!.id)) }),
   );
 
   r.post(
     "/api/payment/resume-subscription",
-    { preValidation: guards.requireUser, schema: { response: { 200: ZResumeSubscriptionResponse } } },
+    { onRequest: guards.requireUser, schema: { response: { 200: ZResumeSubscriptionResponse } } },
     async (request) => ({ success: true as const, ...(await billing.resume(request.user!.id)) }),
   );
 

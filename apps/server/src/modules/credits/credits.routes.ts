@@ -14,7 +14,7 @@ export function registerCreditsRoutes(app: FastifyInstance, { credits, guards }:
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/credits/history",
     {
-      preValidation: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: { querystring: ZCreditHistoryQuery, response: { 200: ZCreditHistoryResponse } },
     },
     async (request) => ({

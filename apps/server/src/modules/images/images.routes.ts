@@ -22,7 +22,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../http/read-multipart.ts";
-import { AppError } from "../../lib/app-error.ts";
+import { fieldError } from "../../lib/validation-issues.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import type { ImagesService } from "./images.service.ts";
 
@@ -33,7 +33,7 @@ export function registerImagesRoutes(
   { images, guards, maxUploadBytes }: { images: ImagesService; guards: AuthGuards; maxUploadBytes: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: guards.requireUser };
+  const auth = { onRequest: guards.requireUser };
 
   r.post(
     "/api/image/upload-s3",
@@ -50,7 +50,11 @@ export function registerImagesRoutes(
       });
       const image = files[0];
       if (!image)
-        throw new AppError(400, "VALIDATION_ERROR", `Send the image in the "${UPLOAD_IMAGE_FIELD}" field.`);
+        throw fieldError(
+          UPLOAD_IMAGE_FIELD,
+          "required",
+          `Send the image in the "${UPLOAD_IMAGE_FIELD}" field.`,
+        );
       return { success: true as const, ...(await images.upload(user, image.bytes)) };
     },
   );
@@ -88,7 +92,7 @@ export function registerImagesRoutes(
     "/api/image/history/:userId",
     {
       // The page re-reads history while it polls a job (spec 02 §4.1): a recent session check will do.
-      preHandler: guards.requireReader,
+      onRequest: guards.requireReader,
       schema: {
         params: ZUserIdParams,
         querystring: ZHistoryQuery,

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { readMultipart } from "../../http/read-multipart.ts";
-import { AppError } from "../../lib/app-error.ts";
+import { zodValidationError } from "../../lib/validation-issues.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import type { NoticesService } from "./notices.service.ts";
 
@@ -45,7 +45,7 @@ export function registerNoticesRoutes(app: FastifyInstance, { notices, guards }:
 
   r.post(
     "/api/notices",
-    { preHandler: guards.requireAdmin, schema: { response: { 200: ZNoticeCreateResponse } } },
+    { onRequest: guards.requireAdmin, schema: { response: { 200: ZNoticeCreateResponse } } },
     async (request) => {
       const { fields, files } = await readMultipart(request, {
         fileField: NOTICE_FILES_FIELD,
@@ -55,14 +55,7 @@ export function registerNoticesRoutes(app: FastifyInstance, { notices, guards }:
         tooManyFilesMessage: `At most ${MAX_NOTICE_ATTACHMENTS} files can be attached.`,
       });
       const parsed = ZNoticeFields.safeParse(fields);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new AppError(
-          400,
-          "VALIDATION_ERROR",
-          issue ? `${issue.path.join(".")}: ${issue.message}` : "The notice is not valid.",
-        );
-      }
+      if (!parsed.success) throw zodValidationError(parsed.error.issues, "body", fields);
       const id = await notices.create(parsed.data, files, request.user!.id);
       return { success: true as const, id };
     },
@@ -71,7 +64,7 @@ export function registerNoticesRoutes(app: FastifyInstance, { notices, guards }:
   r.put(
     "/api/notices/:id",
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         params: ZNoticeIdParams,
         body: ZNoticeUpdateBody,
@@ -87,7 +80,7 @@ export function registerNoticesRoutes(app: FastifyInstance, { notices, guards }:
   r.delete(
     "/api/notices/:id",
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: { params: ZNoticeIdParams, response: { 200: ZNoticeMutationResponse } },
     },
     async (request) => {

@@ -28,7 +28,7 @@ export function registerRetouchRoutes(
   r.post(
     "/api/runpod-upscale",
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         body: ZUpscaleStartBody,
         response: { 200: ZUpscaleStartResponse, 503: ZMaintenanceResponse },
@@ -53,7 +53,7 @@ export function registerRetouchRoutes(
   const statusJson = createJsonMemo(ZImageStatusResponse);
   r.get(
     "/api/image/status/:jobId",
-    { preHandler: guards.requireReader, schema: { params: ZJobParams } },
+    { onRequest: guards.requireReader, schema: { params: ZJobParams } },
     async (request, reply) => {
       const answer = await retouch.status(request.user!, request.params.jobId);
       return reply.type("application/json; charset=utf-8").send(statusJson(answer));
