@@ -3,10 +3,10 @@
  * (packages/shared contracts/common.ts; ARCHITECTURE "a bad request gets 400 ..., never a 500").
  */
 import type { TErrorCode, TErrorResponse } from "@gyeol/shared/contracts/common";
-import type { TValidationIssue } from "@gyeol/shared/contracts/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isAppError } from "../lib/app-error.ts";
+import { fromFastifyValidation, summarizeIssues, toValidationIssue } from "../lib/validation-issues.ts";
 
 interface HttpFailure {
   status: number;
@@ -55,27 +55,28 @@ const CODE_BY_STATUS: Record<number, TErrorCode> = {
   429: "RATE_LIMITED",
 };
 
-function describeValidation(error: FastifyError): HttpFailure {
+/** `source`: the request, so a missing field reads as required rather than a wrong type. */
+function describeValidation(error: FastifyError, source?: FastifyRequest): HttpFailure {
   const location = error.validationContext ?? "body";
-  const issues = (error.validation ?? []).map(
-    (v): TValidationIssue => ({
-      location,
-      path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
-      message: v.message ?? "Invalid value.",
-    }),
+  const validated = source ? validatedPart(source, location) : undefined;
+  const issues = (error.validation ?? []).map((entry) =>
+    toValidationIssue(fromFastifyValidation(entry), location, validated),
   );
-  const first = issues[0];
-  const where = first?.path ? `${first.path}: ` : "";
-  return fail(400, "VALIDATION_ERROR", first ? `${where}${first.message}` : "The request is not valid.", {
-    issues,
-  });
+  return fail(400, "VALIDATION_ERROR", summarizeIssues(issues), { issues });
 }
 
-export function toHttpFailure(error: unknown): HttpFailure {
+function validatedPart(request: FastifyRequest, location: string): unknown {
+  if (location === "querystring") return request.query;
+  if (location === "params") return request.params;
+  if (location === "headers") return request.headers;
+  return request.body;
+}
+
+export function toHttpFailure(error: unknown, request?: FastifyRequest): HttpFailure {
   if (isAppError(error)) return fail(error.status, error.code, error.message, error.details);
   const err = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(err) || Array.isArray(err?.validation))
-    return describeValidation(err);
+    return describeValidation(err, request);
   const known = err?.code ? FRAMEWORK_ERRORS[err.code] : undefined;
   if (known) return fail(known.status, known.code, known.error);
   const status = typeof err?.statusCode === "number" ? err.statusCode : 500;
@@ -97,7 +98,7 @@ export function sendFailure(reply: FastifyReply, failure: HttpFailure) {
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const failure = toHttpFailure(error);
+    const failure = toHttpFailure(error, request);
     if (failure.status >= 500) request.log.error({ err: error }, "unhandled error");
     else request.log.debug({ code: failure.body.code, status: failure.status }, "request refused");
     return sendFailure(reply, failure);

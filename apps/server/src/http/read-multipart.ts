@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
+import { fieldError } from "../lib/validation-issues.ts";
 
 export interface MultipartLimits {
   /** The field name the files must arrive under. */
@@ -56,10 +57,14 @@ export async function readMultipart(
       continue;
     }
     if (part.fieldname !== limits.fileField) {
-      throw new AppError(400, "VALIDATION_ERROR", `Send files in the "${limits.fileField}" field.`);
+      throw fieldError(part.fieldname, "unrecognized_keys", `Send files in the "${limits.fileField}" field.`);
     }
-    if (files.length >= limits.maxFiles)
-      throw new AppError(400, "VALIDATION_ERROR", limits.tooManyFilesMessage);
+    if (files.length >= limits.maxFiles) {
+      throw fieldError(limits.fileField, "too_big", limits.tooManyFilesMessage, {
+        origin: "file",
+        maximum: limits.maxFiles,
+      });
+    }
     // toBuffer stops at fileSize and throws FST_REQ_FILE_TOO_LARGE (413).
     const bytes = await part.toBuffer();
     if (bytes.length === 0) continue;

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
 import type { THistoryQuery, THistoryResponse } from "@gyeol/shared/contracts/images";
+import { UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
 import { z } from "zod";
 import type { ImageRow, UploadRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
@@ -20,6 +21,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
+import { fieldError } from "../../lib/validation-issues.ts";
 import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
 import { checkToolImage } from "./image-checks.ts";
 
@@ -61,16 +63,26 @@ export function createImagesService({ store, storage, moderation, clock, limits 
     return key.startsWith("public/") ? storage.publicUrl(key) : signedUrls.get(key);
   }
 
-  /** The key behind a URL of ours that this user may read; 400 for other sites, 404 for others' files. */
+  const imageNotFound = () => new AppError(404, "NOT_FOUND", "Image not found.");
+
+  /**
+   * The key behind a URL of ours that this user may read: their own checked upload (an
+   * administrator's public editor pictures included) or one of their images. 400 for other sites'
+   * URLs; 404 for everything else, other people's files and keys nobody stored alike, so the
+   * answer never tells whether someone else's key exists. A public key is no exception: being
+   * readable on the CDN does not make it this user's input or download.
+   */
   async function ownedKeyOf(user: Pick<UserRow, "id">, url: string): Promise<string> {
     const key = storage.keyFromUrl(url);
     if (!key)
       throw new AppError(400, "VALIDATION_ERROR", "Only images stored by this service can be used here.");
-    if (key.startsWith("public/")) return key;
     const upload = await store.images.findUpload(key);
-    if (upload?.user_id === user.id && upload.status === "ready") return key;
-    if (!upload && (await store.images.isUsersImageKey(user.id, key))) return key;
-    throw new AppError(404, "NOT_FOUND", "Image not found.");
+    if (upload) {
+      if (upload.user_id === user.id && upload.status === "ready") return key;
+    } else if (await store.images.isUsersImageKey(user.id, key)) {
+      return key;
+    }
+    throw imageNotFound();
   }
 
   async function toHistoryItem(row: ImageRow) {
@@ -131,9 +143,9 @@ export function createImagesService({ store, storage, moderation, clock, limits 
       if (user.role !== "admin") return storeToolUpload(user, bytes);
       const type = detectImageType(bytes);
       if (!type) {
-        throw new AppError(
-          400,
-          "VALIDATION_ERROR",
+        throw fieldError(
+          UPLOAD_IMAGE_FIELD,
+          "not_image",
           "Only image files (JPEG, PNG, GIF, WebP) can be uploaded.",
         );
       }
@@ -295,6 +307,9 @@ export function createImagesService({ store, storage, moderation, clock, limits 
     /** POST /api/image/presign-download: a short signed URL that downloads as gyeol-<id>.jpg. */
     async presignDownload(user: Pick<UserRow, "id">, url: string) {
       const key = await ownedKeyOf(user, url);
+      // A row can outlive its file (a purge between its two steps, a lost object): a link is
+      // signed only for bytes that are there, or the browser downloads an error page.
+      if (!(await storage.exists(key))) throw imageNotFound();
       const extension = key.endsWith(".png") ? "png" : "jpg";
       const filename = `gyeol-${key.slice(key.lastIndexOf("/") + 1, key.lastIndexOf(".")).slice(0, 12)}.${extension}`;
       return {
@@ -308,7 +323,7 @@ export function createImagesService({ store, storage, moderation, clock, limits 
     async download(user: Pick<UserRow, "id">, url: string) {
       const key = await ownedKeyOf(user, url);
       const bytes = await storage.get(key);
-      if (!bytes) throw new AppError(404, "NOT_FOUND", "Image not found.");
+      if (!bytes) throw imageNotFound();
       const type = detectImageType(bytes);
       const extension = type?.extension ?? "jpg";
       const filename = `gyeol-${key.slice(key.lastIndexOf("/") + 1, key.lastIndexOf(".")).slice(0, 12)}.${extension}`;
@@ -327,7 +342,7 @@ export function createImagesService({ store, storage, moderation, clock, limits 
         };
       }
       const bytes = await storage.get(key);
-      if (!bytes) throw new AppError(404, "NOT_FOUND", "Image not found.");
+      if (!bytes) throw imageNotFound();
       // Face analysis is ~200 ms of CPU: the engine thread does it, not the API's event loop.
       const { png, facesFound } = await getEngineThread("uploads").renderRegionsOverlay(bytes);
       const overlayKey = await storage.put({

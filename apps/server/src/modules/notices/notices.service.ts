@@ -17,6 +17,7 @@ import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
+import { fieldError } from "../../lib/validation-issues.ts";
 import { hasVisibleContent, listImageSources, sanitizeNoticeHtml } from "./notice-html.ts";
 import type { NoticeRecord } from "./notices.repository.ts";
 
@@ -64,11 +65,7 @@ function toNotice(row: NoticeRecord): TNotice {
 function cleanBody(content: string): string {
   const html = sanitizeNoticeHtml(content);
   if (!hasVisibleContent(html)) {
-    throw new AppError(
-      400,
-      "VALIDATION_ERROR",
-      "content: nothing is left to show once unsafe markup is removed.",
-    );
+    throw fieldError("content", "empty_content", "Nothing is left to show once unsafe markup is removed.");
   }
   return html;
 }
@@ -126,21 +123,16 @@ export function createNoticesService({ store, storage, clock, log }: NoticesServ
 
     async create(fields: TNoticeFields, uploads: NoticeUpload[], authorId: number): Promise<number> {
       if (uploads.length > MAX_NOTICE_ATTACHMENTS) {
-        throw new AppError(
-          400,
-          "VALIDATION_ERROR",
-          `At most ${MAX_NOTICE_ATTACHMENTS} files can be attached.`,
-        );
+        throw fieldError("files", "too_big", `At most ${MAX_NOTICE_ATTACHMENTS} files can be attached.`, {
+          origin: "file",
+          maximum: MAX_NOTICE_ATTACHMENTS,
+        });
       }
       // Every file is checked before any is stored, so a bad one leaves nothing behind.
       const typed = uploads.map((upload) => {
         const type = detectImageType(upload.bytes);
         if (!type) {
-          throw new AppError(
-            400,
-            "VALIDATION_ERROR",
-            "Only image files (JPEG, PNG, GIF, WebP) can be attached.",
-          );
+          throw fieldError("files", "not_image", "Only image files (JPEG, PNG, GIF, WebP) can be attached.");
         }
         return { upload, type };
       });
