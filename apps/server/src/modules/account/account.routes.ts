@@ -10,6 +10,7 @@ import {
   ZSignInMethodsResponse,
 } from "@gyeol/shared/contracts/account";
 import { ZSocialCompleteResponse } from "@gyeol/shared/contracts/auth";
+import { safeReturnPath } from "@gyeol/shared/return-path";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -78,7 +79,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
       const { user, session } = await account.restore(offer.userId, clientMeta(request));
       clearSignedCookie(reply, RESTORE_COOKIE, cookies);
       setSessionCookie(reply, session, cookies);
-      return { ...toAuthUserResponse(user), next: offer.next ?? "/" };
+      // The web app navigates there: checked again, not trusted because we signed it.
+      return { ...toAuthUserResponse(user), next: safeReturnPath(offer.next) ?? "/" };
     },
   );
 

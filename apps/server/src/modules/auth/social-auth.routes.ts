@@ -19,6 +19,8 @@ import {
   ZSocialCompleteResponse,
   ZSocialPendingResponse,
 } from "@gyeol/shared/contracts/auth";
+import { localeOfReturnPath, safeReturnPath } from "@gyeol/shared/return-path";
+import { localizePath } from "@gyeol/shared/routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -26,7 +28,6 @@ import type { SocialProfile } from "../../drivers/oauth/social-provider.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { answerSignIn, clientMeta, offerRestore, PENDING_DELETION_MESSAGE } from "./auth-response.ts";
-import { localeOfPath, localizedPage, safeReturnPath } from "./return-path.ts";
 import type { CookieSettings } from "./session-cookie.ts";
 import { setSessionCookie } from "./session-cookie.ts";
 import {
@@ -86,7 +87,7 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
     `${redirectBase ?? `${request.protocol}://${request.host}`}/api/auth/${provider}/callback`;
 
   const home = (next: string | null) => next ?? "/";
-  const page = (name: string, next: string | null) => localizedPage(name, localeOfPath(home(next)));
+  const page = (name: string, next: string | null) => localizePath(name, localeOfReturnPath(home(next)));
   const loginWithError = (error: TSocialError, next: string | null) =>
     withQuery(page("/login", next), { error, next });
 
@@ -149,11 +150,14 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
         // Single use: whatever happens next, this sign-in attempt is over.
         clearSignedCookie(reply, OAUTH_STATE_COOKIE, cookies);
         const { code, state, error } = request.query;
+        // Checked again on the way out, not trusted because we signed it: a cookie signed by an
+        // older release (or with a leaked AUTH_SECRET) must not turn into a redirect elsewhere.
+        const next = safeReturnPath(saved?.next);
         if (!saved || saved.provider !== provider || !state || !sameString(state, saved.state)) {
           request.log.warn({ provider, hasCookie: saved !== null }, "social sign-in state mismatch");
-          return reply.redirect(loginWithError("state_mismatch", saved?.next ?? null));
+          return reply.redirect(loginWithError("state_mismatch", next));
         }
-        if (error || !code) return reply.redirect(loginWithError("provider_error", saved.next));
+        if (error || !code) return reply.redirect(loginWithError("provider_error", next));
         let profile: SocialProfile;
         try {
           profile = await social.finishRedirect(provider, {
@@ -165,10 +169,10 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
         } catch (caught) {
           if (!(caught instanceof SocialProviderError)) throw caught;
           request.log.warn({ provider, err: caught }, "social sign-in refused by the provider");
-          return reply.redirect(loginWithError("provider_error", saved.next));
+          return reply.redirect(loginWithError("provider_error", next));
         }
         const outcome = await social.signIn(profile, { isAgeConfirmed: false, meta: clientMeta(request) });
-        return reply.redirect(redirectFor(reply, outcome, saved.next, now));
+        return reply.redirect(redirectFor(reply, outcome, next, now));
       },
     );
   }
@@ -206,7 +210,7 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
         provider: pending.profile.provider,
         email: pending.profile.email,
         name: pending.profile.name,
-        next: home(pending.next),
+        next: home(safeReturnPath(pending.next)),
       };
     },
   );
@@ -223,6 +227,7 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
       if (!pending)
         throw new AppError(410, "SIGNIN_EXPIRED", "This sign-in has expired. Please start again.");
       clearSignedCookie(reply, SOCIAL_PENDING_COOKIE, cookies);
+      const next = safeReturnPath(pending.next);
       const outcome = await social.signIn(pending.profile, {
         isAgeConfirmed: true,
         meta: clientMeta(request),
@@ -236,13 +241,13 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
           cookies,
           secret,
           now,
-          ...(pending.next ? { next: pending.next } : {}),
+          ...(next ? { next } : {}),
         });
         throw new AppError(409, "ACCOUNT_PENDING_DELETION", PENDING_DELETION_MESSAGE, {
           purgeAt: outcome.purgeAt,
         });
       }
-      return { ...answerSignIn(reply, outcome, { cookies, secret, now }), next: home(pending.next) };
+      return { ...answerSignIn(reply, outcome, { cookies, secret, now }), next: home(next) };
     },
   );
 }

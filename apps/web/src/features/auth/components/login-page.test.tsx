@@ -100,10 +100,19 @@ describe("login page", () => {
     expect(JSON.parse(window.localStorage.getItem("user")!)).toMatchObject({ id: user.id, credits: 300 });
   });
 
-  it("ignores a ?next that leaves the site", async () => {
+  it.each([
+    "https://evil.example",
+    "//evil.example",
+    "/.//evil.example",
+    "/\\evil.example",
+    "/%2e%2e//evil.example",
+    "/%2F/evil.example",
+    "/\uFF0F/evil.example",
+    "/api/auth/logout",
+  ])("ignores a ?next of %j, which is not a page of this site", async (next) => {
     const user = makeUser();
     const { router } = renderRoutes(routes, {
-      path: "/en/login?next=https%3A%2F%2Fevil.example",
+      path: `/en/login?next=${encodeURIComponent(next)}`,
       fetchImpl: async () =>
         jsonResponse(200, {
           success: true,

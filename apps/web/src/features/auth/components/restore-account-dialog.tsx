@@ -1,3 +1,4 @@
+import { safeReturnPath } from "@gyeol/shared/return-path";
 import { RotateCcw } from "lucide-react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -36,7 +37,8 @@ export function RestoreAccountDialog({
         void signIn(toPublicUser(response));
         toast.success(t("signin.restore.success"));
         onClose();
-        navigate(response.next === "/" ? fallbackNext : response.next, { replace: true });
+        const next = safeReturnPath(response.next);
+        navigate(next === null || next === "/" ? fallbackNext : next, { replace: true });
       },
       onError: (failure) => toast.error(describeAuthError(failure, t, t("errors.generic"))),
     });

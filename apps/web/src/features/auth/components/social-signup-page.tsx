@@ -1,3 +1,4 @@
+import { safeReturnPath } from "@gyeol/shared/return-path";
 import { localizePath } from "@gyeol/shared/routes";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
@@ -58,7 +59,7 @@ export function SocialSignupPage() {
       onSuccess: (response) => {
         void signIn(toPublicUser(response));
         toast.success(t("signin.socialSignup.success"));
-        navigate(response.next, { replace: true });
+        navigate(safeReturnPath(response.next) ?? localizePath("/", locale), { replace: true });
       },
       onError: (failure) => {
         const purge = pendingDeletionDate(failure);
@@ -97,7 +98,11 @@ export function SocialSignupPage() {
           {complete.isPending ? t("signin.socialSignup.submitting") : t("signin.socialSignup.submit")}
         </Button>
       </form>
-      <RestoreAccountDialog purgeAt={purgeAt} fallbackNext={next} onClose={() => setPurgeAt(null)} />
+      <RestoreAccountDialog
+        purgeAt={purgeAt}
+        fallbackNext={safeReturnPath(next) ?? localizePath("/", locale)}
+        onClose={() => setPurgeAt(null)}
+      />
     </AuthCard>
   );
 }
