@@ -95,6 +95,49 @@ describe("S3 storage driver on s3rver", () => {
     ).toBeNull();
   });
 
+  it("says whether an object exists without reading it (HeadObject)", async () => {
+    const storage = s3Storage();
+    const key = await storage.put({
+      visibility: "private",
+      folder: "uploads/8",
+      extension: "jpg",
+      contentType: "image/jpeg",
+      bytes: await makeJpeg(16, 16),
+    });
+    expect(await storage.exists(key)).toBe(true);
+    expect(await storage.exists("public/notices/0123456789abcdef0123456789abcdef.png")).toBe(false);
+    expect(await storage.exists("../private/uploads/8/x.jpg")).toBe(false);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+  });
+
+  it("signs download links only for objects that are in the bucket", async () => {
+    const t = await createTestApp({ env: s3Env(), drivers: { moderation: allowAll } });
+    try {
+      await signUp(t.app);
+      const { cookie, body } = await signUp(t.app);
+      const presign = (url: string) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/image/presign-download",
+          headers: { cookie },
+          payload: { url },
+        });
+      const { imageUrl } = (await uploadImage(t.app, cookie, await makeJpeg())).json();
+      expect((await presign(imageUrl)).statusCode).toBe(200);
+      await t.app.services.storage.delete(t.app.services.storage.keyFromUrl(imageUrl)!);
+      expect((await presign(imageUrl)).statusCode).toBe(404);
+      for (const key of [
+        "public/notices/0123456789abcdef0123456789abcdef.png",
+        `private/results/${body.id}/0123456789abcdef0123456789abcdef.jpg`,
+      ]) {
+        expect((await presign(`${endpoint}/${BUCKET}/${key}`)).statusCode, key).toBe(404);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it("accepts a presigned PUT carrying the announced headers", async () => {
     const storage = s3Storage();
     const bytes = await makeJpeg(32, 32);

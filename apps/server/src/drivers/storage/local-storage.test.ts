@@ -72,6 +72,23 @@ describe("local storage", () => {
     expect((await app.inject({ url: signed })).statusCode).toBe(403);
   });
 
+  it("says whether a file exists, for our keys only", async () => {
+    const storage = await setUp();
+    const key = await storage.put({
+      visibility: "private",
+      folder: "uploads",
+      extension: "png",
+      contentType: "image/png",
+      bytes: PNG,
+    });
+    expect(await storage.exists(key)).toBe(true);
+    expect(await storage.exists("private/uploads/0123456789abcdef0123456789abcdef.png")).toBe(false);
+    expect(await storage.exists("private/uploads")).toBe(false);
+    expect(await storage.exists("../../etc/passwd")).toBe(false);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+  });
+
   it("answers 404 for keys it never makes: traversal, names, other extensions", async () => {
     await setUp();
     for (const url of [

@@ -97,6 +97,12 @@ export function createLocalStorage({
       return readFile(fileOf(key)).catch(() => null);
     },
 
+    async exists(key) {
+      if (!isFileKey(key)) return false;
+      const info = await stat(fileOf(key)).catch(() => null);
+      return info?.isFile() === true;
+    },
+
     async delete(key) {
       if (!isFileKey(key)) return;
       await rm(fileOf(key), { force: true });

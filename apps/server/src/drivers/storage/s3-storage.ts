@@ -8,6 +8,7 @@ import { createSign } from "node:crypto";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -95,6 +96,17 @@ export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
       } catch (error) {
         if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async exists(key) {
+      if (!isFileKey(key)) return false;
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
         throw error;
       }
     },

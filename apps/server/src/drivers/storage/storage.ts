@@ -53,6 +53,8 @@ export interface FileStorage {
   putAt(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The bytes of a key, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /** Whether a file is stored at the key, without reading it (before signing a link to it). */
+  exists(key: string): Promise<boolean>;
   /** Removes the file; a missing file is not an error (deletes may be retried). */
   delete(key: string): Promise<void>;
   /** The lasting URL of a public/… key (cacheable for a year: keys are never rewritten). */
