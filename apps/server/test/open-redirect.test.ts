@@ -65,7 +65,9 @@ describe.each(TEST_DATABASES)("return paths through Naver and Kakao sign-in on $
   });
 
   it("still returns to a page of this site, on both providers", async () => {
-    expect((await redirectSignIn(t.app, "naver", "/en/upscale?x=1")).headers.location).toBe("/en/upscale?x=1");
+    expect((await redirectSignIn(t.app, "naver", "/en/upscale?x=1")).headers.location).toBe(
+      "/en/upscale?x=1",
+    );
     kakao.nextUser = { id: 4_300_000_000, nickname: "k", email: "keep@example.com" };
     expect((await redirectSignIn(t.app, "kakao", "/en/mypage")).headers.location).toBe(
       "/en/signup/social?next=%2Fen%2Fmypage",
