@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "./auth.ts";
+import { ZSingleLine } from "./text.ts";
 
 /**
  * Account lifecycle (spec 01 §4 "deletion has a 14-day undo window"; policy.ts
@@ -11,8 +12,8 @@ export const ACCOUNT_DELETE_CONFIRMATION = "DELETE";
 /** POST /api/account/delete */
 export const ZDeleteAccountBody = z
   .object({
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-    confirmation: z.string().trim().max(32).optional(),
+    password: ZSingleLine.min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    confirmation: ZSingleLine.trim().max(32).optional(),
   })
   .refine((body) => body.password !== undefined || body.confirmation !== undefined, {
     message: "Enter your password or type the confirmation word.",

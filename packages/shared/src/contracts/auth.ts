@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSingleLine } from "./text.ts";
 import { ZPublicUser } from "./user.ts";
 
 /** Limits we chose where the spec says "not shown" (spec 01 §5 password rules). */
@@ -7,21 +8,19 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
-const ZEmail = z
-  .string()
-  .trim()
+const ZEmail = ZSingleLine.trim()
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH)
   .pipe(z.email({ message: "Enter a valid e-mail address." }));
 
-const ZNewPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH);
+const ZNewPassword = ZSingleLine.min(
+  PASSWORD_MIN_LENGTH,
+  `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+).max(PASSWORD_MAX_LENGTH);
 
 /** The account fields of a sign-up (the operator CLI creates users from these alone). */
 export const ZAccountFields = z.object({
-  name: z.string().trim().min(1, "Enter your name.").max(NAME_MAX_LENGTH),
+  name: ZSingleLine.trim().min(1, "Enter your name.").max(NAME_MAX_LENGTH),
   email: ZEmail,
   password: ZNewPassword,
 });
@@ -39,7 +38,7 @@ export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 /** POST /api/auth/login (spec 01 §7) */
 export const ZLoginBody = z.object({
   email: ZEmail,
-  password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX_LENGTH),
+  password: ZSingleLine.min(1, "Enter your password.").max(PASSWORD_MAX_LENGTH),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
@@ -67,7 +66,7 @@ export type TAuthCheckResponse = z.infer<typeof ZAuthCheckResponse>;
 
 /** POST /api/auth/google (spec 01 §7): the ID token Google Identity Services handed the page. */
 export const ZGoogleSignInBody = z.object({
-  credential: z.string().min(1).max(8192),
+  credential: ZSingleLine.min(1).max(8192),
   /** Sent again from the age-confirmation step of a first Google sign-in. */
   ageConfirmed: z.literal(true).optional(),
 });
@@ -120,7 +119,7 @@ export type TForgotPasswordBody = z.infer<typeof ZForgotPasswordBody>;
 
 /** POST /api/auth/password/reset */
 export const ZResetPasswordBody = z.object({
-  token: z.string().min(16).max(256),
+  token: ZSingleLine.min(16).max(256),
   password: ZNewPassword,
 });
 export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;

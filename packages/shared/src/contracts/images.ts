@@ -5,6 +5,7 @@ import {
   RETOUCH_SEED_MAX,
   RETOUCH_SEED_MIN,
 } from "../retouch.ts";
+import { ZMultiLine, ZSingleLine } from "./text.ts";
 
 /**
  * Retouch/upscale and image calls (spec 02 §3, §7 "Retouch"). Field names are the spec's; the
@@ -15,9 +16,9 @@ const ZBool = z.boolean();
 
 /** spec 02 §3 Upscale job input. The region flags are exclusions: true keeps that region untouched. */
 export const ZUpscaleInput = z.object({
-  image: z.string().min(1).max(2048),
+  image: ZSingleLine.min(1).max(2048),
   seed: z.number().int().min(RETOUCH_SEED_MIN).max(RETOUCH_SEED_MAX),
-  prompt: z.string().max(1000),
+  prompt: ZMultiLine.max(1000),
   output_format: z.literal("jpg"),
   output_quality: z.literal(100),
   lora_index: z.number().int().min(0).max(8),
@@ -98,7 +99,7 @@ export const ZHistoryQuery = z.object({
   source: z.enum(IMAGE_SOURCES).optional(),
   limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(25),
   offset: z.coerce.number().int().min(0).default(0),
-  q: z.string().trim().max(200).optional(),
+  q: ZSingleLine.trim().max(200).optional(),
 });
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 
@@ -138,11 +139,11 @@ export const ZUploadResponse = z.object({
 
 /** POST /api/image/presign-upload */
 export const ZPresignUploadBody = z.object({
-  filename: z.string().min(1).max(255),
+  filename: ZSingleLine.min(1).max(255),
   mime: z.enum(["image/jpeg", "image/png"]),
   kind: z.enum(["input", "mask", "reference"]).default("input"),
   contentLength: z.number().int().min(1),
-  checksumSha256: z.string().min(1).max(128),
+  checksumSha256: ZSingleLine.min(1).max(128),
 });
 export const ZPresignUploadResponse = z.object({
   success: z.literal(true),
@@ -151,19 +152,19 @@ export const ZPresignUploadResponse = z.object({
   requiredHeaders: z.record(z.string(), z.string()),
 });
 /** POST /api/image/confirm-upload */
-export const ZConfirmUploadBody = z.object({ key: z.string().min(1).max(512) });
+export const ZConfirmUploadBody = z.object({ key: ZSingleLine.min(1).max(512) });
 /** POST /api/image/presign-download */
-export const ZPresignDownloadBody = z.object({ url: z.string().min(1).max(4096) });
+export const ZPresignDownloadBody = z.object({ url: ZSingleLine.min(1).max(4096) });
 export const ZPresignDownloadResponse = z.object({
   success: z.literal(true),
   downloadUrl: z.string(),
   filename: z.string(),
 });
 /** GET /api/image/download?url= */
-export const ZDownloadQuery = z.object({ url: z.string().min(1).max(4096) });
+export const ZDownloadQuery = z.object({ url: ZSingleLine.min(1).max(4096) });
 
 /** POST /api/image/regions (our addition): the detected regions drawn over the uploaded photo. */
-export const ZRegionsBody = z.object({ imageUrl: z.string().min(1).max(2048) });
+export const ZRegionsBody = z.object({ imageUrl: ZSingleLine.min(1).max(2048) });
 export const ZRegionsResponse = z.object({
   success: z.literal(true),
   facesFound: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from "../notices.ts";
+import { ZMultiLine, ZSingleLine } from "./text.ts";
 
 /**
  * The notice board calls (spec 01 §3 Notice, §7). Field names are the spec's. Bodies of POST are
@@ -29,14 +30,10 @@ export const ZPinned = z
   .optional()
   .transform((value) => value === true || value === "1" || value === 1);
 
-const ZTitle = z
-  .string()
-  .trim()
+const ZTitle = ZSingleLine.trim()
   .min(1, "Enter a title.")
   .max(NOTICE_TITLE_MAX, `The title is longer than ${NOTICE_TITLE_MAX} characters.`);
-const ZContent = z
-  .string()
-  .trim()
+const ZContent = ZMultiLine.trim()
   .min(1, "Enter the content.")
   .max(NOTICE_CONTENT_MAX, "The content is too long.");
 

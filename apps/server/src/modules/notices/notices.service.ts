@@ -11,6 +11,7 @@ import type {
   TNoticeFile,
   TNoticeListResponse,
 } from "@gyeol/shared/contracts/notices";
+import { stripForbiddenChars } from "@gyeol/shared/contracts/text";
 import type { FastifyBaseLogger } from "fastify";
 import type { Store } from "../../db/store.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
@@ -39,14 +40,15 @@ export interface NoticesServiceDeps {
 
 const NOT_FOUND_MESSAGE = "Notice not found.";
 
-/** A name fit to show: no folders, no control characters, not too long. Never used as a path. */
+/**
+ * A name fit to show: no folders, none of the characters no text field takes (C0/C1 controls,
+ * lone surrogates: contracts/text.ts), not too long. Never used as a path.
+ */
 export function toDisplayName(filename: string, type: ImageTypeInfo): string {
   const base = filename.split(/[\\/]/).pop() ?? "";
-  const cleaned = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'<>"'.includes(c))
-    .join("")
-    .trim()
-    .slice(0, 120);
+  const chars = [...stripForbiddenChars(base).trim()].filter((c) => !'<>"'.includes(c));
+  // Cut by code point: cutting UTF-16 units could leave half of a surrogate pair behind.
+  const cleaned = chars.slice(0, 120).join("").trim();
   return cleaned || `image.${type.extension}`;
 }
 
