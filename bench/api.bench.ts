@@ -104,7 +104,8 @@ async function main() {
     // A user with a finished job and a page of history.
     const signUp = await fetch(`${origin}/api/auth/register`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      // Writes must name this site (http/origin-check.ts), as a browser's would.
+      headers: { "content-type": "application/json", origin },
       body: JSON.stringify({
         name: "Bench",
         email: "bench@example.com",

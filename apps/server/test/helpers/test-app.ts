@@ -3,9 +3,10 @@
  * explicit env object, and the real Fastify app driven with fastify.inject.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import type { OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
@@ -73,6 +74,39 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   };
 }
 
+/** Methods a browser sends Origin on even to its own site (fetch spec, "append a request Origin header"). */
+const METHODS_WITH_ORIGIN = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The API refuses writes that do not say they come from this site (http/origin-check.ts), and a
+ * browser on this site always says so. So inject() here behaves like that browser: a POST, PUT,
+ * PATCH or DELETE gets the app's own Origin (PUBLIC_ORIGIN, else http://<Host>) unless the test
+ * set an `origin` header itself. `headers: { origin: undefined }` sends no Origin at all, for the
+ * tests of what a script without one gets.
+ */
+function injectLikeOurBrowser(app: FastifyInstance, publicOrigin: string | undefined) {
+  const inject = app.inject.bind(app) as (options?: InjectOptions | string, ...rest: unknown[]) => unknown;
+  const withOrigin = (options: InjectOptions): InjectOptions => {
+    const headers: OutgoingHttpHeaders = { ...options.headers };
+    const originKey = Object.keys(headers).find((name) => name.toLowerCase() === "origin");
+    if (originKey !== undefined) {
+      if (headers[originKey] === undefined) delete headers[originKey];
+      return { ...options, headers };
+    }
+    if (!METHODS_WITH_ORIGIN.has(String(options.method ?? "GET").toUpperCase())) return options;
+    const host = Object.entries(headers).find(([name]) => name.toLowerCase() === "host")?.[1];
+    return {
+      ...options,
+      headers: { ...headers, origin: publicOrigin ?? `http://${host ?? "localhost:80"}` },
+    };
+  };
+  app.inject = ((options?: InjectOptions | string, ...rest: unknown[]) =>
+    inject(
+      typeof options === "object" ? withOrigin(options) : options,
+      ...rest,
+    )) as FastifyInstance["inject"];
+}
+
 export async function createTestApp(options: TestContextOptions = {}): Promise<TestApp> {
   const context = await createTestContext(options);
   const app = await buildApp({
@@ -81,6 +115,7 @@ export async function createTestApp(options: TestContextOptions = {}): Promise<T
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.drivers ? { drivers: options.drivers } : {}),
   });
+  injectLikeOurBrowser(app, context.config.publicOrigin);
   return {
     ...context,
     app,
