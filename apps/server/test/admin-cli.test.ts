@@ -1,6 +1,11 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliIO, main } from "../src/cli/admin.ts";
-import { TEST_DATABASES } from "./helpers/databases.ts";
+import { createTestDatabase, TEST_DATABASES } from "./helpers/databases.ts";
 import { check, register, TEST_PASSWORD } from "./helpers/http.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -149,4 +154,57 @@ describe.each(TEST_DATABASES)("admin CLI on $name", (database) => {
     expect(result.code).toBe(1);
     expect(result.err).toContain("already registered");
   });
+});
+
+const CLI_PATH = fileURLToPath(new URL("../src/cli/admin.ts", import.meta.url));
+/** A hung CLI never exits; a healthy one takes a few seconds, more on a loaded machine. */
+const CLI_EXIT_BOUND_MS = 120_000;
+
+/** Runs `npm run admin`'s command line in its own process; its exit code, or "hung" past the bound. */
+function spawnCli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | "hung"; out: string; err: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CLI_PATH, ...args], {
+      cwd: path.resolve(path.dirname(CLI_PATH), "../../../.."),
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.stderr.on("data", (chunk) => (err += chunk));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve({ code: "hung", out, err });
+    }, CLI_EXIT_BOUND_MS);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, out, err });
+    });
+  });
+}
+
+describe.each(TEST_DATABASES)("the admin CLI process on $name", (database) => {
+  it(
+    "exits with 0 once the command is done, also with REDIS_URL set (BullMQ)",
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "gyeol-cli-"));
+      const testDb = await createTestDatabase(database, dir);
+      try {
+        const result = await spawnCli(["user:list"], {
+          DATA_DIR: dir,
+          DATABASE_URL: testDb.url,
+          LOG_LEVEL: "silent",
+          // The queue driver the server would use: BullMQ connects to Redis as it is made.
+          ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+        });
+        expect(result.code, result.err).toBe(0);
+        expect(result.out).toMatch(/^id\s+email\s+role/);
+      } finally {
+        await testDb.drop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    CLI_EXIT_BOUND_MS + 30_000,
+  );
 });

@@ -173,9 +173,11 @@ export async function main(
     return 1;
   }
   const db = openDatabase(config.database);
+  let services: Services | undefined;
   try {
     await migrateToLatest(db.kysely, db.dialect);
-    await runCommand(command, parsed.values, createServices({ db, config }), io);
+    services = createServices({ db, config });
+    await runCommand(command, parsed.values, services, io);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) io.err(`${error.message}\n\nRun with --help for the commands.`);
@@ -183,6 +185,11 @@ export async function main(
     else io.err(`Unexpected error: ${(error as Error).stack ?? String(error)}`);
     return 1;
   } finally {
+    // The BullMQ driver connects to Redis as soon as it is made (REDIS_URL), and an open
+    // connection keeps Node running after the command is done: close what the services opened.
+    await services?.queue
+      .close()
+      .catch((error: unknown) => io.err(`Could not close the queue: ${String(error)}`));
     await db.destroy();
   }
 }
