@@ -10,6 +10,8 @@ const env = {
   ...process.env,
   NODE_ENV: process.env.NODE_ENV ?? "development",
   DEMO_MODE: process.env.DEMO_MODE ?? "true",
+  // Links in e-mails are built from PUBLIC_ORIGIN alone; in development the browser is on Vite.
+  PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || "http://localhost:5173",
 };
 const children = [
   spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], {

@@ -35,4 +35,15 @@ if (builtAt < changedAt || process.env.FORCE_BUILD === "1") {
   console.info("Building the web app (sources changed since the last build)…");
   run("npm", ["run", "build", "-w", "@gyeol/web"]);
 }
+// Links in e-mails (password reset, renewal reminders) are built from PUBLIC_ORIGIN alone, never
+// from a request's Host, and the server refuses password resets without it. On one machine the
+// site is this machine's own port, so that is the default here; anyone else reaching the server
+// needs PUBLIC_ORIGIN set to the address they use (README "Security").
+if (!process.env.PUBLIC_ORIGIN) {
+  process.env.PUBLIC_ORIGIN = `http://localhost:${process.env.PORT || 3000}`;
+  console.info(
+    `PUBLIC_ORIGIN is not set: using ${process.env.PUBLIC_ORIGIN} for links in e-mails. ` +
+      "Set PUBLIC_ORIGIN to the site's public address when people reach it from other machines.",
+  );
+}
 run(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"]);

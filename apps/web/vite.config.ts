@@ -10,6 +10,8 @@ const API_TARGET = "http://localhost:3000";
 const apiProxy: Record<string, ProxyOptions> = {
   "/api": { target: API_TARGET, changeOrigin: false },
   "/healthz": { target: API_TARGET, changeOrigin: false },
+  // The built-in sandbox checkout page is served by the API too (PUBLIC_ORIGIN is Vite's in dev).
+  "/sandbox": { target: API_TARGET, changeOrigin: false },
 };
 
 export default defineConfig({

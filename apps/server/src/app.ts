@@ -81,6 +81,13 @@ export async function buildApp({
     // Bad URLs and the like arrive before routing; answer them in the same shape as the rest.
     frameworkErrors: (error, _request, reply) => sendFailure(reply, toHttpFailure(error)),
   }) as unknown as FastifyInstance;
+  if (!config.publicOrigin) {
+    // E-mailed links are built from PUBLIC_ORIGIN alone (password-reset.routes.ts): say so at boot.
+    app.log.warn(
+      "PUBLIC_ORIGIN is not set: password resets are refused (503 MAIL_LINKS_NOT_CONFIGURED) and renewal " +
+        "reminders carry no link. Set PUBLIC_ORIGIN to the site's public address, e.g. https://gyeol.app.",
+    );
+  }
   app.addHook("onClose", () => services.queue.close());
   if (!givenDb) app.addHook("onClose", () => db.destroy());
 
@@ -126,7 +133,7 @@ export async function buildApp({
   });
   registerPasswordResetRoutes(app, {
     passwordReset: services.passwordReset,
-    linkOrigin: config.publicOrigin ?? config.auth.redirectBase,
+    linkOrigin: config.publicOrigin,
     rateLimitMax: config.authRateLimitMax,
   });
   registerAccountRoutes(app, { account: services.account, social: services.social, guards, ...authDeps });

@@ -89,7 +89,6 @@ export interface ServiceDeps {
     | "auth"
     | "mail"
     | "supportEmail"
-    | "port"
     | "logLevel"
   >;
   clock?: Clock;
@@ -175,8 +174,8 @@ export function createServices({
       store,
       mail,
       clock,
-      // E-mails need an absolute link; without PUBLIC_ORIGIN the single-machine default's own port.
-      siteOrigin: config.publicOrigin ?? config.auth.redirectBase ?? `http://localhost:${config.port}`,
+      // Links in e-mails come from PUBLIC_ORIGIN alone (no guessed host or port).
+      siteOrigin: config.publicOrigin,
       supportEmail: config.supportEmail,
     }),
     payments,

@@ -62,6 +62,22 @@ describe.each(TEST_DATABASES)("password reset on $name", (database) => {
     expect(again.json()).toMatchObject({ code: "INVALID_RESET_TOKEN" });
   });
 
+  it("builds the link from PUBLIC_ORIGIN whatever Host the request names", async () => {
+    const { email } = await register(t.app);
+    for (const host of ["evil.example", "gyeol.app.evil.example:8443", "localhost:3000"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/password/forgot",
+        headers: { host, "x-forwarded-host": host, "x-forwarded-proto": "http" },
+        payload: { email, locale: "en" },
+      });
+      expect(response.statusCode).toBe(200);
+      const text = mail.sent.at(-1)!.text;
+      expect(text).toContain("https://gyeol.app/en/reset-password?token=");
+      expect(text).not.toContain(host);
+    }
+  });
+
   it("answers the same for an unknown e-mail and sends nothing", async () => {
     const response = await forgot("nobody@example.com");
     expect(response.statusCode).toBe(200);
@@ -85,5 +101,43 @@ describe.each(TEST_DATABASES)("password reset on $name", (database) => {
       payload: { email, password: TEST_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe.each(TEST_DATABASES)("password reset without PUBLIC_ORIGIN on $name", (database) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("refuses with 503 MAIL_LINKS_NOT_CONFIGURED before a token exists, whatever the request says", async () => {
+    const mail = createMemoryMailDriver();
+    // OAUTH_REDIRECT_BASE and TRUST_PROXY are no stand-in: links come from PUBLIC_ORIGIN alone.
+    t = await createTestApp({
+      database,
+      drivers: { mail },
+      env: { OAUTH_REDIRECT_BASE: "https://callbacks.gyeol.app", TRUST_PROXY: "true" },
+    });
+    const { email } = await register(t.app);
+    for (const host of ["evil.example", "localhost:80"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/password/forgot",
+        headers: { host, "x-forwarded-host": host },
+        payload: { email, locale: "en" },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ success: false, code: "MAIL_LINKS_NOT_CONFIGURED" });
+    }
+    expect(mail.sent).toHaveLength(0);
+    expect(await t.db.kysely.selectFrom("password_reset_tokens").selectAll().execute()).toEqual([]);
+    // A bad body is still a 400 first: the operator error does not hide the caller's mistake.
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/password/forgot",
+      payload: { email: "not-an-email" },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -41,7 +41,7 @@ describe.each(TEST_DATABASES)("renewal reminders on $name", (database) => {
     t = undefined;
   });
 
-  async function setup(mailDriver?: MailDriver) {
+  async function setup(mailDriver?: MailDriver, env: Record<string, string> = { PUBLIC_ORIGIN: ORIGIN }) {
     clock = createFakeClock(new Date(START));
     mail = createMemoryMailDriver();
     t = await createTestApp({
@@ -50,8 +50,8 @@ describe.each(TEST_DATABASES)("renewal reminders on $name", (database) => {
       env: {
         SANDBOX_WEBHOOK_SECRET: TEST_SANDBOX_SECRET,
         SESSION_TTL_DAYS: "3650",
-        PUBLIC_ORIGIN: ORIGIN,
         SUPPORT_EMAIL: SUPPORT,
+        ...env,
       },
       drivers: { mail: mailDriver ?? mail },
     });
@@ -250,6 +250,17 @@ describe.each(TEST_DATABASES)("renewal reminders on $name", (database) => {
     moveTo(daysBefore(NEXT_RENEWAL, 7));
     expect(await runReminders()).toEqual({ sent: 1, failed: 0 });
     expect(await rowsOf(subscriptionId)).toEqual(["2026-05-10:7:sent"]);
+  });
+
+  it("links My Page only at PUBLIC_ORIGIN: without it the reminder goes out with no link at all", async () => {
+    // OAUTH_REDIRECT_BASE and the port are no stand-in for the site's address.
+    await setup(undefined, { OAUTH_REDIRECT_BASE: "https://callbacks.gyeol.test", PORT: "4321" });
+    await subscriber("basic");
+    moveTo(daysBefore(RENEWAL, 7));
+    expect(await runReminders()).toEqual({ sent: 1, failed: 0 });
+    const { text } = mail.sent[0]!;
+    expect(text).toContain("My Page → Subscription");
+    expect(text).not.toMatch(/https?:\/\/|localhost|callbacks/);
   });
 
   it("leaves a reminder whose e-mail failed to the next run, and goes on with the others", async () => {

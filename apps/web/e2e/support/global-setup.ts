@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
+      // E-mailed links (password reset) are built from it alone; the journeys open them.
+      PUBLIC_ORIGIN: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       AUTH_RATE_LIMIT_MAX: "1000",
       NAVER_CLIENT_ID: "e2e-naver",

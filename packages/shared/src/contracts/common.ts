@@ -76,6 +76,10 @@ export const ERROR_CODES = {
   SUBSCRIPTION_ACTIVE: "SUBSCRIPTION_ACTIVE",
   /** A password-reset link that is unknown, used or older than an hour. */
   INVALID_RESET_TOKEN: "INVALID_RESET_TOKEN",
+  /** A password reset on a server without PUBLIC_ORIGIN, the only origin e-mailed links are built from (503). */
+  MAIL_LINKS_NOT_CONFIGURED: "MAIL_LINKS_NOT_CONFIGURED",
+  /** The sandbox checkout form without its anti-CSRF token, or with one that is not this browser's (403). */
+  CSRF_TOKEN_INVALID: "CSRF_TOKEN_INVALID",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -36,6 +36,19 @@ describe("the renewal reminder e-mail", () => {
     expect(english).toContain("Questions: help@gyeol.app");
   });
 
+  it("still says where to cancel, with no link, when the site's address is not configured", () => {
+    const { text } = composeRenewalReminder({
+      to: "kim@example.com",
+      plan: "basic",
+      renewalDate: "2026-04-10T09:00:00.000Z",
+      myPageUrls: null,
+      supportEmail: undefined,
+    });
+    expect(text).toContain("마이페이지 → 구독 정보");
+    expect(text).toContain("My Page → Subscription");
+    expect(text).not.toMatch(/https?:|localhost/);
+  });
+
   it("leaves the support line out when no support address is configured", () => {
     const { text } = composeRenewalReminder({
       to: "kim@example.com",

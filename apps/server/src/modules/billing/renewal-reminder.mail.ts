@@ -13,8 +13,8 @@ export interface RenewalReminderContent {
   plan: TPaidPlan;
   /** The renewal instant, ISO-8601. */
   renewalDate: string;
-  /** Absolute My Page URLs, Korean and English. */
-  myPageUrls: { ko: string; en: string };
+  /** Absolute My Page URLs, Korean and English; null without PUBLIC_ORIGIN (the e-mail then has no link). */
+  myPageUrls: { ko: string; en: string } | null;
   supportEmail: string | undefined;
 }
 
@@ -49,7 +49,7 @@ export function composeRenewalReminder(content: RenewalReminderContent): MailMes
     `- 충전 크레딧: 매월 ${credits} 크레딧`,
     "",
     "갱신을 원하지 않으시면 갱신일 전에 마이페이지 → 구독 정보에서 '구독 해지'를 눌러 주세요.",
-    myPageUrls.ko,
+    ...(myPageUrls ? [myPageUrls.ko] : []),
     "해지해도 갱신일까지는 지금 요금제를 그대로 이용할 수 있습니다.",
     ...(supportEmail ? ["", `문의: ${supportEmail}`] : []),
   ];
@@ -64,7 +64,7 @@ export function composeRenewalReminder(content: RenewalReminderContent): MailMes
     `- Credits: ${credits} credits every month`,
     "",
     'If you do not want it to renew, open My Page → Subscription and choose "Cancel subscription" before the renewal date.',
-    myPageUrls.en,
+    ...(myPageUrls ? [myPageUrls.en] : []),
     "You keep your current plan until the renewal date.",
     ...(supportEmail ? ["", `Questions: ${supportEmail}`] : []),
   ];

@@ -32,8 +32,11 @@ export interface RenewalRemindersDeps {
   store: Store;
   mail: MailDriver;
   clock: Clock;
-  /** Absolute origin of the site, for the My Page link (e.g. https://gyeol.app). */
-  siteOrigin: string;
+  /**
+   * PUBLIC_ORIGIN, for the My Page link (e.g. https://gyeol.app). Unset: the reminder still goes
+   * out (the terms promise it) and says where to cancel, without a link to a guessed address.
+   */
+  siteOrigin: string | undefined;
   supportEmail: string | undefined;
 }
 
@@ -53,10 +56,12 @@ export function createRenewalRemindersService({
   siteOrigin,
   supportEmail,
 }: RenewalRemindersDeps) {
-  const myPageUrls = {
-    ko: `${siteOrigin}${localizePath(MY_PAGE_PATH, "ko")}`,
-    en: `${siteOrigin}${localizePath(MY_PAGE_PATH, "en")}`,
-  };
+  const myPageUrls = siteOrigin
+    ? {
+        ko: `${siteOrigin}${localizePath(MY_PAGE_PATH, "ko")}`,
+        en: `${siteOrigin}${localizePath(MY_PAGE_PATH, "en")}`,
+      }
+    : null;
 
   async function remind(
     candidate: RenewalCandidate,

@@ -245,6 +245,10 @@ export const en: TTranslations = {
       INTERNAL_ERROR: "Something went wrong on our side. Please try again shortly.",
       NETWORK_ERROR: "Can't reach the server. Please check your connection.",
       INVALID_RESPONSE: "The server sent an unexpected answer. Please try again shortly.",
+      MAIL_LINKS_NOT_CONFIGURED:
+        "This server is not set up to send links by e-mail yet. Please contact the site's administrator.",
+      CSRF_TOKEN_INVALID:
+        "This payment form has expired or did not come from this site. Reload the checkout page and try again.",
     },
   },
   landing: {

@@ -239,6 +239,10 @@ export const ko = {
       INTERNAL_ERROR: "서버에 문제가 생겼습니다. 잠시 후 다시 시도해 주세요.",
       NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",
       INVALID_RESPONSE: "서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.",
+      MAIL_LINKS_NOT_CONFIGURED:
+        "이 서버는 아직 이메일로 링크를 보낼 수 있도록 설정되지 않았습니다. 사이트 관리자에게 문의해 주세요.",
+      CSRF_TOKEN_INVALID:
+        "결제 양식이 만료되었거나 이 사이트에서 보낸 것이 아닙니다. 결제 화면을 새로고침한 뒤 다시 시도해 주세요.",
     },
   },
   landing: {
