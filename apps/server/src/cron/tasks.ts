@@ -54,5 +54,10 @@ export function createCronTasks(
       intervalMs: HOUR_MS,
       run: async () => ({ deleted: await services.auth.deleteExpiredSessions() }),
     },
+    {
+      name: "delete-forgotten-login-failures",
+      intervalMs: HOUR_MS,
+      run: async () => ({ deleted: await services.auth.deleteForgottenLoginFailures() }),
+    },
   ];
 }

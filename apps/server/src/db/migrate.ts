@@ -10,6 +10,7 @@ import { billingMigration } from "./migrations/20261121020000_billing.ts";
 import { jobsMigration } from "./migrations/20261122000000_jobs.ts";
 import { accountsMigration } from "./migrations/20261123000000_accounts.ts";
 import { renewalRemindersMigration } from "./migrations/20261124000000_renewal_reminders.ts";
+import { loginFailuresMigration } from "./migrations/20261125000000_login_failures.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261122000000_jobs": jobsMigration,
   "20261123000000_accounts": accountsMigration,
   "20261124000000_renewal_reminders": renewalRemindersMigration,
+  "20261125000000_login_failures": loginFailuresMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -61,6 +61,15 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** Failed password sign-ins per throttle key (auth/login-throttle.service.ts). */
+export interface LoginFailuresTable {
+  key: string;
+  user_id: number | null;
+  failures: number;
+  last_failed_at: string;
+  blocked_until: string | null;
+}
+
 export interface SessionsTable {
   /** sha256 hex of the cookie token: a leaked table does not give working cookies. */
   id: string;
@@ -270,6 +279,7 @@ export interface DB {
   images: ImagesTable;
   uploads: UploadsTable;
   renewal_reminders: RenewalRemindersTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -289,3 +299,4 @@ export type JobRow = Selectable<JobsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type RenewalReminderRow = Selectable<RenewalRemindersTable>;
+export type LoginFailureRow = Selectable<LoginFailuresTable>;

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import { createAccountRepository } from "../modules/account/account.repository.ts";
 import { createAffiliateRepository } from "../modules/affiliate/affiliate.repository.ts";
 import { createIdentitiesRepository } from "../modules/auth/identities.repository.ts";
+import { createLoginFailuresRepository } from "../modules/auth/login-failures.repository.ts";
 import { createPasswordResetsRepository } from "../modules/auth/password-resets.repository.ts";
 import { createSessionsRepository } from "../modules/auth/sessions.repository.ts";
 import { createBillingRepository } from "../modules/billing/billing.repository.ts";
@@ -23,6 +24,7 @@ function createRepositories(db: Kysely<DB>) {
   return {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
+    loginFailures: createLoginFailuresRepository(db),
     identities: createIdentitiesRepository(db),
     passwordResets: createPasswordResetsRepository(db),
     account: createAccountRepository(db),

@@ -12,6 +12,7 @@ import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import type { PasswordHasher } from "../../lib/password.ts";
 import { isDemoUser } from "../users/demo-user.ts";
 import type { UsersService } from "../users/users.service.ts";
+import { createLoginThrottle, type KnownDevice } from "./login-throttle.service.ts";
 
 export interface AuthServiceDeps {
   store: Store;
@@ -85,6 +86,7 @@ export function createAuthService({
   isDemoMode = false,
 }: AuthServiceDeps) {
   const ttlMs = sessionTtlDays * DAY_MS;
+  const throttle = createLoginThrottle({ store, clock });
   // Verified against when the e-mail is unknown, so both failures take about as long.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => {
@@ -170,13 +172,26 @@ export function createAuthService({
       return startSession(await users.findOrCreateDemoUser(), meta);
     },
 
-    async login(input: TLoginBody, meta: ClientMeta): Promise<SignInOutcome> {
+    /**
+     * A password sign-in under the per-account limit (login-throttle.service.ts): a held e-mail is
+     * refused before the password is looked at. `device` is what this browser's known-device
+     * cookie vouches for, if anything.
+     */
+    async login(
+      input: TLoginBody,
+      meta: ClientMeta,
+      device: KnownDevice | null = null,
+    ): Promise<SignInOutcome> {
+      const key = throttle.keyOf(input.email, device);
+      await throttle.assertMayTry(key);
       const user = await users.findByEmail(input.email);
       const storedHash = user?.password_hash ?? null;
       const matches = await passwords.verify(storedHash ?? (await getDummyHash()), input.password);
       if (!user || storedHash === null || !matches) {
+        await throttle.recordFailure(key, user?.id ?? null);
         throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
       }
+      await throttle.forget(input.email, user.id);
       return beginSession(user, meta);
     },
 
@@ -214,5 +229,8 @@ export function createAuthService({
 
     /** The cron role's hourly sweep. */
     deleteExpiredSessions: () => store.sessions.deleteExpired(clock.now().toISOString()),
+
+    /** The cron role's hourly sweep of login failure counts that ran out (a day without one). */
+    deleteForgottenLoginFailures: () => throttle.deleteForgotten(),
   };
 }

@@ -70,6 +70,8 @@ export function createPasswordResetService({ store, users, mail, clock }: Passwo
       await users.setPassword(userId, input.password);
       await store.passwordResets.invalidateForUser(userId, now);
       await store.account.deleteSessionsOf(userId);
+      // The e-mailed link proves the owner: the login limit's count against the old password goes.
+      await store.loginFailures.forgetUser(userId);
     },
   };
 }

@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CookieSettings } from "./session-cookie.ts";
 
-export type TSignedPurpose = "oauth-state" | "social-pending" | "restore";
+export type TSignedPurpose = "oauth-state" | "social-pending" | "restore" | "known-device";
 
 function mac(secret: string, purpose: TSignedPurpose, body: string): string {
   return createHmac("sha256", secret).update(`${purpose}.${body}`).digest("base64url");
@@ -68,6 +68,17 @@ export const RESTORE_COOKIE: SignedCookieSpec = {
   purpose: "restore",
   path: "/api/account",
   ttlMs: 10 * 60_000,
+};
+
+/**
+ * gyeol_device: this browser signed in to the account with the password before (login-throttle
+ * service: its failures are counted apart from strangers'). Sent to the login call only.
+ */
+export const KNOWN_DEVICE_COOKIE: SignedCookieSpec = {
+  name: "gyeol_device",
+  purpose: "known-device",
+  path: "/api/auth/login",
+  ttlMs: 365 * 24 * 60 * 60_000,
 };
 
 export function setSignedCookie(
