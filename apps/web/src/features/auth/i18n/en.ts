@@ -48,6 +48,14 @@ export const signinEn: TTree<typeof signinKo> = {
     keep: "Keep it deleted",
     success: "Your account is restored. Welcome back!",
   },
+  limits: {
+    account:
+      "Several wrong passwords were entered for this account, so for your security sign-in is paused for {{wait}}. Try again then, sign in from a browser you have used before, or reset your password by e-mail.",
+    network:
+      "Too many sign-in attempts from your network. Try again in {{wait}}, or sign in from a browser you have used before.",
+    seconds: "{{count}} s",
+    minutes: "{{count}} min",
+  },
   forgot: {
     link: "Forgot your password?",
     title: "Reset your password",

@@ -44,6 +44,15 @@ export const signinKo = {
     keep: "삭제 유지",
     success: "계정이 복구되었습니다. 다시 만나서 반가워요!",
   },
+  /** 429 RATE_LIMITED at login, by details.scope (issue 11); {{wait}} is limits.seconds or limits.minutes. */
+  limits: {
+    account:
+      "이 계정에 잘못된 비밀번호가 여러 번 입력되어 보안을 위해 {{wait}} 동안 로그인을 막아 두었습니다. 잠시 후 다시 시도하거나, 전에 로그인했던 브라우저에서 로그인하거나, 이메일로 비밀번호를 재설정해 주세요.",
+    network:
+      "지금 사용 중인 네트워크에서 로그인 시도가 너무 많습니다. {{wait}} 후 다시 시도하거나, 전에 로그인했던 브라우저에서 로그인해 주세요.",
+    seconds: "{{count}}초",
+    minutes: "{{count}}분",
+  },
   forgot: {
     link: "비밀번호를 잊으셨나요?",
     title: "비밀번호 재설정",
