@@ -31,7 +31,7 @@ export function AccountArea() {
         <Link
           to={localizePath("/login", locale)}
           data-testid="nav-login"
-          className={buttonStyles({ variant: "dark", size: "sm", className: "px-4" })}
+          className={buttonStyles({ variant: "dark", size: "sm", className: "px-4 whitespace-nowrap" })}
         >
           {t("nav.login")}
         </Link>
@@ -49,10 +49,11 @@ export function AccountArea() {
           onClick={() => void logout()}
           disabled={isPending}
           title={t("nav.logout")}
-          className={buttonStyles({ variant: "ghost", size: "sm" })}
+          className={buttonStyles({ variant: "ghost", size: "sm", className: "whitespace-nowrap" })}
         >
           <LogOut aria-hidden="true" className="size-4" />
-          {t("nav.logout")}
+          {/* Between 1024 and 1280 px the signed-in header has no room for the word: icon only. */}
+          <span className="max-xl:sr-only">{t("nav.logout")}</span>
         </button>
       </div>
     </div>

@@ -1,32 +1,46 @@
 import { MOBILE_BREAKPOINT_PX } from "@gyeol/shared/constants";
 import { MessagesSquare } from "lucide-react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../../lib/env.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useHideOnScrollDown } from "../hooks/use-hide-on-scroll-down.ts";
+import { useStepAsideFromControls } from "../hooks/use-step-aside-from-controls.ts";
 
 /**
  * The floating button to the community chat server (spec 01 §2), in a new tab. On phones it steps
- * aside while the page scrolls down (it would sit on buttons and text at the right edge) and is
- * back as soon as the reader scrolls up.
+ * aside while the page scrolls down (it would sit on buttons and text at the right edge), and
+ * whenever a control of the page lies under it (a sign-in button at the foot of the screen); it is
+ * back as soon as the reader scrolls up or the corner is free. The outer box never moves, so it
+ * marks the corner the button covers; only the link inside slides away.
  */
 export function CommunityButton() {
   const { t } = useTranslation();
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
-  const hidden = useHideOnScrollDown(isPhone);
+  const homeRef = useRef<HTMLDivElement>(null);
+  const isScrollingDown = useHideOnScrollDown(isPhone);
+  const isOverControl = useStepAsideFromControls(homeRef, isPhone);
+  const hidden = isScrollingDown || isOverControl;
   return (
-    <a
-      href={env.communityUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      data-testid="community-button"
-      data-hidden={hidden || undefined}
-      tabIndex={hidden ? -1 : undefined}
-      aria-label={`${t("community.label")} (${t("common.newTab")})`}
-      title={t("community.label")}
-      className="group fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 flex size-13 items-center justify-center rounded-full bg-ink text-white shadow-float transition-[transform,opacity] duration-200 hover:-translate-y-0.5 hover:bg-accent-700 data-hidden:pointer-events-none data-hidden:translate-y-24 data-hidden:opacity-0 motion-reduce:transition-none sm:right-6 sm:bottom-6"
+    <div
+      ref={homeRef}
+      data-testid="community-home"
+      className="pointer-events-none fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 size-13 sm:right-6 sm:bottom-6"
     >
-      <MessagesSquare aria-hidden="true" className="size-5.5" />
-    </a>
+      <a
+        href={env.communityUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="community-button"
+        data-hidden={hidden || undefined}
+        tabIndex={hidden ? -1 : undefined}
+        aria-hidden={hidden || undefined}
+        aria-label={`${t("community.label")} (${t("common.newTab")})`}
+        title={t("community.label")}
+        className="group pointer-events-auto flex size-13 items-center justify-center rounded-full bg-ink text-white shadow-float transition-[transform,opacity] duration-200 hover:-translate-y-0.5 hover:bg-accent-700 data-hidden:pointer-events-none data-hidden:translate-y-24 data-hidden:opacity-0 motion-reduce:transition-none"
+      >
+        <MessagesSquare aria-hidden="true" className="size-5.5" />
+      </a>
+    </div>
   );
 }

@@ -41,7 +41,7 @@ export function DesktopNavLinks() {
           data-testid={item.testId}
           className={({ isActive }) =>
             cn(
-              "hidden h-9 items-center rounded-full px-3.5 text-[15px] font-medium transition-colors lg:inline-flex",
+              "hidden h-9 shrink-0 items-center rounded-full px-2.5 text-[15px] font-medium whitespace-nowrap transition-colors lg:inline-flex xl:px-3.5",
               isActive ? "bg-ink/5 text-ink" : "text-ink-soft hover:bg-ink/5 hover:text-ink",
             )
           }
