@@ -30,6 +30,9 @@ describe("scale limit", () => {
     expect(isOverScaleLimit(1000, 1000, 2)).toBe(true);
     expect(isOverScaleLimit(1000, 990, 2)).toBe(false);
     expect(isOverScaleLimit(2500, 2500, 1)).toBe(false);
+    // "Keep original size" gives the same output as 1.0, so the same answer.
+    expect(isOverScaleLimit(2500, 2499, 0)).toBe(false);
+    expect(isOverScaleLimit(2500, 2499, 0)).toBe(isOverScaleLimit(2500, 2499, 1));
   });
 });
 

@@ -115,9 +115,15 @@ export function roundScale(scale: number): number {
   return Math.round(Math.min(SCALE_MAX, Math.max(SCALE_MIN, finite)) * 10) / 10;
 }
 
+/** The factor the image is resized by: 0 on the slider means "keep the original size", so 1. */
+export function effectiveScale(scale: number): number {
+  const rounded = roundScale(scale);
+  return rounded === 0 ? 1 : rounded;
+}
+
 /** Output size for a scale factor; 0 means "keep the original size" (documented in the engine). */
 export function scaledSize(width: number, height: number, scale: number): { width: number; height: number } {
-  const factor = roundScale(scale) === 0 ? 1 : roundScale(scale);
+  const factor = effectiveScale(scale);
   return { width: Math.max(1, Math.round(width * factor)), height: Math.max(1, Math.round(height * factor)) };
 }
 
@@ -138,11 +144,14 @@ export function estimateRetouchCost(width: number, height: number, scale: number
   );
 }
 
-/** spec 02 §5: scale not 1 and scaled width + height ≥ 4000 opens the limit dialog; refused by the server. */
+/**
+ * spec 02 §5: scale not 1 and scaled width + height ≥ 4000 opens the limit dialog; refused by the
+ * server. "Keep original size" (0) resizes nothing, so it counts as 1, like the slider's 1.0.
+ */
 export const SCALE_LIMIT_SUM_PX = 4000;
 
 export function isOverScaleLimit(width: number, height: number, scale: number): boolean {
-  if (roundScale(scale) === 1) return false;
+  if (effectiveScale(scale) === 1) return false;
   const size = scaledSize(width, height, scale);
   return size.width + size.height >= SCALE_LIMIT_SUM_PX;
 }
