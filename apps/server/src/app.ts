@@ -11,10 +11,12 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./drivers/db/database.ts";
+import { registerBodyDrain } from "./http/drain-body.ts";
 import { registerErrorHandler, sendFailure, toHttpFailure } from "./http/error-handler.ts";
 import { buildHelmetOptions } from "./http/helmet-options.ts";
 import { createOriginCheck } from "./http/origin-check.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { buildServerLimitOptions, registerExpectationPassThrough } from "./http/server-limits.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -36,6 +38,8 @@ import { createServices, type DriverOverrides, type Services } from "./services.
 
 /** JSON bodies of this API are small; uploads get their own multipart limits later. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** A notice with five 10 MB attachments is about 51 MB: discard refused bodies up to this. */
+const MIN_DRAIN_BYTES = 64 * 1024 * 1024;
 
 export interface BuildAppOptions {
   config: Readonly<Config>;
@@ -80,6 +84,8 @@ export async function buildApp({
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Bad URLs and the like arrive before routing; answer them in the same shape as the rest.
     frameworkErrors: (error, _request, reply) => sendFailure(reply, toHttpFailure(error)),
+    // Slow clients: header, request, idle and keep-alive deadlines (config HTTP_*_TIMEOUT_MS).
+    ...buildServerLimitOptions(config.http),
   }) as unknown as FastifyInstance;
   if (!config.publicOrigin) {
     // E-mailed links are built from PUBLIC_ORIGIN alone (password-reset.routes.ts): say so at boot.
@@ -95,6 +101,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonParser(app);
+  registerExpectationPassThrough(app);
+  // A refused body is read and discarded (or the connection closed) so keep-alive clients are
+  // never left waiting; up to anything an upload may legitimately send.
+  registerBodyDrain(app, { maxDrainBytes: Math.max(MIN_DRAIN_BYTES, 2 * config.uploads.maxBytes) });
 
   // API answers are per-user: they also say no-store unless a route says otherwise.
   registerSecurityHeaders(app, buildHelmetOptions(config));

@@ -91,4 +91,24 @@ describe("loadConfig", () => {
       expect(message).toContain('got "eighty"');
     }
   });
+
+  it("bounds slow clients by default and refuses a headers timeout longer than the request timeout", () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+      idleTimeoutMs: 120_000,
+    });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "500" }).http).toMatchObject(
+      {
+        headersTimeoutMs: 500,
+        requestTimeoutMs: 500,
+      },
+    );
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "600", HTTP_REQUEST_TIMEOUT_MS: "500" })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS/,
+    );
+    // 0 would switch Node's deadline off: the whole point is that there always is one.
+    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT_MS: "0" })).toThrow(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
+  });
 });

@@ -68,6 +68,10 @@
  * | JOB_MAX_ATTEMPTS         | 2                              | Runs a job may start (crash recovery re-queues below it; at it, the job fails and is refunded). |
  * | JOB_STALE_AFTER_SECONDS  | 120                            | A processing job whose heartbeat is older than this is taken as left by a crashed worker. |
  * | QUEUE_POLL_MS            | 500                            | How often the local queue polls the jobs table (also its sweep for stale jobs). |
+ * | HTTP_HEADERS_TIMEOUT_MS  | 20000                          | A connection whose request headers are not complete this long after they began is closed (408). |
+ * | HTTP_REQUEST_TIMEOUT_MS  | 120000                         | A request (headers and body) not fully received this long after it began is cut off (408). At least HTTP_HEADERS_TIMEOUT_MS. |
+ * | HTTP_KEEP_ALIVE_TIMEOUT_MS | 72000                        | An idle keep-alive connection is closed after this; keep it above a load balancer's idle timeout (AWS ALB: 60 s). |
+ * | HTTP_IDLE_TIMEOUT_MS     | 120000                         | A connection with no traffic either way for this long while a request is in progress is closed (slow readers, silent clients). |
  *
  * Relative paths given by the operator resolve against the working directory; the defaults are
  * anchored at the repository root so `npm start` from the root and `npm start -w` share one DB.
@@ -295,6 +299,11 @@ const EnvSchema = z.object({
   JOB_MAX_ATTEMPTS: zInt(2, 1, 10),
   JOB_STALE_AFTER_SECONDS: zInt(120, 1, 86_400),
   QUEUE_POLL_MS: zInt(500, 10, 60_000),
+  /** Slow-client limits of the HTTP server (issue 11); tests shorten them. */
+  HTTP_HEADERS_TIMEOUT_MS: zInt(20_000, 50, 600_000),
+  HTTP_REQUEST_TIMEOUT_MS: zInt(120_000, 50, 3_600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: zInt(72_000, 50, 600_000),
+  HTTP_IDLE_TIMEOUT_MS: zInt(120_000, 50, 3_600_000),
 });
 
 export type TDatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -334,6 +343,15 @@ export interface Config {
     staleAfterSeconds: number;
     pollMs: number;
   }>;
+  http: THttpTimeouts;
+}
+
+/** How long the HTTP server waits on a client, in milliseconds (app.ts hands them to Node). */
+export interface THttpTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
 }
 
 export interface TAuthProvidersConfig {
@@ -511,6 +529,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (Array.isArray(storage)) throw new ConfigError(`Invalid configuration:\n${storage.join("\n")}`);
   const mail = resolveMail(e);
   if (Array.isArray(mail)) throw new ConfigError(`Invalid configuration:\n${mail.join("\n")}`);
+  // Node refuses a headers timeout longer than the request timeout; say so before it throws.
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      "Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS",
+    );
+  }
   const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(REPO_ROOT, "data");
   const isHttpsOrigin = e.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
   return Object.freeze({
@@ -549,6 +573,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       staleAfterSeconds: e.JOB_STALE_AFTER_SECONDS,
       pollMs: e.QUEUE_POLL_MS,
+    }),
+    http: Object.freeze({
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     }),
   });
 }

@@ -41,6 +41,31 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: TErrorCode; error
     error: "The Content-Length header does not match the body.",
   },
   FST_ERR_BAD_URL: { status: 400, code: "VALIDATION_ERROR", error: "The address is not valid." },
+  // @fastify/multipart (read-multipart.ts): its limits say 413, its content-type check 406.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    error: "Send this request as multipart/form-data.",
+  },
+  FST_PARTS_LIMIT: { status: 413, code: "PAYLOAD_TOO_LARGE", error: "The form has too many parts." },
+  FST_FILES_LIMIT: { status: 413, code: "PAYLOAD_TOO_LARGE", error: "The form has too many files." },
+  FST_FIELDS_LIMIT: { status: 413, code: "PAYLOAD_TOO_LARGE", error: "The form has too many fields." },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: "PAYLOAD_TOO_LARGE", error: "A file is too large." },
+  FST_PROTO_VIOLATION: {
+    status: 400,
+    code: "VALIDATION_ERROR",
+    error: "A form field has a name that is not allowed.",
+  },
+  FST_INVALID_JSON_FIELD_ERROR: {
+    status: 400,
+    code: "VALIDATION_ERROR",
+    error: "A form field sent as application/json is not valid JSON.",
+  },
+  FST_MP_PREMATURE_CLOSE: {
+    status: 400,
+    code: "VALIDATION_ERROR",
+    error: "The request ended before the form was complete.",
+  },
 };
 
 /** For 4xx errors of unknown origin (plugins), the nearest code by status. */

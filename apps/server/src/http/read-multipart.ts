@@ -2,10 +2,18 @@
  * Reads a multipart request into memory with limits enforced while it streams (ARCHITECTURE
  * "byte limits are enforced before decoding"): a file larger than `maxFileBytes` stops at that
  * size and answers 413, a file beyond `maxFiles` answers 400 before its bytes are read.
+ *
+ * Everything the multipart parser can throw is the client's doing (no boundary, a body that ends
+ * mid-part, a part header that is not one, too many parts), so it all answers 4xx with a code
+ * (issue 11), never 500. What this reader leaves unread when it refuses early is discarded by
+ * drain-body.ts, so the connection stays usable.
  */
+import type { Readable } from "node:stream";
+import type { TErrorCode } from "@gyeol/shared/contracts/common";
 import type { FastifyRequest } from "fastify";
-import { AppError } from "../lib/app-error.ts";
+import { AppError, isAppError } from "../lib/app-error.ts";
 import { fieldError } from "../lib/validation-issues.ts";
+import { toHttpFailure } from "./error-handler.ts";
 
 export interface MultipartLimits {
   /** The field name the files must arrive under. */
@@ -38,6 +46,14 @@ export async function readMultipart(
   if (!request.isMultipart()) {
     throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data.");
   }
+  try {
+    return await collectParts(request, limits);
+  } catch (error) {
+    throw toMultipartError(error, limits);
+  }
+}
+
+async function collectParts(request: FastifyRequest, limits: MultipartLimits): Promise<MultipartBody> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   const parts = request.parts({
@@ -65,10 +81,49 @@ export async function readMultipart(
         maximum: limits.maxFiles,
       });
     }
-    // toBuffer stops at fileSize and throws FST_REQ_FILE_TOO_LARGE (413).
-    const bytes = await part.toBuffer();
+    const bytes = await readFile(part.file, limits.maxFileBytes);
     if (bytes.length === 0) continue;
     files.push({ filename: part.filename ?? "", bytes });
   }
   return { fields, files };
+}
+
+/**
+ * A file's bytes, refused (413) the moment it passes `maxBytes`. part.toBuffer() would wait for
+ * the end of the part, that is for every byte the client cares to send, before saying so.
+ */
+function readFile(file: Readable, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on("data", (chunk: Buffer) => chunks.push(chunk));
+    file.once("limit", () => reject(fileTooLarge(maxBytes)));
+    file.once("end", () => resolve(Buffer.concat(chunks)));
+    file.once("error", reject);
+  });
+}
+
+function fileTooLarge(maxBytes: number): AppError {
+  const mb = maxBytes / (1024 * 1024);
+  const size = Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
+  return new AppError(413, "PAYLOAD_TOO_LARGE", `A file is larger than ${size} MB.`);
+}
+
+/**
+ * Our own refusals pass through; @fastify/multipart's coded errors get the error handler's
+ * mapping (413 limits, 400 premature close ...); busboy's plain Errors ("Multipart: Boundary not
+ * found", "Unexpected end of multipart data", a boundary too long to search for) are malformed
+ * bodies.
+ */
+function toMultipartError(error: unknown, limits: MultipartLimits): AppError {
+  if (isAppError(error)) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge(limits.maxFileBytes);
+  if (typeof code === "string" && code.startsWith("FST_")) {
+    const failure = toHttpFailure(error);
+    if (failure.status < 500 && failure.body.code !== "VALIDATION_ERROR")
+      return new AppError(failure.status, failure.body.code as TErrorCode, failure.body.error);
+    if (failure.status < 500) return fieldError("", "invalid", failure.body.error);
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return fieldError("", "invalid", `The multipart form is malformed: ${reason}`);
 }

@@ -13,13 +13,15 @@ interface ImagePreviewProps {
 }
 
 /**
- * The uploaded photo with its remove button and, before the run, the protected areas the engine
- * found drawn over it (POST /api/image/regions), behind a toggle.
+ * The uploaded photo with its remove button and, behind a toggle that starts off, what the engine
+ * found drawn over it (POST /api/image/regions): the skin it will smooth in yellow, the features it
+ * keeps sharp in their own colours, with a legend that says so. Off by default: a face painted
+ * yellow is not what people came to see.
  */
 export function ImagePreview({ image, onRemove, isLocked }: ImagePreviewProps) {
   const { t } = useTranslation();
   const regions = useRegions(image.url);
-  const [isOverlayOn, setIsOverlayOn] = useState(true);
+  const [isOverlayOn, setIsOverlayOn] = useState(false);
   const overlayUrl = regions.data?.overlayUrl ?? null;
   const faces = regions.data?.facesFound;
 
@@ -96,6 +98,21 @@ export function ImagePreview({ image, onRemove, isLocked }: ImagePreviewProps) {
           </button>
         )}
       </div>
+      {overlayUrl && isOverlayOn && (
+        <ul data-testid="retouch-regions-legend" className="flex flex-col gap-1 text-[13px] text-ink-soft">
+          <li className="flex items-start gap-2">
+            <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-sm bg-[rgb(255,196,0)]" />
+            {t("retouch.regions.legendSkin")}
+          </li>
+          <li className="flex items-start gap-2">
+            <span
+              aria-hidden="true"
+              className="mt-1 size-3 shrink-0 rounded-sm bg-[linear-gradient(135deg,rgb(255,0,90),rgb(0,110,255),rgb(0,255,120),rgb(140,70,255))]"
+            />
+            {t("retouch.regions.legendFeatures")}
+          </li>
+        </ul>
+      )}
     </div>
   );
 }

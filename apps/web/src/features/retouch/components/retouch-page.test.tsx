@@ -100,10 +100,16 @@ describe("the retouch page", () => {
     expect(window.localStorage.getItem(STORAGE_KEY_HANDOFF)).toBeNull();
     const overlay = await screen.findByTestId("retouch-regions-overlay");
     expect(overlay.getAttribute("src")).toBe("/files/overlay.png");
+    // Off by default: the overlay is a diagnostic, and its legend says what the colours mean.
     const toggle = screen.getByTestId("retouch-regions-toggle");
-    expect(toggle.getAttribute("aria-checked")).toBe("true");
-    fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(overlay.className).toContain("opacity-0");
+    expect(screen.queryByTestId("retouch-regions-legend")).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByTestId("retouch-regions-legend").textContent).toContain(
+      "Skin: smoothed by the retouch",
+    );
     expect(screen.getByTestId("retouch-generate-cost").textContent).toContain("80 credits");
     expect(screen.getByTestId("retouch-quality-badge").textContent).toContain("NORMAL");
   });

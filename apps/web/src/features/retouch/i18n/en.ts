@@ -29,12 +29,15 @@ export const retouchEn: TTree<typeof retouchKo> = {
     handoffFailed: "We couldn't load the photo sent from the other page.",
   },
   regions: {
-    toggle: "Protected areas",
-    toggleLabel: "Show protected areas",
-    loading: "Finding protected areas…",
-    facesFound: "Faces found: {{count}} · tinted areas are protected from the retouch",
+    toggle: "Show detected areas",
+    toggleLabel: "Show the areas the retouch found",
+    loading: "Looking at the face…",
+    facesFound: "Faces found: {{count}}",
     noFace: "No face found: only the overall skin tone will be refined.",
-    overlayAlt: "Protected areas overlay",
+    overlayAlt: "The photo with the skin and facial features the retouch found, in colour",
+    legendSkin: "Skin: smoothed by the retouch",
+    legendFeatures:
+      "Eyes, brows, lips, nose, hair: kept sharp; the areas you switch on below stay exactly as they are",
   },
   options: {
     title: "Style",
