@@ -80,6 +80,7 @@ export interface ServiceDeps {
     | "payments"
     | "affiliateWindowDays"
     | "publicOrigin"
+    | "cookieSecure"
     | "storage"
     | "uploads"
     | "retouchEngine"
@@ -123,6 +124,7 @@ export function createServices({
     db: db.kysely,
     clock,
     publicOrigin: config.publicOrigin,
+    cookieSecure: config.cookieSecure,
     deliver: (rawBody, signature) => billing!.receiveWebhook(rawBody, signature),
   });
   billing = createBillingService({ store, clock, driver: payments, prices, affiliate });

@@ -199,11 +199,21 @@ async function apiSubscribe(page: Page, plan: string) {
         body: JSON.stringify({ plan: wanted }),
       });
       const { checkout_url: url } = (await response.json()) as { checkout_url: string };
-      await fetch(url, {
+      // The form's anti-CSRF token comes with the page (and its cookie with the page's answer).
+      const page = await (await fetch(url)).text();
+      const token = /name="csrf_token" value="([^"]+)"/.exec(page)?.[1] ?? "";
+      const paid = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ card_number: card ?? "", expiry: "12/34", cvc: "123", lang: "ko" }),
+        body: new URLSearchParams({
+          card_number: card ?? "",
+          expiry: "12/34",
+          cvc: "123",
+          lang: "ko",
+          csrf_token: token,
+        }),
       });
+      if (!paid.ok) throw new Error(`sandbox payment refused: ${paid.status}`);
     },
     [plan, SUCCESS_CARD],
   );

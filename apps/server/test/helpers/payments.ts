@@ -23,10 +23,21 @@ export async function startCheckout(
   return response.json().checkout_url as string;
 }
 
-/** Submits the sandbox checkout form as a browser would. */
-export function payOnSandboxPage(
+/** The sandbox checkout page as a browser gets it: its form's anti-CSRF token and the cookie it set. */
+export async function openSandboxPage(app: FastifyInstance, checkoutUrl: string) {
+  const url = new URL(checkoutUrl, "http://localhost");
+  const page = await app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
+  const token = /name="csrf_token" value="([^"]+)"/.exec(page.body)?.[1];
+  const cookie = page.cookies.find((c) => c.name === "gyeol_checkout_form");
+  if (!token) throw new Error(`no form token on the checkout page: ${page.statusCode}`);
+  return { page, token, cookie: cookie ? `${cookie.name}=${cookie.value}` : undefined };
+}
+
+/** Submits a sandbox checkout form opened with openSandboxPage (twice for a double submit). */
+export function submitSandboxForm(
   app: FastifyInstance,
   checkoutUrl: string,
+  form: { token: string; cookie: string | undefined },
   card = SUCCESS_CARD,
   lang = "ko",
 ) {
@@ -34,15 +45,29 @@ export function payOnSandboxPage(
   return app.inject({
     method: "POST",
     url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(form.cookie ? { cookie: form.cookie } : {}),
+    },
     payload: new URLSearchParams({
       lang,
       card_number: card,
       expiry: "12/34",
       cvc: "123",
       name: "Kim",
+      csrf_token: form.token,
     }).toString(),
   });
+}
+
+/** Opens the sandbox checkout page and submits its form as a browser would. */
+export async function payOnSandboxPage(
+  app: FastifyInstance,
+  checkoutUrl: string,
+  card = SUCCESS_CARD,
+  lang = "ko",
+) {
+  return submitSandboxForm(app, checkoutUrl, await openSandboxPage(app, checkoutUrl), card, lang);
 }
 
 export async function buyWithSandbox(

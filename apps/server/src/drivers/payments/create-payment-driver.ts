@@ -13,6 +13,8 @@ export interface PaymentDriverDeps {
   db: Kysely<DB>;
   clock: Clock;
   publicOrigin: string | undefined;
+  /** COOKIE_SECURE, for the sandbox checkout form's cookie. */
+  cookieSecure: boolean;
   /** Where the sandbox delivers its signed events: billing's webhook handler. */
   deliver: TWebhookSink;
 }
@@ -33,6 +35,7 @@ export function createPaymentDriver(deps: PaymentDriverDeps): { driver: PaymentD
     webhookSecret: deps.config.sandboxWebhookSecret,
     deliver: deps.deliver,
     publicOrigin: deps.publicOrigin,
+    isSecureCookie: deps.cookieSecure,
   });
   return { driver, prices };
 }

@@ -14,7 +14,9 @@ export type TCheckoutPage =
       checkoutId: string;
       item: TPricedItem;
       email: string;
-      error?: "card" | "details";
+      /** The anti-CSRF token of this checkout's form (sandbox-checkout-token.ts). */
+      formToken: string;
+      error?: "card" | "details" | "expired";
     };
 
 const TEXT = {
@@ -40,6 +42,8 @@ const TEXT = {
     anyFuture: "유효기간은 미래의 아무 날짜, CVC는 아무 3자리 숫자",
     errorCard: "테스트 카드 번호만 쓸 수 있습니다. 아래 목록을 확인해 주세요.",
     errorDetails: "유효기간(MM/YY)과 CVC(3~4자리)를 확인해 주세요.",
+    errorExpired:
+      "결제 양식이 만료되었거나 이 사이트에서 보낸 것이 아니어서 결제하지 않았습니다. 아래 양식으로 다시 시도해 주세요.",
     done: "이 결제는 이미 완료되었습니다.",
     doneLink: "결제 완료 화면으로",
     missing: "결제 세션을 찾을 수 없습니다",
@@ -69,6 +73,8 @@ const TEXT = {
     anyFuture: "Any future expiry date and any 3-digit CVC",
     errorCard: "Only test card numbers work here; see the list below.",
     errorDetails: "Check the expiry (MM/YY) and the CVC (3 or 4 digits).",
+    errorExpired:
+      "Nothing was charged: this form had expired or did not come from this site. Please try again with the form below.",
     done: "This payment has already been completed.",
     doneLink: "Go to the payment result",
     missing: "Checkout session not found",
@@ -163,8 +169,11 @@ export function renderSandboxCheckoutPage(page: TCheckoutPage): string {
 <div class="links"><a href="${prefix}/payment-success">${escapeHtml(t.doneLink)}</a>${languageLink}</div>`,
     );
   }
+  const errorText = { card: t.errorCard, details: t.errorDetails, expired: t.errorExpired };
+  // The code lets a script (and the tests) tell the refusal from a card error without reading prose.
+  const errorCode = page.error === "expired" ? ' data-code="CSRF_TOKEN_INVALID"' : "";
   const error = page.error
-    ? `<div class="error" role="alert">${escapeHtml(page.error === "card" ? t.errorCard : t.errorDetails)}</div>`
+    ? `<div class="error" role="alert"${errorCode}>${escapeHtml(errorText[page.error])}</div>`
     : "";
   return layout(
     page.locale,
@@ -172,6 +181,7 @@ export function renderSandboxCheckoutPage(page: TCheckoutPage): string {
     `<p class="lead">${escapeHtml(t.lead)}</p>${order}${error}
 <form method="post" action="/sandbox/checkout/${page.checkoutId}" autocomplete="off">
 <input type="hidden" name="lang" value="${page.locale}">
+<input type="hidden" name="csrf_token" value="${escapeHtml(page.formToken)}">
 <label for="card_number">${escapeHtml(t.cardNumber)}</label>
 <input id="card_number" name="card_number" inputmode="numeric" placeholder="4242 4242 4242 4242" required>
 <div class="two">

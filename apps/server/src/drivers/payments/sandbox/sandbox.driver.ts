@@ -37,6 +37,8 @@ export interface SandboxDriverDeps {
   deliver: TWebhookSink;
   /** Absolute origin for checkout URLs; relative URLs when unset (same-origin web app). */
   publicOrigin: string | undefined;
+  /** Secure attribute of the checkout form's cookie (COOKIE_SECURE). */
+  isSecureCookie: boolean;
 }
 
 const LIVE_STATUSES = ["active", "trialing", "past_due"];
@@ -322,6 +324,8 @@ export function createSandboxDriver(deps: SandboxDriverDeps): SandboxDriver {
           return item ? { checkout, item, email: user?.email ?? "" } : undefined;
         },
         completeCheckout: (id) => driver.completeCheckout(id),
+        formSecret: webhookSecret,
+        isSecureCookie: deps.isSecureCookie,
       });
     },
   };
