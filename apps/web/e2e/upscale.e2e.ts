@@ -137,6 +137,15 @@ describe("retouch journey", () => {
     await queueBlockerJob();
     await page.getByTestId("retouch-generate").click();
     await page.getByTestId("retouch-result-processing").waitFor();
+    // Generate sits below the options; the result card (top of the other column) comes into view.
+    await expect
+      .poll(() =>
+        page.getByTestId("retouch-result-processing").evaluate((el) => {
+          const { top, bottom } = el.getBoundingClientRect();
+          return top >= 0 && bottom <= window.innerHeight + 1 ? "in view" : `top ${top}`;
+        }),
+      )
+      .toBe("in view");
     await expect
       .poll(() => page.getByTestId("retouch-queue").textContent())
       .toMatch(/대기 \d+번째|지금 처리 중/);

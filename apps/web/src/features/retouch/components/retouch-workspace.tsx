@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { revealElement } from "../../../lib/reveal-element.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
 import { retouchHistoryKeys, useRetouchHistory } from "../api/history.ts";
 import { useGenerateRetouch } from "../hooks/use-generate-retouch.ts";
@@ -65,7 +66,9 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     credits: user.credits,
     isWorking: isLoading || isProcessing,
     onGenerate: () => {
-      if (isCompact) resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      // The Generate button sits below the options; the result card is at the top of its column
+      // (desktop) or below everything (phone). Either way the job's progress should be in view.
+      if (resultRef.current) revealElement(resultRef.current);
       void generate.generate(image, options);
     },
   };
@@ -77,7 +80,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
   };
   const onOpenHistory = (item: THistoryItem) => {
     if (item.image_url) job.show({ resultUrl: item.image_url, originalUrl: item.original_image_url });
-    resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (resultRef.current) revealElement(resultRef.current);
   };
 
   return (
