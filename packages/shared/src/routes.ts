@@ -35,7 +35,10 @@ export interface AppRoute {
   path: string;
   /** Only mirrored under /en (the short legal forms /en/terms …). */
   englishOnly?: boolean;
-  /** For pages with a language baked into the path (/terms/kr), the language it shows. */
+  /**
+   * For pages with a language baked into the path (/terms/kr), the language it shows without the
+   * /en prefix. Under /en a page is English whatever its path says (fixedLocaleOf).
+   */
   fixedLocale?: "ko" | "en";
 }
 
@@ -76,6 +79,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 export const EN_PREFIX = "/en";
+
+/**
+ * The language a route's page is fixed to, if any. The /en mirror is English, always: /en/terms/kr
+ * and /en/pricing/kr show English pages (issue 12), whatever their own segment says.
+ */
+export function fixedLocaleOf(route: AppRoute, isEnglishMirror: boolean): "ko" | "en" | undefined {
+  if (!route.fixedLocale) return undefined;
+  return isEnglishMirror ? "en" : route.fixedLocale;
+}
 
 /** Every concrete pattern the app serves, the /en mirror included. */
 export function listRoutePatterns(): string[] {

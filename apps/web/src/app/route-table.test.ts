@@ -22,4 +22,13 @@ describe("route table", () => {
     expect(paths).not.toContain("/terms");
     expect(expandRoutes().find((route) => route.path === "/en/terms")?.fixedLocale).toBe("en");
   });
+
+  it("fixes every page under /en to English, /en/terms/kr and /en/pricing/kr too", () => {
+    const mirrored = expandRoutes().filter((route) => route.isEnglishMirror && route.fixedLocale);
+    expect(mirrored.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/en/terms/kr", "/en/pricing/kr"]),
+    );
+    for (const route of mirrored) expect(route.fixedLocale, route.path).toBe("en");
+    expect(expandRoutes().find((route) => route.path === "/terms/kr")?.fixedLocale).toBe("ko");
+  });
 });

@@ -1,5 +1,5 @@
 import type { TLocale } from "@gyeol/shared/constants";
-import { APP_ROUTES, type AppRoute, EN_PREFIX, type TRouteId } from "@gyeol/shared/routes";
+import { APP_ROUTES, type AppRoute, EN_PREFIX, fixedLocaleOf, type TRouteId } from "@gyeol/shared/routes";
 
 /**
  * Every page the router serves, from the one shared list (spec 01 §2): each route as written and
@@ -16,12 +16,17 @@ export function expandRoutes(routes: readonly AppRoute[] = APP_ROUTES): PageRout
   const pages: PageRoute[] = [];
   for (const route of routes) {
     if (!route.englishOnly) {
-      pages.push({ id: route.id, path: route.path, fixedLocale: route.fixedLocale, isEnglishMirror: false });
+      pages.push({
+        id: route.id,
+        path: route.path,
+        fixedLocale: fixedLocaleOf(route, false),
+        isEnglishMirror: false,
+      });
     }
     pages.push({
       id: route.id,
       path: route.path === "/" ? EN_PREFIX : `${EN_PREFIX}${route.path}`,
-      fixedLocale: route.fixedLocale,
+      fixedLocale: fixedLocaleOf(route, true),
       isEnglishMirror: true,
     });
   }

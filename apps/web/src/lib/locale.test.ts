@@ -1,3 +1,4 @@
+import { isEnglishPath, listRoutePatterns } from "@gyeol/shared/routes";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   detectLocale,
@@ -43,11 +44,30 @@ describe("page language", () => {
   it("follows the language a page fixes in its path", () => {
     expect(fixedLocaleForPath("/terms/kr")).toBe("ko");
     expect(resolvePageLocale("/terms/kr", "en")).toBe("ko");
-    expect(resolvePageLocale("/en/terms/kr", "en")).toBe("ko");
+
     expect(resolvePageLocale("/privacy/en", "ko")).toBe("en");
     expect(resolvePageLocale("/en/refund", "ko")).toBe("en");
     // The short legal forms only exist under /en.
     expect(fixedLocaleForPath("/terms")).toBeUndefined();
+  });
+});
+
+describe("the /en mirror", () => {
+  it("is English on every page of the route table, whatever a path segment or the stored choice says", () => {
+    const english = listRoutePatterns().filter(isEnglishPath);
+    expect(english).toContain("/en/terms/kr");
+    expect(english).toContain("/en/pricing/kr");
+    for (const pattern of english) {
+      const path = pattern.replaceAll(":id", "3").replaceAll(":plan", "basic");
+      expect(resolvePageLocale(path, "ko"), path).toBe("en");
+      expect(resolvePageLocale(`${path}/`, "ko"), `${path}/`).toBe("en");
+    }
+  });
+
+  it("keeps the language of an unprefixed page that fixes it", () => {
+    expect(resolvePageLocale("/terms/kr", "en")).toBe("ko");
+    expect(resolvePageLocale("/pricing/kr", "en")).toBe("ko");
+    expect(resolvePageLocale("/pricing/en", "ko")).toBe("en");
   });
 });
 

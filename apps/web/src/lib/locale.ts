@@ -1,5 +1,12 @@
 import { LOCALES, STORAGE_KEY_LOCALE, type TLocale } from "@gyeol/shared/constants";
-import { APP_ROUTES, EN_PREFIX, isEnglishPath, localizePath, switchLocalePath } from "@gyeol/shared/routes";
+import {
+  APP_ROUTES,
+  EN_PREFIX,
+  fixedLocaleOf,
+  isEnglishPath,
+  localizePath,
+  switchLocalePath,
+} from "@gyeol/shared/routes";
 import { useCallback, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { readStorage, writeStorage } from "./storage.ts";
@@ -25,14 +32,17 @@ function bareOf(pathname: string): string {
   return isEnglishPath(path) ? path.slice(EN_PREFIX.length) || "/" : path;
 }
 
-/** Pages with a language in their path (/terms/kr, /en/terms) always show that language. */
+/**
+ * Pages with a language in their path (/terms/kr, /en/terms) always show that language, except that
+ * under /en every page is English (/en/terms/kr too: shared fixedLocaleOf).
+ */
 export function fixedLocaleForPath(pathname: string): TLocale | undefined {
   const english = isEnglishPath(pathname);
   const bare = bareOf(pathname);
   const route = APP_ROUTES.find(
     (candidate) => candidate.fixedLocale && candidate.path === bare && (english || !candidate.englishOnly),
   );
-  return route?.fixedLocale;
+  return route ? fixedLocaleOf(route, english) : undefined;
 }
 
 /** English when the path starts with /en or the chosen locale is en, unless the page fixes it. */
