@@ -37,6 +37,23 @@ describe("the app's routes", () => {
     await waitFor(() => expect(document.documentElement.lang).toBe("ko"));
   });
 
+  it("shows /en/terms/kr in English: under /en the page language is English, always", async () => {
+    window.localStorage.setItem("locale", "ko");
+    renderRoutes(buildAppRoutes(), { path: "/en/terms/kr" });
+    const page = await screen.findByTestId("legal-page");
+    expect(page.getAttribute("data-locale")).toBe("en");
+    expect(screen.getByTestId("legal-title").textContent).toBe("Terms of Service");
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
+  });
+
+  it("shows /en/pricing/kr in English", async () => {
+    window.localStorage.setItem("locale", "ko");
+    renderRoutes(buildAppRoutes(), { path: "/en/pricing/kr" });
+    await screen.findByTestId("pricing-page");
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
+    expect(document.title).toContain("Pricing");
+  });
+
   it("renders the not-found page for unknown paths, in both languages", async () => {
     renderRoutes(buildAppRoutes(), { path: "/en/no-such-page" });
     expect(await screen.findByTestId("not-found")).toBeTruthy();
@@ -63,16 +80,35 @@ describe("the app's routes", () => {
     expect(screen.queryByTestId("session-expired-modal")).toBeNull();
   });
 
-  it("shows the message of an auth:invalid event", async () => {
-    renderRoutes(buildAppRoutes(), { path: "/en", user: makeUser() });
+  it("explains an auth:invalid event in the page's language, not with the server's sentence", async () => {
+    window.localStorage.setItem("locale", "ko");
+    renderRoutes(buildAppRoutes(), { path: "/", user: makeUser() });
     await screen.findByTestId("header-credits");
     act(() => {
-      window.dispatchEvent(new CustomEvent("auth:invalid", { detail: { message: "Signed in elsewhere." } }));
+      window.dispatchEvent(
+        new CustomEvent("auth:invalid", {
+          detail: { message: "Signed in elsewhere.", code: "SOME_NEW_CODE" },
+        }),
+      );
+    });
+    const modal = await screen.findByTestId("session-expired-modal");
+    expect(modal.textContent).toContain("로그인이 만료되었습니다. 다시 로그인해주세요!");
+    expect(modal.textContent).not.toContain("Signed in elsewhere.");
+    expect(screen.queryByTestId("header-credits")).toBeNull();
+  });
+
+  it("reads a known code of an auth:invalid event as its translation", async () => {
+    window.localStorage.setItem("locale", "ko");
+    renderRoutes(buildAppRoutes(), { path: "/", user: makeUser() });
+    await screen.findByTestId("header-credits");
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent("auth:invalid", { detail: { message: "Sign in first.", code: "AUTH_REQUIRED" } }),
+      );
     });
     expect((await screen.findByTestId("session-expired-modal")).textContent).toContain(
-      "Signed in elsewhere.",
+      "로그인이 필요합니다.",
     );
-    expect(screen.queryByTestId("header-credits")).toBeNull();
   });
 
   it("reports an affiliate click and removes aff and campaign from the address", async () => {

@@ -111,6 +111,41 @@ describe("api client", () => {
     await expect(apiGet("/api/feature/flags")).rejects.toMatchObject({ code: "INVALID_RESPONSE" });
   });
 
+  it("never carries HTTP status text: a non-JSON failure gets a code chosen by its status", async () => {
+    const cases: Array<[number, string, string]> = [
+      [502, "Bad Gateway", "SERVICE_UNAVAILABLE"],
+      [503, "Service Unavailable", "SERVICE_UNAVAILABLE"],
+      [504, "Gateway Timeout", "SERVICE_UNAVAILABLE"],
+      [500, "Internal Server Error", "INTERNAL_ERROR"],
+      [507, "Insufficient Storage", "INTERNAL_ERROR"],
+      [413, "Payload Too Large", "PAYLOAD_TOO_LARGE"],
+      [429, "Too Many Requests", "RATE_LIMITED"],
+      [418, "I'm a Teapot", "REQUEST_FAILED"],
+    ];
+    for (const [status, statusText, code] of cases) {
+      fetchMock.mockResolvedValueOnce(
+        new Response(`<html><body><h1>${status} ${statusText}</h1></body></html>`, {
+          status,
+          statusText,
+          headers: { "content-type": "text/html" },
+        }),
+      );
+      const error = (await apiGet("/api/feature/flags").catch((caught: unknown) => caught)) as ApiError;
+      expect(error, statusText).toBeInstanceOf(ApiError);
+      expect(error.code, statusText).toBe(code);
+      expect(error.message, statusText).toBe(`HTTP ${status}`);
+    }
+  });
+
+  it("chooses the code by status for a JSON answer without one, and keeps details", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(503, { message: "upstream down" }));
+    await expect(apiGet("/api/feature/flags")).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { success: false, code: "VALIDATION_ERROR", error: "x", details: { issues: [] } }),
+    );
+    await expect(apiGet("/api/feature/flags")).rejects.toMatchObject({ details: { issues: [] } });
+  });
+
   it("keeps the server's code and error on other failures", async () => {
     fetchMock.mockResolvedValue(jsonResponse(409, { success: false, code: "EMAIL_TAKEN", error: "Taken." }));
     const error = await apiPost("/api/auth/register", {}).catch((caught: unknown) => caught);

@@ -13,10 +13,17 @@ export interface AuthInvalidDetail {
   code?: string;
 }
 
-/** Codes the client itself produces when no server answer could be read. */
+/**
+ * Codes the client itself produces when no server answer could be read: the request never
+ * arrived, a 2xx was not JSON, a proxy answered 502/503/504 without our JSON, or another status
+ * came back without a code. Each has a sentence in errors.codes (issue 12: a person never reads
+ * HTTP status text or a sentence the server wrote).
+ */
 export const CLIENT_ERROR_CODES = {
   NETWORK_ERROR: "NETWORK_ERROR",
   INVALID_RESPONSE: "INVALID_RESPONSE",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  REQUEST_FAILED: "REQUEST_FAILED",
 } as const;
 
 export class ApiError extends Error {
@@ -91,6 +98,46 @@ function field(payload: unknown, key: string): string | undefined {
   return undefined;
 }
 
+/** Statuses whose meaning is ours whoever answered (a proxy's 413 is still "too large"). */
+const CODE_BY_STATUS: Record<number, string> = {
+  401: "AUTH_REQUIRED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  419: "SESSION_EXPIRED",
+  429: "RATE_LIMITED",
+  500: "INTERNAL_ERROR",
+  502: CLIENT_ERROR_CODES.SERVICE_UNAVAILABLE,
+  503: CLIENT_ERROR_CODES.SERVICE_UNAVAILABLE,
+  504: CLIENT_ERROR_CODES.SERVICE_UNAVAILABLE,
+};
+
+/** The code of a failed answer: the server's own, else one the web translates, chosen by status. */
+export function codeForFailure(status: number, payload: unknown): string {
+  const code = field(payload, "code");
+  if (code) return code;
+  if (CODE_BY_STATUS[status]) return CODE_BY_STATUS[status];
+  return status >= 500 ? "INTERNAL_ERROR" : CLIENT_ERROR_CODES.REQUEST_FAILED;
+}
+
+/**
+ * The ApiError of a non-2xx answer (fetch here, XMLHttpRequest for uploads). `message` is for logs
+ * only: the server's English sentence or "HTTP 502", never the status text; pages show the
+ * translation of `code` (api-errors.ts).
+ */
+export function failureFromResponse(status: number, payload: unknown): ApiError {
+  const details =
+    payload && typeof payload === "object" ? (payload as Record<string, unknown>).details : undefined;
+  return new ApiError(
+    status,
+    codeForFailure(status, payload),
+    field(payload, "error") ?? field(payload, "message") ?? `HTTP ${status}`,
+    details,
+  );
+}
+
 function dispatchAuthInvalid(detail: AuthInvalidDetail): void {
   window.dispatchEvent(new CustomEvent<AuthInvalidDetail>(AUTH_INVALID_EVENT, { detail }));
 }
@@ -131,16 +178,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const data = await readJson(response);
 
   if (!response.ok) {
-    const message = field(data, "message") ?? field(data, "error");
+    const failure = failureFromResponse(response.status, data);
     if (SESSION_INVALID_STATUSES.has(response.status) && shouldNotifyAuthInvalid(path, options)) {
-      dispatchAuthInvalid({ message, code: field(data, "code") });
+      dispatchAuthInvalid({ message: field(data, "message") ?? field(data, "error"), code: failure.code });
     }
-    throw new ApiError(
-      response.status,
-      field(data, "code") ?? `HTTP_${response.status}`,
-      field(data, "error") ?? message ?? response.statusText ?? `HTTP ${response.status}`,
-      data && typeof data === "object" ? (data as Record<string, unknown>).details : undefined,
-    );
+    throw failure;
   }
 
   if (response.status === 204) return undefined as T;

@@ -1,16 +1,139 @@
+import type { TValidationIssue } from "@gyeol/shared/contracts/errors";
 import type { TFunction } from "i18next";
 import { isApiError } from "./api-client.ts";
 import { i18n } from "./i18n/i18n.ts";
 
 /**
- * What the user reads for a failed call: our translation of a known code, else the server's
- * own `error` sentence, else the screen's fallback (ARCHITECTURE "Rules", spec 01 §8).
+ * What a person reads for a failed call (issue 12): only the web's own sentences, chosen by code,
+ * in the page's language. The server's `error` sentence and HTTP status text never reach the page;
+ * a code without a translation reads as the screen's fallback (a generic sentence).
  */
-export function describeError(error: unknown, t: TFunction, fallback: string): string {
-  if (isApiError(error)) {
-    const key = `errors.codes.${error.code}`;
-    if (i18n.exists(key)) return t(key as "errors.generic");
-    if (error.message) return error.message;
+
+/** Keys built at run time are checked with i18n.exists, so the key-typed `t` is called untyped. */
+type TUntypedT = (key: string, values?: Record<string, unknown>) => string;
+
+function translated(key: string, t: TFunction, values?: Record<string, unknown>): string | null {
+  return i18n.exists(key) ? (t as unknown as TUntypedT)(key, values) : null;
+}
+
+/** The translation of a code (server, job or client), or null when the web has none. */
+export function describeCode(code: string | null | undefined, t: TFunction): string | null {
+  return code ? translated(`errors.codes.${code}`, t) : null;
+}
+
+/** The issues of a 400 VALIDATION_ERROR (details.issues), or none. */
+export function validationIssuesOf(error: unknown): TValidationIssue[] {
+  if (!isApiError(error) || error.code !== "VALIDATION_ERROR") return [];
+  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is TValidationIssue =>
+      typeof issue === "object" && issue !== null && typeof (issue as TValidationIssue).path === "string",
+  );
+}
+
+/** The form field an issue belongs to: its first path segment ("files.1" → "files"). */
+export function issueField(issue: TValidationIssue): string {
+  return issue.path.split(".")[0] ?? "";
+}
+
+const SIZE_ORIGINS: Record<string, "Text" | "Number" | "Items"> = {
+  string: "Text",
+  number: "Number",
+  int: "Number",
+  bigint: "Number",
+  array: "Items",
+  set: "Items",
+  file: "Items",
+};
+
+/** errors.validation.<key> for an issue's reason, measured the way the limit was. */
+function reasonKey(issue: TValidationIssue): string {
+  const origin = SIZE_ORIGINS[issue.origin ?? ""] ?? "Number";
+  switch (issue.reason) {
+    case "too_small":
+      return `tooSmall${origin}`;
+    case "too_big":
+      return `tooBig${origin}`;
+    case "invalid_format":
+      return issue.format === "email" ? "invalidEmail" : "invalidFormat";
+    default:
+      // snake_case reason → camelCase key; a reason this build does not know reads as "invalid".
+      return issue.reason.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
   }
-  return fallback;
+}
+
+/** Why a field was refused, in the page's language (shown next to the field). */
+export function describeIssue(issue: TValidationIssue, t: TFunction): string {
+  const values = { minimum: issue.minimum, maximum: issue.maximum, multipleOf: issue.multipleOf };
+  return (
+    translated(`errors.validation.fields.${issueField(issue)}`, t) ??
+    translated(`errors.validation.${reasonKey(issue)}`, t, values) ??
+    t("errors.validation.invalid")
+  );
+}
+
+/** An issue away from its field (a toast, a form without that field): "Password: Use at most 128 characters." */
+export function describeIssueWithField(issue: TValidationIssue, t: TFunction): string {
+  const reason = describeIssue(issue, t);
+  const name = translated(`errors.fieldNames.${issueField(issue)}`, t);
+  return name ? t("errors.withField", { field: name, reason }) : reason;
+}
+
+export function describeError(error: unknown, t: TFunction, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  const [issue] = validationIssuesOf(error);
+  if (issue) return describeIssueWithField(issue, t);
+  return describeCode(error.code, t) ?? fallback;
+}
+
+/** Codes that are about one field, so a form shows them there (the e-mail of a sign-up). */
+const FIELD_OF_CODE: Record<string, string> = { EMAIL_TAKEN: "email" };
+
+export interface TFormErrors<TField extends string> {
+  /** Translated reasons, next to their fields. */
+  fields: Partial<Record<TField, string>>;
+  /** What is left for the form's own error line: null when every problem sits at a field. */
+  form: string | null;
+}
+
+export const NO_FORM_ERRORS = { fields: {}, form: null } as const;
+
+/**
+ * Splits a failed submit between the form's fields and its error line: each validation issue and
+ * field-bound code lands next to its field (first issue per field); anything else (an issue for a
+ * field the form does not show, any other code) goes on the form line.
+ */
+export function formErrorsOf<TField extends string>(
+  error: unknown,
+  t: TFunction,
+  fields: readonly TField[],
+  fallback: string,
+  describe: typeof describeError = describeError,
+): TFormErrors<TField> {
+  const isFormField = (name: string): name is TField => (fields as readonly string[]).includes(name);
+  const result: TFormErrors<TField> = { fields: {}, form: null };
+  const issues = validationIssuesOf(error);
+  const elsewhere: TValidationIssue[] = [];
+  for (const issue of issues) {
+    const name = issueField(issue);
+    if (!isFormField(name)) elsewhere.push(issue);
+    else result.fields[name] ??= describeIssue(issue, t);
+  }
+  if (issues.length > 0) {
+    result.form = elsewhere[0] ? describeIssueWithField(elsewhere[0], t) : null;
+    return result;
+  }
+  const boundField = isApiError(error) ? FIELD_OF_CODE[error.code] : undefined;
+  if (boundField && isFormField(boundField)) {
+    result.fields[boundField] = describe(error, t, fallback);
+    return result;
+  }
+  result.form = describe(error, t, fallback);
+  return result;
+}
+
+/** One sentence for a toast: the form line, else the first field's reason. */
+export function summarizeFormErrors(errors: TFormErrors<string>): string | null {
+  return errors.form ?? Object.values(errors.fields).find((text) => typeof text === "string") ?? null;
 }

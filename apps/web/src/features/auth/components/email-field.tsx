@@ -6,10 +6,13 @@ export function EmailField({
   value,
   onChange,
   testId,
+  error,
 }: {
   value: string;
   onChange: (value: string) => void;
   testId: string;
+  /** Why the server refused the address, in the page's language (shown under the field). */
+  error?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -22,6 +25,7 @@ export function EmailField({
       inputMode="email"
       placeholder={t("auth.fields.emailPlaceholder")}
       required
+      error={error}
       value={value}
       onChange={(event) => onChange(event.target.value)}
     />

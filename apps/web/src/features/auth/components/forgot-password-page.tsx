@@ -6,11 +6,14 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useFormErrors } from "../../../lib/use-form-errors.ts";
 import { useForgotPasswordMutation } from "../api/social.ts";
 import { describeAuthError } from "../lib/auth-errors.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { EmailField } from "./email-field.tsx";
 import { FormError } from "./form-error.tsx";
+
+const FORGOT_FIELDS = ["email"] as const;
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the e-mail is known. */
 export function ForgotPasswordPage() {
@@ -19,18 +22,18 @@ export function ForgotPasswordPage() {
   const forgot = useForgotPasswordMutation();
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors(FORGOT_FIELDS);
   useDocumentTitle(t("signin.forgot.title"));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    errors.clear();
     const address = email.trim();
     forgot.mutate(
       { email: address, locale },
       {
         onSuccess: () => setSentTo(address),
-        onError: (failure) => setError(describeAuthError(failure, t, t("errors.generic"))),
+        onError: (failure) => errors.showFailure(failure, t("errors.generic"), describeAuthError),
       },
     );
   }
@@ -52,8 +55,16 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form data-testid="forgot-form" onSubmit={onSubmit} className="flex flex-col gap-4">
-          <EmailField testId="forgot-email" value={email} onChange={setEmail} />
-          <FormError message={error} testId="forgot-error" />
+          <EmailField
+            testId="forgot-email"
+            value={email}
+            error={errors.fieldError("email")}
+            onChange={(value) => {
+              setEmail(value);
+              errors.clearField("email");
+            }}
+          />
+          <FormError message={errors.formError} testId="forgot-error" />
           <Button
             type="submit"
             size="lg"

@@ -65,14 +65,16 @@ describe("login page", () => {
     expect(screen.queryByTestId("session-expired-modal")).toBeNull();
   });
 
-  it("falls back to the server's error for an unknown code", async () => {
+  it("says 'login failed' for a code it does not know, never the server's own sentence", async () => {
     renderRoutes(routes, {
       path: "/en/login",
       fetchImpl: async () =>
         jsonResponse(400, { success: false, code: "SOMETHING_NEW", error: "Try later." }),
     });
     fillLogin("mina@example.com", "pw");
-    expect((await screen.findByTestId("login-error")).textContent).toContain("Try later.");
+    const error = await screen.findByTestId("login-error");
+    expect(error.textContent).toContain("Login failed.");
+    expect(error.textContent).not.toContain("Try later.");
   });
 
   it("stores the user and returns to the page in ?next", async () => {
@@ -138,7 +140,7 @@ describe("signup page", () => {
     expect((screen.getByTestId("signup-name") as HTMLInputElement).required).toBe(true);
   });
 
-  it("explains a taken e-mail", async () => {
+  it("explains a taken e-mail next to the e-mail field", async () => {
     renderRoutes(routes, {
       path: "/en/signup",
       fetchImpl: async () => jsonResponse(409, { success: false, code: "EMAIL_TAKEN", error: "Taken." }),
@@ -148,9 +150,11 @@ describe("signup page", () => {
     fireEvent.change(screen.getByTestId("signup-password"), { target: { value: "long enough" } });
     fireEvent.click(screen.getByTestId("signup-age"));
     fireEvent.submit(screen.getByTestId("signup-form"));
-    expect((await screen.findByTestId("signup-error")).textContent).toContain(
-      "This e-mail is already registered.",
-    );
+    const email = screen.getByTestId("signup-email");
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    const described = document.getElementById(email.getAttribute("aria-describedby") ?? "");
+    expect(described?.textContent).toBe("This e-mail is already registered.");
+    expect(screen.queryByTestId("signup-error")).toBeNull();
   });
 
   it("signs the new user in and goes home", async () => {

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useFormErrors } from "../../../lib/use-form-errors.ts";
 import { useLoginMutation } from "../api/login.ts";
 import { fetchRestoreOffer } from "../api/social.ts";
 import { toPublicUser } from "../api/to-public-user.ts";
@@ -20,6 +21,9 @@ import { PasswordField } from "./password-field.tsx";
 import { RestoreAccountDialog } from "./restore-account-dialog.tsx";
 import { GoogleButton, KakaoButton, NaverButton } from "./social-buttons.tsx";
 
+/** The login body's fields (ZLoginBody): the server's reasons land on them. */
+const LOGIN_FIELDS = ["email", "password"] as const;
+
 export function LoginPage() {
   const { t } = useTranslation();
   const locale = usePageLocale();
@@ -28,7 +32,7 @@ export function LoginPage() {
   const { next, redirect } = useAfterAuthRedirect();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors(LOGIN_FIELDS);
   const [purgeAt, setPurgeAt] = useState<string | null>(null);
   const [params] = useSearchParams();
   const redirectError = params.get("error");
@@ -48,7 +52,7 @@ export function LoginPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    errors.clear();
     login.mutate(
       { email: email.trim(), password },
       {
@@ -62,9 +66,7 @@ export function LoginPage() {
         onError: (failure) => {
           const pending = pendingDeletionDate(failure);
           if (pending !== null) return setPurgeAt(pending);
-          const message = describeAuthError(failure, t, t("auth.login.failed"));
-          setError(message);
-          toast.error(message);
+          toast.error(errors.showFailure(failure, t("auth.login.failed"), describeAuthError));
         },
       },
     );
@@ -107,7 +109,15 @@ export function LoginPage() {
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
       >
-        <EmailField testId="login-email" value={email} onChange={setEmail} />
+        <EmailField
+          testId="login-email"
+          value={email}
+          error={errors.fieldError("email")}
+          onChange={(value) => {
+            setEmail(value);
+            errors.clearField("email");
+          }}
+        />
         <PasswordField
           data-testid="login-password"
           label={t("auth.fields.password")}
@@ -115,8 +125,12 @@ export function LoginPage() {
           autoComplete="current-password"
           placeholder={t("auth.fields.passwordPlaceholder")}
           required
+          error={errors.fieldError("password")}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            errors.clearField("password");
+          }}
         />
         <Link
           to={localizePath("/forgot-password", locale)}
@@ -125,7 +139,7 @@ export function LoginPage() {
         >
           {t("signin.forgot.link")}
         </Link>
-        <FormError message={error} testId="login-error" />
+        <FormError message={errors.formError} testId="login-error" />
         <Button
           type="submit"
           data-testid="login-submit"

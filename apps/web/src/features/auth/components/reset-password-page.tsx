@@ -7,11 +7,15 @@ import { Button } from "../../../components/ui/button.tsx";
 import { PASSWORD_MIN_LENGTH } from "../../../lib/auth/auth-limits.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useFormErrors } from "../../../lib/use-form-errors.ts";
 import { useResetPasswordMutation } from "../api/social.ts";
 import { describeAuthError } from "../lib/auth-errors.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { FormError } from "./form-error.tsx";
 import { PasswordField } from "./password-field.tsx";
+
+/** The reset body's field this form shows; a bad token is the form's own error. */
+const RESET_FIELDS = ["password"] as const;
 
 /** /reset-password?token=: the e-mailed link. A good token sets the password once, then login. */
 export function ResetPasswordPage() {
@@ -22,12 +26,13 @@ export function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const reset = useResetPasswordMutation();
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(token ? null : t("signin.reset.missingToken"));
+  const errors = useFormErrors(RESET_FIELDS);
+  const formError = token ? errors.formError : t("signin.reset.missingToken");
   useDocumentTitle(t("signin.reset.title"));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    errors.clear();
     reset.mutate(
       { token, password },
       {
@@ -35,7 +40,7 @@ export function ResetPasswordPage() {
           toast.success(t("signin.reset.success"));
           navigate(localizePath("/login", locale), { replace: true });
         },
-        onError: (failure) => setError(describeAuthError(failure, t, t("errors.generic"))),
+        onError: (failure) => errors.showFailure(failure, t("errors.generic"), describeAuthError),
       },
     );
   }
@@ -61,10 +66,14 @@ export function ResetPasswordPage() {
           hint={t("auth.fields.passwordHint", { min: PASSWORD_MIN_LENGTH })}
           required
           disabled={!token}
+          error={errors.fieldError("password")}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            errors.clearField("password");
+          }}
         />
-        <FormError message={error} testId="reset-error" />
+        <FormError message={formError} testId="reset-error" />
         <Button
           type="submit"
           size="lg"

@@ -9,6 +9,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../lib/auth/auth-lim
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useFormErrors } from "../../../lib/use-form-errors.ts";
 import { useRegisterMutation } from "../api/register.ts";
 import { toPublicUser } from "../api/to-public-user.ts";
 import { useAfterAuthRedirect } from "../hooks/use-after-auth-redirect.ts";
@@ -23,6 +24,9 @@ import { GoogleButton } from "./social-buttons.tsx";
 
 const legalLinkClass = "font-medium text-ink-soft underline underline-offset-2 hover:text-accent-700";
 
+/** The register body's fields this form shows (ZRegisterBody): the server's reasons land on them. */
+const SIGNUP_FIELDS = ["name", "email", "password", "ageConfirmed"] as const;
+
 export function SignupPage() {
   const { t } = useTranslation();
   const locale = usePageLocale();
@@ -34,14 +38,15 @@ export function SignupPage() {
   const [password, setPassword] = useState("");
   const [isAgeConfirmed, setIsAgeConfirmed] = useState(false);
   const [purgeAt, setPurgeAt] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors(SIGNUP_FIELDS);
   useDocumentTitle(t("pages.signup.title"));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    errors.clear();
     // The checkbox is `required`, so the browser stops the form first; this covers scripted submits.
-    if (!isAgeConfirmed) return setError(t("signin.age.label"));
+    if (!isAgeConfirmed)
+      return errors.setFieldError("ageConfirmed", t("errors.validation.fields.ageConfirmed"));
     register.mutate(
       { name: name.trim(), email: email.trim(), password, ageConfirmed: true },
       {
@@ -51,9 +56,7 @@ export function SignupPage() {
           redirect();
         },
         onError: (failure) => {
-          const message = describeAuthError(failure, t, t("auth.signup.failed"));
-          setError(message);
-          toast.error(message);
+          toast.error(errors.showFailure(failure, t("auth.signup.failed"), describeAuthError));
         },
       },
     );
@@ -98,10 +101,22 @@ export function SignupPage() {
           placeholder={t("auth.fields.namePlaceholder")}
           maxLength={NAME_MAX_LENGTH}
           required
+          error={errors.fieldError("name")}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            errors.clearField("name");
+          }}
         />
-        <EmailField testId="signup-email" value={email} onChange={setEmail} />
+        <EmailField
+          testId="signup-email"
+          value={email}
+          error={errors.fieldError("email")}
+          onChange={(value) => {
+            setEmail(value);
+            errors.clearField("email");
+          }}
+        />
         <PasswordField
           data-testid="signup-password"
           label={t("auth.fields.password")}
@@ -111,11 +126,23 @@ export function SignupPage() {
           minLength={PASSWORD_MIN_LENGTH}
           hint={t("auth.fields.passwordHint", { min: PASSWORD_MIN_LENGTH })}
           required
+          error={errors.fieldError("password")}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            errors.clearField("password");
+          }}
         />
-        <AgeCheckbox checked={isAgeConfirmed} onChange={setIsAgeConfirmed} testId="signup-age" />
-        <FormError message={error} testId="signup-error" />
+        <AgeCheckbox
+          checked={isAgeConfirmed}
+          error={errors.fieldError("ageConfirmed")}
+          onChange={(checked) => {
+            setIsAgeConfirmed(checked);
+            errors.clearField("ageConfirmed");
+          }}
+          testId="signup-age"
+        />
+        <FormError message={errors.formError} testId="signup-error" />
         <Button
           type="submit"
           data-testid="signup-submit"

@@ -1,5 +1,5 @@
 import { MAX_NOTICE_ATTACHMENTS } from "@gyeol/shared/constants";
-import { ImagePlus, ImageUp, X } from "lucide-react";
+import { CircleAlert, ImagePlus, ImageUp, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
@@ -12,24 +12,29 @@ export function AttachmentPicker({
   onRemove,
   onInsert,
   isDisabled,
+  error,
 }: {
   files: File[];
   onAdd: (files: File[]) => void;
   onRemove: (file: File) => void;
   onInsert: (file: File) => void;
   isDisabled?: boolean;
+  /** Why the attachments were refused (a text file named .png …), shown under the drop zone. */
+  error?: string;
 }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const hintId = useId();
+  const errorId = `${hintId}-error`;
 
   return (
     <div className="flex flex-col gap-3">
       <button
         type="button"
         data-testid="notice-dropzone"
-        aria-describedby={hintId}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
         disabled={isDisabled}
         onClick={() => inputRef.current?.click()}
         onDragOver={(event) => {
@@ -47,7 +52,9 @@ export function AttachmentPicker({
           "disabled:cursor-not-allowed disabled:opacity-60",
           isDragging
             ? "border-accent-500 bg-accent-50"
-            : "border-line-strong bg-canvas/60 hover:border-accent-300 hover:bg-accent-50/50",
+            : error
+              ? "border-accent-500 bg-canvas/60"
+              : "border-line-strong bg-canvas/60 hover:border-accent-300 hover:bg-accent-50/50",
         )}
       >
         <span className="grid size-11 place-items-center rounded-xl bg-surface text-accent-600 shadow-soft ring-1 ring-line">
@@ -74,6 +81,17 @@ export function AttachmentPicker({
           event.target.value = "";
         }}
       />
+      {error && (
+        <p
+          id={errorId}
+          role="alert"
+          data-testid="notice-files-error"
+          className="flex items-start gap-2 text-[13px] font-medium text-accent-700"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      )}
       {files.length > 0 && (
         <div>
           <p className="mb-2 text-sm font-semibold text-ink">

@@ -7,6 +7,7 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button, buttonStyles } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -14,6 +15,7 @@ import { describeError } from "../../../lib/api-errors.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useFormErrors } from "../../../lib/use-form-errors.ts";
 import { useNotice, useSaveNotice } from "../api/notices.ts";
 import { useImageInserter } from "../hooks/use-image-inserter.ts";
 import { addAttachments, parseNoticeId, toKilobytes } from "../lib/notice-rules.ts";
@@ -62,6 +64,9 @@ export function NoticeEditorPage() {
   return frame(<NoticeForm key={id ?? "new"} id={id} initial={query.data} />);
 }
 
+/** The notice body's fields this form shows (ZNoticeFields plus the `files` of a new notice). */
+const NOTICE_FIELDS = ["title", "content", "files"] as const;
+
 function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetailResponse | undefined }) {
   const { t } = useTranslation();
   const locale = usePageLocale();
@@ -74,12 +79,13 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
   const [content, setContent] = useState(initial?.notice.content ?? "");
   const [isPinned, setIsPinned] = useState(initial?.notice.pinned ?? false);
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors(NOTICE_FIELDS);
+  const { setFormError } = errors;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
   const onUploadError = useCallback(
-    (failure: unknown) => setError(describeError(failure, t, t("notices.errors.uploadFailed"))),
-    [t],
+    (failure: unknown) => setFormError(describeError(failure, t, t("notices.errors.uploadFailed"))),
+    [t, setFormError],
   );
   const images = useImageInserter({ textareaRef, setContent, onError: onUploadError });
 
@@ -87,22 +93,26 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
     const result = addAttachments(files, incoming);
     setFiles(result.files);
     if (result.problem === "tooMany")
-      setError(t("notices.errors.tooManyFiles", { max: MAX_NOTICE_ATTACHMENTS }));
-    else if (result.problem === "imagesOnly") setError(t("notices.errors.imagesOnly"));
-    else setError(null);
+      errors.setFieldError("files", t("notices.errors.tooManyFiles", { max: MAX_NOTICE_ATTACHMENTS }));
+    else if (result.problem === "imagesOnly") errors.setFieldError("files", t("notices.errors.imagesOnly"));
+    else errors.clearField("files");
   }
 
   async function onInsertFile(file: File) {
     const count = await images.insertImages([file]).catch(() => 0);
-    if (count === 0) setError(t("notices.errors.insertFailed"));
+    if (count === 0) errors.setFormError(t("notices.errors.insertFailed"));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isAdmin) return setError(t("notices.errors.noPermission"));
+    if (!isAdmin) return errors.setFormError(t("notices.errors.noPermission"));
     const fields = { title: title.trim(), content: content.trim(), pinned: isPinned };
-    if (!fields.title || !fields.content) return setError(t("notices.errors.required"));
-    setError(null);
+    errors.clear();
+    if (!fields.title || !fields.content) {
+      if (!fields.title) errors.setFieldError("title", t("errors.validation.required"));
+      if (!fields.content) errors.setFieldError("content", t("errors.validation.required"));
+      return;
+    }
     save.mutate(
       { fields, files },
       {
@@ -111,17 +121,15 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
           navigate(localizePath(`/notice/${savedId}`, locale), { replace: isEdit });
         },
         onError: (failure) =>
-          setError(
-            describeError(
-              failure,
-              t,
-              t(isEdit ? "notices.errors.editFailed" : "notices.errors.createFailed"),
-            ),
+          errors.showFailure(
+            failure,
+            t(isEdit ? "notices.errors.editFailed" : "notices.errors.createFailed"),
           ),
       },
     );
   }
 
+  const contentError = errors.fieldError("content");
   const cancelTo = localizePath(isEdit ? `/notice/${id}` : "/notice", locale);
 
   return (
@@ -145,7 +153,11 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
         placeholder={t("notices.editor.titlePlaceholder")}
         value={title}
         maxLength={200}
-        onChange={(event) => setTitle(event.target.value)}
+        error={errors.fieldError("title")}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          errors.clearField("title");
+        }}
         data-testid="notice-title-input"
       />
       <div className="flex flex-col gap-1.5">
@@ -156,15 +168,27 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
           id="notice-content"
           ref={textareaRef}
           value={content}
-          onChange={(event) => setContent(event.target.value)}
+          onChange={(event) => {
+            setContent(event.target.value);
+            errors.clearField("content");
+          }}
           onPaste={images.onPaste}
           onDrop={images.onDrop}
           placeholder={t("notices.editor.contentPlaceholder")}
           data-testid="notice-content-input"
-          aria-describedby="notice-content-hint"
+          aria-describedby={contentError ? "notice-content-hint notice-content-error" : "notice-content-hint"}
+          aria-invalid={contentError ? true : undefined}
           rows={14}
-          className="min-h-72 w-full resize-y rounded-xl border border-line-strong bg-surface px-4 py-3 font-mono text-[14px] leading-relaxed text-ink outline-none transition-colors placeholder:font-sans placeholder:text-muted/70 hover:border-ink/25 focus:border-accent-400 focus:ring-4 focus:ring-accent-100"
+          className={cn(
+            "min-h-72 w-full resize-y rounded-xl border bg-surface px-4 py-3 font-mono text-[14px] leading-relaxed text-ink outline-none transition-colors placeholder:font-sans placeholder:text-muted/70 focus:border-accent-400 focus:ring-4 focus:ring-accent-100",
+            contentError ? "border-accent-500" : "border-line-strong hover:border-ink/25",
+          )}
         />
+        {contentError && (
+          <p id="notice-content-error" className="text-[13px] font-medium text-accent-700">
+            {contentError}
+          </p>
+        )}
         <p id="notice-content-hint" className="flex items-center gap-2 text-[13px] text-muted">
           {images.isUploading ? (
             <>
@@ -186,6 +210,7 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
           onRemove={(file) => setFiles((current) => current.filter((f) => f !== file))}
           onInsert={(file) => void onInsertFile(file)}
           isDisabled={save.isPending}
+          error={errors.fieldError("files")}
         />
       )}
 
@@ -203,14 +228,14 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
         </span>
       </label>
 
-      {error && (
+      {errors.formError && (
         <p
           role="alert"
           data-testid="notice-form-error"
           className="flex items-start gap-2 text-sm font-semibold text-red-600"
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
+          {errors.formError}
         </p>
       )}
 

@@ -74,7 +74,6 @@ export const noticesEn: TTree<typeof noticesKo> = {
     deleteFailed: "Failed to delete the notice.",
     uploadFailed: "Image upload failed.",
     insertFailed: "Image insert failed.",
-    required: "Enter both a title and content.",
     noPermission: "You do not have permission. Only administrators can write notices.",
     tooManyFiles: "You can attach at most {{max}} files.",
     imagesOnly: "Only image files can be attached.",

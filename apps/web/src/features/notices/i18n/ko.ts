@@ -70,7 +70,6 @@ export const noticesKo = {
     deleteFailed: "공지사항 삭제에 실패했습니다.",
     uploadFailed: "이미지 업로드에 실패했습니다.",
     insertFailed: "이미지를 본문에 넣지 못했습니다.",
-    required: "제목과 내용을 모두 입력해 주세요.",
     noPermission: "권한이 없습니다. 관리자만 공지사항을 작성할 수 있습니다.",
     tooManyFiles: "첨부파일은 최대 {{max}}개까지 올릴 수 있습니다.",
     imagesOnly: "이미지 파일만 첨부할 수 있습니다.",

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "../../../lib/auth/test-users.ts";
+import { i18n } from "../../../lib/i18n/i18n.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
 import { leaveForCheckout } from "../lib/leave-for-checkout.ts";
 import { PricingPage } from "./pricing-page.tsx";
@@ -16,6 +17,7 @@ afterEach(() => {
 
 const routes = [
   { path: "/en/pricing", element: <PricingPage /> },
+  { path: "/pricing", element: <PricingPage /> },
   { path: "/en/login", element: <p>login page</p> },
   { path: "/en", element: <p>english home</p> },
   { path: "/en/mypage", element: <p>my page</p> },
@@ -162,7 +164,7 @@ describe("the pricing page", () => {
     expect(leaveForCheckout).not.toHaveBeenCalled();
   });
 
-  it("shows checkout failed with the server's error", async () => {
+  it("shows checkout failed with the translation of the server's code", async () => {
     const error = vi.spyOn(toast, "error");
     renderRoutes(routes, {
       path: "/en/pricing?tab=packs",
@@ -176,7 +178,63 @@ describe("the pricing page", () => {
     const button = await screen.findByTestId("pack-button-package2");
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
-    await waitFor(() => expect(error).toHaveBeenCalledWith("Checkout failed. Provider down."));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        "Checkout failed. The payment service couldn't be reached. Please try again shortly.",
+      ),
+    );
+  });
+
+  it("says in Korean why a checkout did not start on the Korean page, with no English from the server", async () => {
+    window.localStorage.setItem("locale", "ko");
+    await i18n.changeLanguage("ko");
+    const error = vi.spyOn(toast, "error");
+    renderRoutes(routes, {
+      path: "/pricing?tab=packs",
+      user: makeUser({ plan: "free" }),
+      fetchImpl: api({
+        "/api/payment/subscription-status": () => jsonResponse(200, FREE_STATUS),
+        "/api/payment/credit-checkout": () =>
+          jsonResponse(409, {
+            success: false,
+            code: "ALREADY_SUBSCRIBED",
+            error: "You already have a subscription; change the plan instead.",
+          }),
+      }),
+    });
+    const button = await screen.findByTestId("pack-button-package2");
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        "결제를 시작하지 못했습니다. 이미 구독 중입니다. 요금제 변경으로 진행해 주세요.",
+      ),
+    );
+  });
+
+  it("says 'temporarily unavailable' for a proxy's 502 page, never 'Bad Gateway'", async () => {
+    const error = vi.spyOn(toast, "error");
+    renderRoutes(routes, {
+      path: "/en/pricing?tab=packs",
+      user: makeUser({ plan: "free" }),
+      fetchImpl: api({
+        "/api/payment/subscription-status": () => jsonResponse(200, FREE_STATUS),
+        "/api/payment/credit-checkout": () =>
+          new Response("<html><h1>502 Bad Gateway</h1></html>", {
+            status: 502,
+            statusText: "Bad Gateway",
+            headers: { "content-type": "text/html" },
+          }),
+      }),
+    });
+    const button = await screen.findByTestId("pack-button-package2");
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        "Checkout failed. The service is temporarily unavailable. Please try again shortly.",
+      ),
+    );
   });
 
   it("confirms an upgrade, shows the server message, re-syncs, and goes to My Page after 2 s", async () => {
@@ -244,7 +302,7 @@ describe("the pricing page", () => {
     );
   });
 
-  it("shows plan change failed with the server error", async () => {
+  it("shows plan change failed with a generic reason for a code it does not know, not the server's words", async () => {
     const error = vi.spyOn(toast, "error");
     const user = makeUser({
       plan: "basic",
@@ -264,7 +322,11 @@ describe("the pricing page", () => {
     await waitFor(() => expect((upgrade as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(upgrade);
     fireEvent.click(await screen.findByTestId("plan-change-dialog-confirm"));
-    await waitFor(() => expect(error).toHaveBeenCalledWith("Plan change failed. Nope, not today."));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        "Plan change failed. Something went wrong. Please try again shortly.",
+      ),
+    );
   });
 
   it("reads the subscription status for the buttons, not the possibly stale stored user", async () => {

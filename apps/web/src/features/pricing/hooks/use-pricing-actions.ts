@@ -46,8 +46,8 @@ export function usePricingActions() {
       if (isApiError(error)) {
         toast.error(t(failedKey, { reason: describeError(error, t, t("errors.generic")) }));
       } else {
-        const reason = error instanceof Error ? error.message : String(error);
-        toast.error(t("pricing.errors.processing", { reason }));
+        // Not an API answer: a bug of ours, whose message is English and means nothing to the reader.
+        toast.error(t("pricing.errors.processing", { reason: t("errors.generic") }));
       }
     },
     [t],

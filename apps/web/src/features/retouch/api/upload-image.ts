@@ -1,5 +1,10 @@
 import { UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
-import { ApiError, AUTH_INVALID_EVENT, CLIENT_ERROR_CODES } from "../../../lib/api-client.ts";
+import {
+  ApiError,
+  AUTH_INVALID_EVENT,
+  CLIENT_ERROR_CODES,
+  failureFromResponse,
+} from "../../../lib/api-client.ts";
 
 export interface TUploadResponse {
   success: true;
@@ -46,12 +51,13 @@ export function uploadRetouchImage(
           reject(new ApiError(xhr.status, CLIENT_ERROR_CODES.INVALID_RESPONSE, "Unexpected upload answer."));
         return;
       }
-      const message = readField(body, "error") ?? readField(body, "message") ?? `HTTP ${xhr.status}`;
-      const code = readField(body, "code") ?? `HTTP_${xhr.status}`;
+      // The same ApiError as every fetch (status-chosen code, details.issues), never status text.
+      const failure = failureFromResponse(xhr.status, body);
       if (xhr.status === 401 || xhr.status === 419) {
-        window.dispatchEvent(new CustomEvent(AUTH_INVALID_EVENT, { detail: { message, code } }));
+        const detail = { message: failure.message, code: failure.code };
+        window.dispatchEvent(new CustomEvent(AUTH_INVALID_EVENT, { detail }));
       }
-      reject(new ApiError(xhr.status, code, message, body));
+      reject(failure);
     };
     xhr.send(form);
   });

@@ -80,7 +80,7 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry }: ResultCardPr
       </div>
     );
   } else if (job.phase === "processing") body = <ProcessingResult job={job} previewUrl={backdropUrl} />;
-  else if (job.phase === "failed") body = <FailedResult message={job.error} onRetry={onRetry} />;
+  else if (job.phase === "failed") body = <FailedResult code={job.errorCode} onRetry={onRetry} />;
   else if (isLoading) body = <LoadingResult previewUrl={previewUrl} />;
   else if (previewUrl) body = <EmptyResult previewUrl={previewUrl} />;
   else body = <SampleResult />;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
 import { CompareView } from "../../../components/ui/compare-view.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { describeJobFailure } from "../lib/retouch-errors.ts";
 
 /** The non-completed result states of spec 02 §2.1, one small component each. */
 
@@ -54,8 +55,10 @@ export function LoadingResult({ previewUrl }: { previewUrl: string | null }) {
   );
 }
 
-export function FailedResult({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+/** `code`: why the job failed (the status answer's code), read in the page's language. */
+export function FailedResult({ code, onRetry }: { code: string | null; onRetry: () => void }) {
   const { t } = useTranslation();
+  const message = describeJobFailure(code, t);
   return (
     <div
       data-testid="retouch-result-failed"
@@ -66,7 +69,9 @@ export function FailedResult({ message, onRetry }: { message: string | null; onR
         <TriangleAlert aria-hidden="true" className="size-6" />
       </span>
       <p className="text-base font-bold text-ink">{t("retouch.result.failedTitle")}</p>
-      {message && <p className="max-w-sm text-[13px] leading-relaxed text-ink-soft">{message}</p>}
+      <p data-testid="retouch-failed-reason" className="max-w-sm text-[13px] leading-relaxed text-ink-soft">
+        {message}
+      </p>
       <Button variant="dark" size="sm" onClick={onRetry} data-testid="retouch-try-again" className="mt-1">
         <RotateCcw aria-hidden="true" className="size-4" />
         {t("retouch.result.tryAgain")}

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { STORAGE_KEY_HANDOFF } from "../../../lib/handoff.ts";
+import { i18n } from "../../../lib/i18n/i18n.ts";
+import { ko } from "../../../lib/i18n/ko.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
 import { RetouchPage } from "./retouch-page.tsx";
 
@@ -13,6 +15,7 @@ vi.mock("../lib/resize-image.ts", async (importOriginal) => ({
 
 const routes = [
   { path: "/en/upscale", element: <RetouchPage /> },
+  { path: "/upscale", element: <RetouchPage /> },
   { path: "/en/login", element: <p>login page</p> },
 ];
 
@@ -50,7 +53,7 @@ function server(extra: TRoute = () => undefined) {
   return { fetchImpl, calls };
 }
 
-function renderPage(user: TPublicUser | null, extra?: TRoute, withHandoff = true) {
+function renderPage(user: TPublicUser | null, extra?: TRoute, withHandoff = true, path = "/en/upscale") {
   if (withHandoff) {
     window.localStorage.setItem(
       STORAGE_KEY_HANDOFF,
@@ -61,7 +64,7 @@ function renderPage(user: TPublicUser | null, extra?: TRoute, withHandoff = true
   const checkAuth = vi.fn(async () =>
     user ? { isAuthenticated: true as const, user } : { isAuthenticated: false as const, user: null },
   );
-  const view = renderRoutes(routes, { path: "/en/upscale", user, fetchImpl, checkAuth });
+  const view = renderRoutes(routes, { path, user, fetchImpl, checkAuth });
   return { ...view, calls, checkAuth };
 }
 
@@ -190,6 +193,35 @@ describe("the retouch page", () => {
     expect((screen.getByTestId("bar-generate") as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(checkAuth).toHaveBeenCalledTimes(2));
     expect(screen.getByText("Please don't refresh or close this page")).toBeTruthy();
+  });
+
+  it("says why a job failed in the page's language, never the server's English sentence", async () => {
+    await i18n.changeLanguage("ko");
+    renderPage(
+      makeUser(),
+      (url) =>
+        url === "/api/image/status/job-1"
+          ? jsonResponse(200, {
+              success: true,
+              status: "failed",
+              imageUrl: null,
+              originalImageUrl: "/files/in.jpg",
+              queuePosition: null,
+              etaSeconds: null,
+              error: "Processing failed. Your credits were refunded.",
+              code: "JOB_ABANDONED",
+            })
+          : undefined,
+      true,
+      "/upscale",
+    );
+    await screen.findByTestId("retouch-preview");
+    fireEvent.click(screen.getByTestId("retouch-generate"));
+    // The first status poll comes 2 s after the start (spec 02 §4.1).
+    const failed = await screen.findByTestId("retouch-result-failed", {}, { timeout: 15_000 });
+    expect(screen.getByTestId("retouch-failed-reason").textContent).toBe(ko.errors.codes.JOB_ABANDONED);
+    expect(failed.textContent).not.toContain("Processing failed");
+    expect(document.body.textContent).not.toContain("credits were refunded");
   });
 
   it("explains a start refused for lack of credits", async () => {

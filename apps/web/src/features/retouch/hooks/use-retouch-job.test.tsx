@@ -3,7 +3,8 @@ import { RETOUCH_POLL_CAP_MS } from "@gyeol/shared/retouch";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
-import { POLL_TIMEOUT_CODE, useRetouchJob } from "./use-retouch-job.ts";
+import { POLL_TIMEOUT_CODE } from "../lib/retouch-errors.ts";
+import { useRetouchJob } from "./use-retouch-job.ts";
 
 function status(overrides: Partial<TImageStatusResponse> = {}): TImageStatusResponse {
   return {
@@ -90,7 +91,7 @@ describe("useRetouchJob", () => {
     expect(fetchStatus).toHaveBeenCalledTimes(2);
   });
 
-  it("fails with the server's message when the job fails", async () => {
+  it("fails with the job's code when the job fails, leaving the server's English behind", async () => {
     const onSettled = vi.fn();
     const fetchStatus = vi.fn(async () =>
       status({ status: "failed", error: "Engine crashed", code: "ENGINE_FAILED" }),
@@ -100,9 +101,9 @@ describe("useRetouchJob", () => {
     await advance(2000);
     expect(result.current.state).toMatchObject({
       phase: "failed",
-      error: "Engine crashed",
       errorCode: "ENGINE_FAILED",
     });
+    expect(result.current.state).not.toHaveProperty("error");
     expect(onSettled).toHaveBeenCalledWith("failed");
   });
 

@@ -5,6 +5,7 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client.ts";
 import { fetchImageStatus } from "../api/image-status.ts";
+import { POLL_TIMEOUT_CODE } from "../lib/retouch-errors.ts";
 
 /** spec 02 §4.1: idle, processing, completed, failed (the loading flag lives with the page). */
 export type TJobPhase = "idle" | "processing" | "completed" | "failed";
@@ -19,7 +20,7 @@ export interface TRetouchJobState {
   facesFound: number | null;
   identityScore: number | null;
   engine: string | null;
-  error: string | null;
+  /** Why the job failed: a server, job or client code, translated where it is shown. */
   errorCode: string | null;
   isResumed: boolean;
 }
@@ -34,12 +35,9 @@ export const IDLE_JOB: TRetouchJobState = {
   facesFound: null,
   identityScore: null,
   engine: null,
-  error: null,
   errorCode: null,
   isResumed: false,
 };
-
-export const POLL_TIMEOUT_CODE = "TIMEOUT";
 
 export interface TRetouchJobOptions {
   fetchStatus?: (jobId: string, signal?: AbortSignal) => Promise<TImageStatusResponse>;
@@ -92,8 +90,8 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
       const isCurrent = () => run === runRef.current;
       setState({ ...IDLE_JOB, phase: "processing", jobId, originalUrl, isResumed });
 
-      const fail = (error: string, errorCode: string | null) => {
-        setState((current) => ({ ...current, phase: "failed", error, errorCode }));
+      const fail = (errorCode: string | null) => {
+        setState((current) => ({ ...current, phase: "failed", errorCode }));
         toast.error(
           errorCode === POLL_TIMEOUT_CODE ? t("retouch.toast.timeout") : t("retouch.toast.failed"),
           {
@@ -125,7 +123,7 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
       const schedule = () => {
         const remaining = RETOUCH_POLL_CAP_MS - (Date.now() - startedAt);
         if (remaining <= 0) {
-          fail(t("retouch.errors.timeout"), POLL_TIMEOUT_CODE);
+          fail(POLL_TIMEOUT_CODE);
           return;
         }
         const delay = Math.min(retouchPollDelay(attempt, random), remaining);
@@ -144,13 +142,14 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
           if (!isCurrent()) return;
           // A job the server does not know will never finish; anything else may be a blip.
           if (isApiError(error) && (error.status === 404 || error.status === 403)) {
-            fail(error.message || t("retouch.errors.generic"), error.code);
+            fail(error.code);
           } else schedule();
           return;
         }
         if (!isCurrent()) return;
         if (status.status === "completed" && status.imageUrl) finish(status);
-        else if (status.status === "failed") fail(status.error || t("retouch.errors.generic"), status.code);
+        // The status answer's `error` is the server's English; the page translates `code`.
+        else if (status.status === "failed") fail(status.code ?? null);
         else {
           setState((current) => ({
             ...current,

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { isApiError } from "../../../lib/api-client.ts";
-import { describeError } from "../../../lib/api-errors.ts";
+import { describeCode, describeError } from "../../../lib/api-errors.ts";
 
 /** The retouch error catalogue of spec 02 §8 "Retouch". */
 export type TRetouchErrorKind = "insufficientCredits" | "nsfw" | "maintenance" | "other";
@@ -27,4 +27,16 @@ export function describeRetouchError(error: unknown, t: TFunction): string {
       return detail ? t("retouch.errors.withMessage", { message: detail }) : t("retouch.errors.generic");
     }
   }
+}
+
+/** The client's own code for a job it stopped following after the polling cap (spec 02 §4.1). */
+export const POLL_TIMEOUT_CODE = "TIMEOUT";
+
+/**
+ * Why a job failed, in the page's language: the status answer's `code` (ENGINE_FAILED,
+ * JOB_ABANDONED, an engine or provider code …) translated, never its English `error`.
+ */
+export function describeJobFailure(code: string | null, t: TFunction): string {
+  if (code === POLL_TIMEOUT_CODE) return t("retouch.errors.timeout");
+  return describeCode(code, t) ?? t("retouch.errors.generic");
 }

@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { describeCode } from "../../../lib/api-errors.ts";
 import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
-import { i18n } from "../../../lib/i18n/i18n.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 
 /**
- * Opens when the session ended (spec 01 §4, §8). A known code reads in the page's language;
- * otherwise the event's message, otherwise the default sentence.
+ * Opens when the session ended (spec 01 §4, §8). A known code reads in the page's language,
+ * anything else as the default sentence: the event's message is the server's English, which a
+ * Korean page must not show (issue 12).
  */
 export function SessionExpiredModal() {
   const { t } = useTranslation();
@@ -19,11 +20,7 @@ export function SessionExpiredModal() {
   const navigate = useNavigate();
   const locale = usePageLocale();
 
-  const codeKey = sessionExpired?.code ? `errors.codes.${sessionExpired.code}` : null;
-  const message =
-    codeKey && i18n.exists(codeKey)
-      ? t(codeKey as "session.expiredDefault")
-      : (sessionExpired?.message ?? t("session.expiredDefault"));
+  const message = describeCode(sessionExpired?.code, t) ?? t("session.expiredDefault");
 
   function loginAgain() {
     dismissSessionExpired();
