@@ -92,14 +92,14 @@ async function collectParts(request: FastifyRequest, limits: MultipartLimits): P
  * A file's bytes, refused (413) the moment it passes `maxBytes`. part.toBuffer() would wait for
  * the end of the part, that is for every byte the client cares to send, before saying so.
  */
-function readFile(file: Readable, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    file.on("data", (chunk: Buffer) => chunks.push(chunk));
-    file.once("limit", () => reject(fileTooLarge(maxBytes)));
-    file.once("end", () => resolve(Buffer.concat(chunks)));
-    file.once("error", reject);
-  });
+async function readFile(file: Readable & { truncated?: boolean }, maxBytes: number): Promise<Buffer> {
+  // Destroying the stream with our error ends the loop below with it; iterating (rather than
+  // listening for "end") also settles for a part that ended or failed before we got to it.
+  file.once("limit", () => file.destroy(fileTooLarge(maxBytes)));
+  if (file.truncated) throw fileTooLarge(maxBytes);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function fileTooLarge(maxBytes: number): AppError {
