@@ -159,6 +159,73 @@ describe.each(TEST_DATABASES)("request security on $name", (database) => {
     }
   });
 
+  it("turns off every browser feature the app does not use, on pages and API answers alike", async () => {
+    t = await createTestApp({ database });
+    const { cookie } = await register(t.app);
+    const checkout = await t.app.inject({
+      method: "POST",
+      url: "/api/payment/checkout",
+      headers: { cookie },
+      payload: { plan: "basic" },
+    });
+    const urls = [
+      "/",
+      "/en/upscale",
+      "/nope",
+      "/api/feature/flags",
+      "/api/nope",
+      checkout.json().checkout_url,
+    ];
+    for (const url of urls) {
+      const policy = String((await t.app.inject({ url })).headers["permissions-policy"]);
+      const directives = new Map(
+        policy.split(", ").map((directive) => directive.split("=") as [string, string]),
+      );
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "interest-cohort", "usb"]) {
+        expect(directives.get(feature), `${url} ${feature}`).toBe("()");
+      }
+      // What the app uses: copying the share link, and FedCM for Google sign-in. Nothing else.
+      const allowed = [...directives].filter(([, allowlist]) => allowlist !== "()");
+      expect(allowed, url).toEqual([
+        ["clipboard-write", "(self)"],
+        ["identity-credentials-get", '(self "https://accounts.google.com")'],
+      ]);
+    }
+  });
+
+  it.each([
+    ["unset", {}],
+    ["http", { PUBLIC_ORIGIN: "http://gyeol.lan:3000" }],
+  ])("sends no HSTS and plain cookies when PUBLIC_ORIGIN is %s", async (_name, env) => {
+    t = await createTestApp({ database, env });
+    for (const url of ["/en/upscale", "/api/feature/flags"]) {
+      const response = await t.app.inject({ url });
+      expect(response.headers["strict-transport-security"], url).toBeUndefined();
+      expect(String(response.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
+    }
+    const { response } = await register(t.app);
+    expect(response.cookies.find((c) => c.name === "gyeol_session")?.secure).toBeUndefined();
+  });
+
+  it("sends HSTS and Secure cookies when PUBLIC_ORIGIN is https; COOKIE_SECURE can still say false", async () => {
+    t = await createTestApp({ database, env: { PUBLIC_ORIGIN: "https://gyeol.app" } });
+    for (const url of ["/en/upscale", "/api/feature/flags"]) {
+      const response = await t.app.inject({ url });
+      expect(response.headers["strict-transport-security"], url).toBe("max-age=15552000; includeSubDomains");
+    }
+    const { response } = await register(t.app);
+    expect(response.cookies.find((c) => c.name === "gyeol_session")?.secure).toBe(true);
+    await t.close();
+
+    t = await createTestApp({
+      database,
+      env: { PUBLIC_ORIGIN: "https://gyeol.app", COOKIE_SECURE: "false" },
+    });
+    expect((await t.app.inject({ url: "/" })).headers["strict-transport-security"]).toBeDefined();
+    const plain = await register(t.app);
+    expect(plain.response.cookies.find((c) => c.name === "gyeol_session")?.secure).toBeUndefined();
+  });
+
   it("sends the Referer to this site only (the sandbox form's Origin and the checkout language need it)", async () => {
     t = await createTestApp({ database });
     const response = await t.app.inject({ url: "/api/feature/flags" });

@@ -5,9 +5,54 @@ import type { Config } from "../config.ts";
 const GOOGLE_ACCOUNTS = "https://accounts.google.com";
 
 /**
+ * Permissions-Policy (helmet does not set one): every powerful browser feature is off for this
+ * site and anything it frames, except what the app uses: the clipboard write of the affiliate
+ * share link, and FedCM for Google sign-in (its button frame may ask, so that origin is named).
+ * payment=() because neither checkout uses the Payment Request API: the sandbox page is a plain
+ * form and Paddle's checkout is its own page. interest-cohort and browsing-topics opt the site out
+ * of ad-interest tracking. Only features Chromium recognises are listed (others log a warning).
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "clipboard-read=()",
+  "clipboard-write=(self)",
+  "compute-pressure=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=()",
+  "gamepad=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  `identity-credentials-get=(self "${GOOGLE_ACCOUNTS}")`,
+  "idle-detection=()",
+  "interest-cohort=()",
+  "local-fonts=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "otp-credentials=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-create=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "speaker-selection=()",
+  "usb=()",
+  "window-management=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
  * Security headers with a CSP the SPA can live with: its own scripts only, inline styles (the
  * UI libraries set style attributes), images from anywhere over https plus data:/blob: (previews,
- * results on a CDN), and Google sign-in. https-only headers are sent only behind https.
+ * results on a CDN), and Google sign-in. HSTS (and upgrade-insecure-requests) only when
+ * PUBLIC_ORIGIN is https: on plain http (one machine, a LAN) HSTS would pin a host to an https
+ * nobody serves. COOKIE_SECURE=auto follows the same setting (config.ts).
  */
 export function buildHelmetOptions(config: Pick<Config, "publicOrigin" | "cookieSecure">): HelmetOptions {
   const isHttps = config.publicOrigin?.startsWith("https://") ?? false;
