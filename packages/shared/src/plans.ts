@@ -80,6 +80,10 @@ export const CREDIT_PACK_CATALOG: Record<TCreditPackage, CreditPackInfo> = {
   package5: { id: "package5", name: "Ultimate", priceUsd: 30, credits: 9750 },
 };
 
+export function isPaidPlan(plan: string | null | undefined): plan is TPaidPlan {
+  return plan !== null && plan !== undefined && (PAID_PLANS as readonly string[]).includes(plan);
+}
+
 export function planRank(plan: string | null | undefined): number {
   if (plan && plan in PLAN_CATALOG) return PLAN_CATALOG[plan as TPaidPlan].rank;
   return 0;

@@ -1,6 +1,7 @@
-import type { TSubscriptionStatusResponse } from "@gyeol/shared/contracts/payment";
+import type { TChangePlanResponse, TSubscriptionStatusResponse } from "@gyeol/shared/contracts/payment";
+import type { TPaidPlan } from "@gyeol/shared/plans";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../api-client.ts";
+import { apiGet, apiPost } from "../api-client.ts";
 
 /**
  * GET /api/payment/subscription-status (spec 01 §3, §7): read by the pricing page before a plan
@@ -26,4 +27,12 @@ export const subscriptionStatusQuery = () =>
 
 export function useSubscriptionStatus(isEnabled = true) {
   return useQuery({ ...subscriptionStatusQuery(), enabled: isEnabled });
+}
+
+/**
+ * POST /api/payment/change-plan: upgrade now, downgrade from the next cycle (spec 01 §4); the plan
+ * in effect now undoes a scheduled downgrade. Pricing and My Page both call it.
+ */
+export function postChangePlan(plan: TPaidPlan): Promise<TChangePlanResponse> {
+  return apiPost<TChangePlanResponse>("/api/payment/change-plan", { plan });
 }

@@ -409,6 +409,15 @@ export const en: TTranslations = {
   retouch: retouchEn,
   signin: signinEn,
   account: accountEn,
+  billing: {
+    scheduledDowngrade: {
+      text: "Your plan changes from {{from}} to {{to}} on {{date}}. {{from}} benefits continue until then.",
+      textNoDate: "Your plan changes from {{from}} to {{to}} at the next renewal.",
+      keep: "Keep {{plan}}",
+      kept: "You stay on {{plan}}.",
+      keepFailed: "We could not keep your plan: {{reason}}",
+    },
+  },
   plans: {
     names: {
       free: "Free",

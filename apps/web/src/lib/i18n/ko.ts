@@ -403,6 +403,15 @@ export const ko = {
   retouch: retouchKo,
   signin: signinKo,
   account: accountKo,
+  billing: {
+    scheduledDowngrade: {
+      text: "{{date}}부터 요금제가 {{from}}에서 {{to}}(으)로 바뀝니다. 그때까지는 {{from}} 혜택이 유지돼요.",
+      textNoDate: "다음 결제일부터 요금제가 {{from}}에서 {{to}}(으)로 바뀝니다.",
+      keep: "{{plan}} 유지하기",
+      kept: "{{plan}} 요금제를 계속 이용합니다.",
+      keepFailed: "요금제를 유지하지 못했습니다: {{reason}}",
+    },
+  },
   plans: {
     names: {
       free: "Free",

@@ -107,6 +107,42 @@ const CANCELLED: TStatusUser = {
 };
 
 describe("My Page", () => {
+  it("says when a downgrade is scheduled and keeps the current plan in one click", async () => {
+    const posted: unknown[] = [];
+    let nextPlan = "basic";
+    renderRoutes(routes, {
+      path: "/en/mypage",
+      user: makeUser({ plan: "premium" }),
+      fetchImpl: api({
+        "/api/payment/subscription-status": () =>
+          jsonResponse(200, statusAnswer({ ...ACTIVE, plan: "premium" }, nextPlan)),
+        "/api/credits/history": () => jsonResponse(200, HISTORY),
+        "/api/payment/change-plan": (init) => {
+          posted.push(JSON.parse(String(init?.body)));
+          nextPlan = "premium";
+          return jsonResponse(200, {
+            success: true,
+            message: "You stay on the Premium plan.",
+            plan: "premium",
+            nextPlan: "premium",
+            effective: "next_cycle",
+            cancelScheduleRemoved: false,
+          });
+        },
+        "/api/auth/check": () =>
+          jsonResponse(200, { isAuthenticated: true, user: makeUser({ plan: "premium" }) }),
+      }),
+    });
+    const notice = await screen.findByTestId("scheduled-downgrade");
+    expect(notice.textContent).toContain("Your plan changes from Premium to Basic on");
+    // Nothing is above Premium: no "upgrade" on My Page.
+    expect(screen.queryByTestId("mypage-upgrade")).toBeNull();
+    expect(screen.getByTestId("mypage-view-plans").textContent).toContain("View plans");
+    fireEvent.click(within(notice).getByTestId("scheduled-downgrade-keep"));
+    await waitFor(() => expect(posted).toEqual([{ plan: "premium" }]));
+    await waitFor(() => expect(screen.queryByTestId("scheduled-downgrade")).toBeNull());
+  });
+
   it("sends a visitor to /login", async () => {
     const { router } = renderRoutes(routes, { path: "/en/mypage" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/en/login"));

@@ -3,6 +3,7 @@ import { localizePath } from "@gyeol/shared/routes";
 import { type ComponentType, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
+import { ScheduledPlanChange } from "../../../components/scheduled-plan-change.tsx";
 import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
 import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { useSubscriptionStatus } from "../../../lib/billing/subscription-api.ts";
@@ -81,6 +82,7 @@ export function MyPage({ AccountSettings }: { AccountSettings?: ComponentType<{ 
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <ProfileCard facts={facts} onLogout={() => void logout()} isLoggingOut={isLoggingOut} />
         <div className="flex min-w-0 flex-col gap-5">
+          <ScheduledPlanChange status={data} />
           <SubscriptionCard
             view={view}
             startedAt={data?.subscription?.data.created_at ?? null}

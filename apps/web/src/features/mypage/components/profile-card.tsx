@@ -1,3 +1,4 @@
+import { PAID_PLANS, planRank } from "@gyeol/shared/plans";
 import { localizePath } from "@gyeol/shared/routes";
 import { ArrowUpRight, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -29,6 +30,8 @@ export function ProfileCard({ facts, onLogout, isLoggingOut }: ProfileCardProps)
   const planName = usePlanName();
   const letter = facts.email.trim().charAt(0).toUpperCase() || "?";
   const hasScheduledPlan = facts.nextPlan !== null && facts.nextPlan !== facts.plan;
+  // Nothing is above the top plan: offer the plans page, not an "upgrade".
+  const isTopPlan = planRank(facts.plan) === Math.max(...PAID_PLANS.map(planRank));
 
   return (
     <section
@@ -100,10 +103,10 @@ export function ProfileCard({ facts, onLogout, isLoggingOut }: ProfileCardProps)
       <div className="mt-6 flex flex-col gap-2.5">
         <Link
           to={localizePath("/pricing", locale)}
-          data-testid="mypage-upgrade"
-          className={buttonStyles({ variant: "primary", className: "w-full" })}
+          data-testid={isTopPlan ? "mypage-view-plans" : "mypage-upgrade"}
+          className={buttonStyles({ variant: isTopPlan ? "secondary" : "primary", className: "w-full" })}
         >
-          {t("mypage.profile.upgrade")}
+          {t(isTopPlan ? "mypage.profile.viewPlans" : "mypage.profile.upgrade")}
           <ArrowUpRight aria-hidden="true" className="size-4" />
         </Link>
         <Button

@@ -21,6 +21,7 @@ export const mypageEn: TTree<typeof mypageKo> = {
     scheduled: "Scheduled",
     lookupFailed: "Lookup failed",
     upgrade: "Upgrade plan",
+    viewPlans: "View plans",
     logout: "Log out",
   },
   subscription: {

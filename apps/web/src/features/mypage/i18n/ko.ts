@@ -17,6 +17,7 @@ export const mypageKo = {
     scheduled: "예약됨",
     lookupFailed: "조회 실패",
     upgrade: "요금제 업그레이드",
+    viewPlans: "요금제 보기",
     logout: "로그아웃",
   },
   subscription: {

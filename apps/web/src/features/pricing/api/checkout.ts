@@ -1,4 +1,4 @@
-import type { TChangePlanResponse, TCheckoutResponse } from "@gyeol/shared/contracts/payment";
+import type { TCheckoutResponse } from "@gyeol/shared/contracts/payment";
 import type { TCreditPackage, TPaidPlan } from "@gyeol/shared/plans";
 import { apiPost } from "../../../lib/api-client.ts";
 
@@ -12,9 +12,4 @@ export function postCheckout(plan: TPaidPlan): Promise<TCheckoutResponse> {
 /** POST /api/payment/credit-checkout: a one-time credit pack. */
 export function postCreditCheckout(pack: TCreditPackage): Promise<TCheckoutResponse> {
   return apiPost<TCheckoutResponse>("/api/payment/credit-checkout", { package: pack });
-}
-
-/** POST /api/payment/change-plan: upgrade now, downgrade from the next cycle (spec 01 §4). */
-export function postChangePlan(plan: TPaidPlan): Promise<TChangePlanResponse> {
-  return apiPost<TChangePlanResponse>("/api/payment/change-plan", { plan });
 }

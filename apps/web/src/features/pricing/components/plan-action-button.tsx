@@ -16,7 +16,11 @@ interface PlanActionButtonProps {
 export function PlanActionButton({ plan, state, isFeatured, isLoading, onChoose }: PlanActionButtonProps) {
   const { t } = useTranslation();
   const variant =
-    state.kind === "active" || state.kind === "cancelled" ? "secondary" : isFeatured ? "primary" : "dark";
+    state.kind === "active" || state.kind === "cancelled" || state.kind === "scheduled"
+      ? "secondary"
+      : isFeatured
+        ? "primary"
+        : "dark";
   const button = (
     <Button
       data-testid={`plan-button-${plan}`}

@@ -3,6 +3,7 @@ import { ONE_TIME_CREDIT_VALIDITY_DAYS } from "@gyeol/shared/policy";
 import { Tabs } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { ScheduledPlanChange } from "../../../components/scheduled-plan-change.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { useSubscriptionStatus } from "../../../lib/billing/subscription-api.ts";
@@ -49,7 +50,10 @@ export function PricingPage() {
   // sync), so a cancel or resume would leave its subscription dates stale: the buttons read the
   // subscription status, and wait for it.
   const subscription = useSubscriptionStatus(user !== null);
-  const buttonUser = user && subscription.data ? { ...user, ...subscription.data.user } : user;
+  const buttonUser =
+    user && subscription.data
+      ? { ...user, ...subscription.data.user, nextPlan: subscription.data.nextPlan }
+      : user;
   const isBusy = actions.busyItem !== null || (user !== null && subscription.isPending);
   const isAuthLoading = status === "loading";
 
@@ -69,6 +73,11 @@ export function PricingPage() {
         </header>
 
         {user && <AccountSummary user={user} />}
+        {user && (
+          <div className="mx-auto mt-4 max-w-3xl">
+            <ScheduledPlanChange status={subscription.data} />
+          </div>
+        )}
 
         <Tabs.Root value={tab} onValueChange={selectTab} className="mt-10">
           <Tabs.List

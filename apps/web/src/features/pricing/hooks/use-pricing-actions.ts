@@ -8,9 +8,13 @@ import { useLocation, useNavigate } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeError } from "../../../lib/api-errors.ts";
 import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
-import { billingKeys, subscriptionStatusQuery } from "../../../lib/billing/subscription-api.ts";
+import {
+  billingKeys,
+  postChangePlan,
+  subscriptionStatusQuery,
+} from "../../../lib/billing/subscription-api.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
-import { postChangePlan, postCheckout, postCreditCheckout } from "../api/checkout.ts";
+import { postCheckout, postCreditCheckout } from "../api/checkout.ts";
 import { leaveForCheckout } from "../lib/leave-for-checkout.ts";
 import type { TPlanButtonKind } from "../lib/plan-button.ts";
 import { decidePlanChange, type TPlanChangeDecision } from "../lib/plan-change.ts";

@@ -37,6 +37,7 @@ export const pricingEn: TTree<typeof pricingKo> = {
       upgrade: "Upgrade",
       downgrade: "Downgrade",
       cancelled: "Subscription cancelled",
+      scheduled: "Starts at next renewal",
     },
     cancelledTooltip:
       "Your subscription is scheduled to cancel. Undo the cancellation on My Page first, then change your plan.",

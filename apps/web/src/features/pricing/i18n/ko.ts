@@ -37,6 +37,7 @@ export const pricingKo = {
       upgrade: "업그레이드",
       downgrade: "다운그레이드",
       cancelled: "구독 해지됨",
+      scheduled: "다음 결제일부터 적용",
     },
     cancelledTooltip:
       "구독 해지가 예약되어 있어요. 마이페이지에서 해지를 먼저 취소한 뒤 요금제를 바꿀 수 있습니다.",

@@ -27,6 +27,16 @@ describe("the plan button (spec 01 §4)", () => {
     expect(resolvePlanButton({ ...idle, target: "premium", user: user({ plan: null }) }).kind).toBe("start");
   });
 
+  it("marks the plan a downgrade already waits for as scheduled and disabled", () => {
+    const waiting = user({ plan: "premium", nextPlan: "basic" });
+    expect(resolvePlanButton({ ...idle, target: "basic", user: waiting })).toMatchObject({
+      kind: "scheduled",
+      isDisabled: true,
+    });
+    expect(resolvePlanButton({ ...idle, target: "deluxe", user: waiting }).kind).toBe("downgrade");
+    expect(resolvePlanButton({ ...idle, target: "premium", user: waiting }).kind).toBe("active");
+  });
+
   it("shows the same plan as Active and disabled", () => {
     const state = resolvePlanButton({ ...idle, target: "deluxe", user: user() });
     expect(state).toMatchObject({ kind: "active", isDisabled: true });

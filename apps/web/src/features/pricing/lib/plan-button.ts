@@ -11,13 +11,16 @@ import {
  * - cancelled with the end date still ahead: every plan button is "subscription cancelled",
  *   disabled, with a tooltip to undo the cancellation first;
  * - cancelled and the end date passed, or no paid plan: start (a new checkout);
- * - same plan: Active (disabled); higher: Upgrade; lower: Downgrade.
+ * - same plan: Active (disabled); higher: Upgrade; lower: Downgrade; the lower plan a downgrade
+ *   already waits for: Scheduled (disabled; the page offers to keep the current plan instead).
  * Every button is disabled while auth loads or a request is running.
  */
-export type TPlanButtonKind = "start" | "active" | "upgrade" | "downgrade" | "cancelled";
+export type TPlanButtonKind = "start" | "active" | "upgrade" | "downgrade" | "cancelled" | "scheduled";
 
 export interface PlanButtonUser extends TSubscriptionFields {
   plan: string | null | undefined;
+  /** The plan of the next cycle (subscription status); a lower paid plan is a scheduled downgrade. */
+  nextPlan?: string | null;
 }
 
 export interface PlanButtonInput {
@@ -47,6 +50,8 @@ export function resolvePlanButtonKind(
   if (current === 0) return "start";
   const wanted = planRank(target);
   if (wanted === current) return "active";
+  // The downgrade already waiting for the next renewal: choosing it again changes nothing.
+  if (target === user.nextPlan && planRank(user.nextPlan) < current) return "scheduled";
   return wanted > current ? "upgrade" : "downgrade";
 }
 
@@ -60,7 +65,7 @@ export function resolvePlanButton({
   const kind: TPlanButtonKind = resolvePlanButtonKind(target, user, now);
   return {
     kind,
-    isDisabled: isAuthLoading || isBusy || kind === "active" || kind === "cancelled",
+    isDisabled: isAuthLoading || isBusy || kind === "active" || kind === "cancelled" || kind === "scheduled",
     hasCancelledTooltip: kind === "cancelled",
   };
 }
