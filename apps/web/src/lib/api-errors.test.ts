@@ -166,7 +166,9 @@ describe("a failed submit split between fields and the form line", () => {
       },
       form: null,
     });
-    expect(summarizeFormErrors(errors)).toBe(ko.errors.validation.blank);
+    // Several fields marked: the toast points at them rather than repeating one reason.
+    expect(summarizeFormErrors(errors, t)).toBe(ko.errors.codes.VALIDATION_ERROR);
+    expect(summarizeFormErrors({ fields: { email: "taken" }, form: null }, t)).toBe("taken");
   });
 
   it("keeps an issue for a field the form does not show on the form line, with the field's name", async () => {

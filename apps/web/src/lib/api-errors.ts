@@ -133,7 +133,13 @@ export function formErrorsOf<TField extends string>(
   return result;
 }
 
-/** One sentence for a toast: the form line, else the first field's reason. */
-export function summarizeFormErrors(errors: TFormErrors<string>): string | null {
-  return errors.form ?? Object.values(errors.fields).find((text) => typeof text === "string") ?? null;
+/**
+ * One sentence for a toast: the form line; else a lone field's reason (a taken e-mail); else, with
+ * several fields marked, "check what you entered" (each reason is under its field).
+ */
+export function summarizeFormErrors(errors: TFormErrors<string>, t: TFunction): string | null {
+  if (errors.form) return errors.form;
+  const reasons = Object.values(errors.fields).filter((text): text is string => typeof text === "string");
+  if (reasons.length > 1) return t("errors.codes.VALIDATION_ERROR");
+  return reasons[0] ?? null;
 }

@@ -22,7 +22,7 @@ export function useFormErrors<TField extends string>(fields: readonly TField[]) 
     (failure: unknown, fallback: string, describe: typeof describeError = describeError): string => {
       const next = formErrorsOf(failure, t, fields, fallback, describe);
       setErrors(next);
-      return summarizeFormErrors(next) ?? fallback;
+      return summarizeFormErrors(next, t) ?? fallback;
     },
     [t, fields],
   );
