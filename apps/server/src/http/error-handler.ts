@@ -124,7 +124,11 @@ export function sendFailure(reply: FastifyReply, failure: HttpFailure) {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(error, request);
-    if (failure.status >= 500) request.log.error({ err: error }, "unhandled error");
+    // An AppError is an answer we chose (503 PROVIDER_NOT_CONFIGURED, MAINTENANCE, a provider
+    // that is down): worth a warning, not the "unhandled error" an operator is paged for.
+    if (failure.status >= 500 && !isAppError(error)) request.log.error({ err: error }, "unhandled error");
+    else if (failure.status >= 500)
+      request.log.warn({ code: failure.body.code, status: failure.status }, "request refused");
     else request.log.debug({ code: failure.body.code, status: failure.status }, "request refused");
     return sendFailure(reply, failure);
   });
