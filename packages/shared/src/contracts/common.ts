@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * Every error answer of the API: `{ success: false, error, code }` (ARCHITECTURE "Rules").
- * `error` is an English sentence for logs and outside clients; the web app shows its own
- * translation of `code` and falls back to `error`.
+ * `error` is an English sentence for logs and outside clients; the web app shows only its own
+ * translation of `code` (a generic sentence for a code it does not know), never `error` (issue 12).
  */
 export const ZErrorResponse = z.object({
   success: z.literal(false),
