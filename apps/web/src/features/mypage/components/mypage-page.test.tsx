@@ -245,7 +245,7 @@ describe("My Page", () => {
     expect(screen.getByTestId("mypage-resume")).toBeTruthy();
   });
 
-  it("resumes after confirmation, and reports a failure with the server's error", async () => {
+  it("resumes after confirmation, and reports a failure with the translation of its code", async () => {
     const error = vi.spyOn(toast, "error");
     renderRoutes(routes, {
       path: "/en/mypage",
@@ -254,12 +254,14 @@ describe("My Page", () => {
         "/api/payment/subscription-status": () => jsonResponse(200, statusAnswer(CANCELLED)),
         "/api/credits/history": () => jsonResponse(200, HISTORY),
         "/api/payment/resume-subscription": () =>
-          jsonResponse(400, { success: false, code: "SOMETHING", error: "Cannot resume now." }),
+          jsonResponse(409, { success: false, code: "NOT_CANCELLED", error: "Nothing to resume." }),
       }),
     });
     fireEvent.click(await screen.findByTestId("mypage-resume"));
     fireEvent.click(await screen.findByTestId("resume-dialog-confirm"));
-    await waitFor(() => expect(error).toHaveBeenCalledWith("Resuming failed. Cannot resume now."));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Resuming failed. Your subscription isn't scheduled to cancel."),
+    );
   });
 
   it("shows the payment banner, and re-reads everything on ?refresh before dropping it", async () => {
