@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   computeAutoResize,
+  ENGINE_MAX_ASPECT_RATIO,
+  ENGINE_MAX_INPUT_PIXELS,
+  ENGINE_MIN_SIDE_PX,
   estimateRetouchCost,
+  findEngineInputProblem,
   isOverScaleLimit,
   normalizeRetouchStyle,
   qualityBadge,
@@ -85,5 +89,44 @@ describe("quality badge and polling", () => {
     expect([0, 1, 2].map((n) => retouchPollDelay(n))).toEqual([2000, 4000, 8000]);
     expect(retouchPollDelay(3, () => 0)).toBe(10_000);
     expect(retouchPollDelay(9, () => 0.9999)).toBe(15_000);
+  });
+});
+
+describe("engine input limits (issue 11)", () => {
+  it("refuses the image that was charged 975 credits and failed: 20000×2", () => {
+    expect(findEngineInputProblem(20_000, 2)).toBe("IMAGE_TOO_SMALL");
+    expect(findEngineInputProblem(20_000, 1000)).toBe("IMAGE_ASPECT_RATIO_UNSUPPORTED");
+    expect(findEngineInputProblem(7000, 7000)).toBe("IMAGE_TOO_LARGE");
+  });
+
+  it("takes the largest and the smallest image it allows, and every aspect ratio up to the limit", () => {
+    expect(findEngineInputProblem(4096, 4096)).toBeNull();
+    expect(findEngineInputProblem(4096, 4097)).toBe("IMAGE_TOO_LARGE");
+    expect(findEngineInputProblem(ENGINE_MIN_SIDE_PX, ENGINE_MIN_SIDE_PX)).toBeNull();
+    expect(findEngineInputProblem(ENGINE_MIN_SIDE_PX - 1, 500)).toBe("IMAGE_TOO_SMALL");
+    expect(findEngineInputProblem(ENGINE_MAX_ASPECT_RATIO * 500, 500)).toBeNull();
+    expect(findEngineInputProblem(500, ENGINE_MAX_ASPECT_RATIO * 500 + 1)).toBe(
+      "IMAGE_ASPECT_RATIO_UNSUPPORTED",
+    );
+  });
+
+  it("lets an operator's lower pixel limit win, never a higher one", () => {
+    expect(findEngineInputProblem(3000, 3000, 4_000_000)).toBe("IMAGE_TOO_LARGE");
+    expect(findEngineInputProblem(4096, 4097, 50_000_000)).toBe("IMAGE_TOO_LARGE");
+    expect(ENGINE_MAX_INPUT_PIXELS).toBe(4096 * 4096);
+  });
+
+  it("takes every image the spec's auto-resize makes within the aspect ratio, up to the upload limit", () => {
+    for (const [w, h] of [
+      [7071, 7071],
+      [4999, 1],
+      [2499, 2500],
+      [10_000, 1250],
+      [40_000, 5000],
+    ] as const) {
+      const resized = computeAutoResize(w, h);
+      if (Math.max(w, h) > ENGINE_MAX_ASPECT_RATIO * Math.min(w, h)) continue;
+      expect(findEngineInputProblem(resized.width, resized.height), `${w}x${h}`).toBeNull();
+    }
   });
 });

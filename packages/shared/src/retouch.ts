@@ -208,6 +208,39 @@ export function qualityBadge(width: number, height: number, scale: number): TQua
 /** spec 02 §2.1: the "about 4 thousand pixels" alert; we read it as a longer side of 4000 px or more. */
 export const LARGE_IMAGE_ALERT_PX = 4000;
 
+/**
+ * What the retouch engine can take as input (issue 11; measured, packages/engine README "Input
+ * limits"). The server refuses anything else at upload and again before a job is charged; the web
+ * can check the same rule before it uploads.
+ * - The face analysis found no face in a portrait whose shorter side was under ~80 px.
+ * - It runs on a copy whose longer side is 640 px: at 8:1 the shorter side keeps those 80 px;
+ *   past 1280:1 it rounded to 0 px and the job failed after it had been charged.
+ * - 4096² pixels: the photo at its largest after the spec's own auto-resize (about 10 MP) fits
+ *   with room; a 49 MP job took 2.7 GB and 22 s where a 16 MP one takes well under a gigabyte.
+ */
+export const ENGINE_MIN_SIDE_PX = 80;
+export const ENGINE_MAX_ASPECT_RATIO = 8;
+export const ENGINE_MAX_INPUT_PIXELS = 4096 * 4096;
+
+export type TEngineInputProblem = "IMAGE_TOO_SMALL" | "IMAGE_ASPECT_RATIO_UNSUPPORTED" | "IMAGE_TOO_LARGE";
+
+/**
+ * Why the engine cannot take an image of this size, or null when it can. `maxPixels` may only
+ * lower the engine's limit (an operator's UPLOAD_MAX_PIXELS).
+ */
+export function findEngineInputProblem(
+  width: number,
+  height: number,
+  maxPixels: number = ENGINE_MAX_INPUT_PIXELS,
+): TEngineInputProblem | null {
+  const shorter = Math.min(width, height);
+  const longer = Math.max(width, height);
+  if (!(shorter >= ENGINE_MIN_SIDE_PX)) return "IMAGE_TOO_SMALL";
+  if (longer > shorter * ENGINE_MAX_ASPECT_RATIO) return "IMAGE_ASPECT_RATIO_UNSUPPORTED";
+  if (width * height > Math.min(maxPixels, ENGINE_MAX_INPUT_PIXELS)) return "IMAGE_TOO_LARGE";
+  return null;
+}
+
 /** spec 02 §3: seed random 1..10000; output jpg at quality 100; one image. */
 export const RETOUCH_SEED_MIN = 1;
 export const RETOUCH_SEED_MAX = 10_000;

@@ -50,8 +50,16 @@ export const ERROR_CODES = {
   NSFW_CONTENT_DETECTED: "NSFW_CONTENT_DETECTED",
   /** Not a JPEG or PNG by its bytes, or truncated / corrupt. */
   INVALID_IMAGE: "INVALID_IMAGE",
-  /** More pixels than UPLOAD_MAX_PIXELS (read from the header, before decoding). */
+  /**
+   * More pixels than the engine takes (ENGINE_MAX_INPUT_PIXELS in retouch.ts, or a lower
+   * UPLOAD_MAX_PIXELS), or a notice image over NOTICE_IMAGE_MAX_PIXELS; read from the header,
+   * before decoding.
+   */
   IMAGE_TOO_LARGE: "IMAGE_TOO_LARGE",
+  /** A shorter side under ENGINE_MIN_SIDE_PX: the engine cannot find a face in it. */
+  IMAGE_TOO_SMALL: "IMAGE_TOO_SMALL",
+  /** A longer side over ENGINE_MAX_ASPECT_RATIO times the shorter: the engine cannot analyse it. */
+  IMAGE_ASPECT_RATIO_UNSUPPORTED: "IMAGE_ASPECT_RATIO_UNSUPPORTED",
   /** spec 02 §5: scale not 1 and scaled width + height of 4000 or more. */
   SCALE_LIMIT_EXCEEDED: "SCALE_LIMIT_EXCEEDED",
   /** A presigned upload whose bytes do not match the announced length or SHA-256. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from "../notices.ts";
+import { ENGINE_MAX_INPUT_PIXELS } from "../retouch.ts";
 import { ZMultiLine, ZSingleLine } from "./text.ts";
 
 /**
@@ -15,6 +16,14 @@ export {
   NOTICE_TITLE_MAX,
   UPLOAD_IMAGE_FIELD,
 } from "../notices.ts";
+
+/**
+ * Largest notice picture (attachment or editor image), every frame of an animation counted; read
+ * from the header before it is decoded and encoded again (issue 11). Ours, spec 01 says only
+ * 10 MB: 4096² is more than a notice page shows, and the same as the retouch engine's limit, so
+ * IMAGE_TOO_LARGE means one size everywhere.
+ */
+export const NOTICE_IMAGE_MAX_PIXELS = ENGINE_MAX_INPUT_PIXELS;
 
 export const ZNoticeListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,3 +1,4 @@
+import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } from "@gyeol/shared/retouch";
 import { accountEn } from "../../features/account/i18n/en.ts";
 import { signinEn } from "../../features/auth/i18n/en.ts";
 import { legalEn } from "../../features/legal/i18n/en.ts";
@@ -7,6 +8,8 @@ import { paymentEn } from "../../features/payment/i18n/en.ts";
 import { pricingEn } from "../../features/pricing/i18n/en.ts";
 import { retouchEn } from "../../features/retouch/i18n/en.ts";
 import type { TTranslations } from "./ko.ts";
+
+const ENGINE_MAX_INPUT_MEGAPIXELS = Math.floor(ENGINE_MAX_INPUT_PIXELS / 1_000_000);
 
 /** English strings: the same key tree as ko.ts. */
 export const en: TTranslations = {

@@ -1,3 +1,4 @@
+import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } from "@gyeol/shared/retouch";
 import { accountKo } from "../../features/account/i18n/ko.ts";
 import { signinKo } from "../../features/auth/i18n/ko.ts";
 import { legalKo } from "../../features/legal/i18n/ko.ts";
@@ -6,6 +7,9 @@ import { noticesKo } from "../../features/notices/i18n/ko.ts";
 import { paymentKo } from "../../features/payment/i18n/ko.ts";
 import { pricingKo } from "../../features/pricing/i18n/ko.ts";
 import { retouchKo } from "../../features/retouch/i18n/ko.ts";
+
+/** 16.8 MP reads as 16 in a sentence; the server refuses anything above ENGINE_MAX_INPUT_PIXELS. */
+const ENGINE_MAX_INPUT_MEGAPIXELS = Math.floor(ENGINE_MAX_INPUT_PIXELS / 1_000_000);
 /**
  * Korean strings: the source key tree. en.ts must have exactly the same keys (a type check and
  * i18n.test.ts both enforce it).
