@@ -1,4 +1,5 @@
 import os from "node:os";
+import { findEngineInputProblem } from "@gyeol/shared/retouch";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { EngineError } from "./errors.ts";
 
@@ -19,11 +20,25 @@ export interface Mask {
   height: number;
 }
 
-/** 50 megapixels: larger inputs are refused before decoding (uploads are untrusted). */
+/**
+ * 50 megapixels: larger inputs are refused before decoding (uploads are untrusted). The retouch
+ * takes less (ENGINE_MAX_INPUT_PIXELS, packages/shared retouch.ts); a check that only needs a small
+ * copy (NSFW, the regions overlay) decodes one, shrunk on load.
+ */
 export const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
 
 export interface DecodeOptions {
   maxPixels?: number;
+  /**
+   * Refuse what the retouch cannot process (shared findEngineInputProblem: too small a side, too
+   * long a shape, too many pixels) from the header, before decoding.
+   */
+  isEngineInput?: boolean;
+  /**
+   * Decode straight to this size: libvips shrinks a JPEG while decoding it and streams the rest,
+   * so a large photo never exists at full size. "inside" never enlarges.
+   */
+  resize?: { width: number; height: number; fit: "fill" | "inside" };
 }
 
 /**
@@ -46,6 +61,13 @@ export async function decodeImage(
   if (!meta.width || !meta.height || !["jpeg", "png", "webp"].includes(meta.format ?? "")) {
     throw new EngineError("INVALID_IMAGE", `Unsupported image format: ${meta.format ?? "unknown"}.`);
   }
+  const problem = options.isEngineInput ? findEngineInputProblem(meta.width, meta.height, maxPixels) : null;
+  if (problem) {
+    throw new EngineError(
+      problem,
+      `The engine cannot process a ${meta.width}×${meta.height} image (${problem}).`,
+    );
+  }
   if (meta.width * meta.height > maxPixels) {
     throw new EngineError(
       "IMAGE_TOO_LARGE",
@@ -53,8 +75,20 @@ export async function decodeImage(
     );
   }
   try {
-    const { data, info } = await sharp(input, { failOn: "warning", limitInputPixels: maxPixels })
-      .rotate()
+    let pipeline = sharp(input, {
+      failOn: "warning",
+      limitInputPixels: maxPixels,
+      sequentialRead: true,
+    }).rotate();
+    if (options.resize) {
+      const { width, height, fit } = options.resize;
+      pipeline = pipeline.resize(width, height, {
+        fit,
+        kernel: "lanczos3",
+        withoutEnlargement: fit === "inside",
+      });
+    }
+    const { data, info } = await pipeline
       .flatten({ background: "#ffffff" })
       .toColourspace("srgb")
       .removeAlpha()
@@ -130,9 +164,50 @@ export async function resizeMask(mask: Mask, width: number, height: number): Pro
   return result;
 }
 
-/** Bilinear enlargement (pixel centres aligned, edges clamped) over the non-zero area only. */
-export function enlargeMask(mask: Mask, width: number, height: number): Mask {
-  const out = createMask(width, height);
+/**
+ * A mask of width × height whose non-zero values all lie in one box: only the box is stored.
+ * The retouch's region weights cover a face or a head, so at full size they need a fraction of a
+ * whole-image mask (five of those were 20 bytes a pixel of a 49 MP photo).
+ */
+export interface BoxMask {
+  width: number;
+  height: number;
+  x0: number;
+  y0: number;
+  /** The values inside the box (box.width × box.height, possibly 0 × 0). */
+  box: Mask;
+}
+
+/** The value at (x, y); 0 outside the box. */
+export function boxMaskAt(mask: BoxMask, x: number, y: number): number {
+  const bx = x - mask.x0;
+  const by = y - mask.y0;
+  if (bx < 0 || by < 0 || bx >= mask.box.width || by >= mask.box.height) return 0;
+  return mask.box.data[by * mask.box.width + bx]!;
+}
+
+/** Copies row `y` of the mask (zeros outside the box) into `out` (width values). */
+export function readBoxMaskRow(mask: BoxMask, y: number, out: Float32Array): void {
+  out.fill(0);
+  const by = y - mask.y0;
+  if (by < 0 || by >= mask.box.height) return;
+  const start = by * mask.box.width;
+  out.set(mask.box.data.subarray(start, start + mask.box.width), mask.x0);
+}
+
+/** resizeMask's values at width × height, kept as a box (only enlarging stays bounded; the rest is whole). */
+export async function resizeMaskToBox(mask: Mask, width: number, height: number): Promise<BoxMask> {
+  if (width >= mask.width && height >= mask.height && (width > mask.width || height > mask.height))
+    return enlargeMaskToBox(mask, width, height);
+  return { width, height, x0: 0, y0: 0, box: await resizeMask(mask, width, height) };
+}
+
+/**
+ * The destination box enlargeMask fills: the pixels whose bilinear samples reach a non-zero
+ * source pixel (each reads source pixels within one of its centre's position). Null when the
+ * mask is all zero.
+ */
+function enlargedBox(mask: Mask, width: number, height: number) {
   const { width: sw, height: sh, data } = mask;
   // Source rows and columns holding any non-zero value.
   let bx0 = sw;
@@ -150,14 +225,36 @@ export function enlargeMask(mask: Mask, width: number, height: number): Mask {
       }
     }
   }
-  if (bx1 < 0) return out;
+  if (bx1 < 0) return null;
   const kx = sw / width;
   const ky = sh / height;
-  // A destination pixel reads source pixels within one of its centre's position.
-  const dx0 = Math.max(0, Math.floor((bx0 - 1 + 0.5) / kx - 0.5));
-  const dx1 = Math.min(width, Math.ceil((bx1 + 1 + 0.5) / kx + 0.5));
-  const dy0 = Math.max(0, Math.floor((by0 - 1 + 0.5) / ky - 0.5));
-  const dy1 = Math.min(height, Math.ceil((by1 + 1 + 0.5) / ky + 0.5));
+  return {
+    dx0: Math.max(0, Math.floor((bx0 - 1 + 0.5) / kx - 0.5)),
+    dx1: Math.min(width, Math.ceil((bx1 + 1 + 0.5) / kx + 0.5)),
+    dy0: Math.max(0, Math.floor((by0 - 1 + 0.5) / ky - 0.5)),
+    dy1: Math.min(height, Math.ceil((by1 + 1 + 0.5) / ky + 0.5)),
+  };
+}
+
+/**
+ * Bilinear enlargement (pixel centres aligned, edges clamped) of the rows and columns
+ * [x0, x1) × [y0, y1) of the width × height result, written to `out` at `outX0`, `outY0` with
+ * row stride `outWidth`.
+ */
+function enlargeInto(
+  mask: Mask,
+  width: number,
+  height: number,
+  area: { dx0: number; dx1: number; dy0: number; dy1: number },
+  out: Float32Array,
+  outWidth: number,
+  outX0: number,
+  outY0: number,
+): void {
+  const { width: sw, height: sh, data } = mask;
+  const kx = sw / width;
+  const ky = sh / height;
+  const { dx0, dx1, dy0, dy1 } = area;
   const span = dx1 - dx0;
   const xa = new Int32Array(span);
   const xb = new Int32Array(span);
@@ -174,15 +271,49 @@ export function enlargeMask(mask: Mask, width: number, height: number): Mask {
     const fy = sy - y0;
     const r0 = y0 * sw;
     const r1 = Math.min(sh - 1, y0 + 1) * sw;
-    const o = y * width + dx0;
+    const o = (y - outY0) * outWidth + (dx0 - outX0);
     for (let i = 0; i < span; i++) {
       const a = xa[i]!;
       const b = xb[i]!;
       const fx = fxs[i]!;
       const top = data[r0 + a]! + fx * (data[r0 + b]! - data[r0 + a]!);
       const bottom = data[r1 + a]! + fx * (data[r1 + b]! - data[r1 + a]!);
-      out.data[o + i] = top + fy * (bottom - top);
+      out[o + i] = top + fy * (bottom - top);
     }
   }
+}
+
+/** enlargeMask's values, holding only the box they can be non-zero in. */
+export function enlargeMaskToBox(mask: Mask, width: number, height: number): BoxMask {
+  const area = enlargedBox(mask, width, height);
+  if (!area) return { width, height, x0: 0, y0: 0, box: createMask(0, 0) };
+  const box = createMask(area.dx1 - area.dx0, area.dy1 - area.dy0);
+  enlargeInto(mask, width, height, area, box.data, box.width, area.dx0, area.dy0);
+  return { width, height, x0: area.dx0, y0: area.dy0, box };
+}
+
+/**
+ * Row by row, the values of `mask` enlarged to width × height (exactly enlargeMask's), for a
+ * caller that needs one row at a time instead of a whole-image mask.
+ */
+export function createEnlargedRowReader(mask: Mask, width: number, height: number) {
+  if (width < mask.width || height < mask.height)
+    throw new EngineError("INVALID_ARGUMENT", "A row reader only enlarges; resize the mask down first.");
+  if (mask.width === width && mask.height === height) {
+    return (y: number, out: Float32Array) => out.set(mask.data.subarray(y * width, (y + 1) * width));
+  }
+  const area = enlargedBox(mask, width, height);
+  return (y: number, out: Float32Array) => {
+    out.fill(0);
+    if (!area || y < area.dy0 || y >= area.dy1) return;
+    enlargeInto(mask, width, height, { ...area, dy0: y, dy1: y + 1 }, out, width, 0, y);
+  };
+}
+
+/** Bilinear enlargement (pixel centres aligned, edges clamped) over the non-zero area only. */
+export function enlargeMask(mask: Mask, width: number, height: number): Mask {
+  const out = createMask(width, height);
+  const area = enlargedBox(mask, width, height);
+  if (area) enlargeInto(mask, width, height, area, out.data, width, 0, 0);
   return out;
 }

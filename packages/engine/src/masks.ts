@@ -107,14 +107,15 @@ function boxBlurPass(
 export function blurPlane(plane: Float32Array, width: number, height: number, radius: number): Float32Array {
   const r = Math.max(0, Math.round(radius / Math.sqrt(3)));
   if (r === 0) return plane.slice();
-  const a = new Float32Array(plane.length);
-  const b = new Float32Array(plane.length);
+  const out = new Float32Array(plane.length);
   const tmp = new Float32Array(plane.length);
   const acc = new Float32Array(width);
-  boxBlurPass(plane, a, tmp, acc, width, height, r);
-  boxBlurPass(a, b, tmp, acc, width, height, r);
-  boxBlurPass(b, a, tmp, acc, width, height, r);
-  return a;
+  // A pass reads its source whole (into tmp) before it writes: the later two run in place, which
+  // spares a whole-image plane (the filter blurs the full photo's luma).
+  boxBlurPass(plane, out, tmp, acc, width, height, r);
+  boxBlurPass(out, out, tmp, acc, width, height, r);
+  boxBlurPass(out, out, tmp, acc, width, height, r);
+  return out;
 }
 
 /** A soft copy of the mask: edges feathered over about `radius` pixels (work limited to its bounds). */

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { EngineError } from "./errors.ts";
-import { decodeImage, resizeLanczos } from "./image.ts";
+import { decodeImage } from "./image.ts";
 import { assertModelFile, resolvePackageDir } from "./runtime/model-files.ts";
 import { loadTf } from "./runtime/tf.ts";
 
@@ -76,8 +76,9 @@ export async function warmNsfwModel(): Promise<void> {
 
 /** Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8). */
 export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
-  const image = await decodeImage(input);
-  const small = await resizeLanczos(image, 224, 224);
+  // Decoded straight to the model's 224², shrunk while decoding: a large upload is never held at
+  // full size (it was 150 MB of pixels for a 49 MP photo). Truncated files still fail the decode.
+  const small = await decodeImage(input, { resize: { width: 224, height: 224, fit: "fill" } });
   const [model, tf] = await Promise.all([loadNsfwModel(), loadTf()]);
   const tensor = tf.tensor3d(small.data, [224, 224, 3], "int32");
   let predictions: Array<{ className: TNsfwClass; probability: number }>;

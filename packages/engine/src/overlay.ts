@@ -1,4 +1,4 @@
-import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
+import { analyzeImage, MASK_MAX_SIDE, type TFaceAnalysis } from "./face/analyze.ts";
 import type { TRegionName } from "./face/regions.ts";
 import { decodeImage, encodePng, type Mask, type RgbImage, resizeLanczos } from "./image.ts";
 
@@ -79,12 +79,16 @@ export function drawRegions(
 
 /**
  * PNG of the detected regions over the photo, for the UI's "detected regions" view. It is drawn at
- * the analysis' mask size (at most MASK_MAX_SIDE on the long side), which is plenty for a preview.
+ * the analysis' mask size (at most MASK_MAX_SIDE on the long side), which is plenty for a preview;
+ * the analysis returned is of that copy (its coordinates are the copy's, not the upload's).
  */
 export async function renderRegionsOverlay(
   input: Buffer | Uint8Array,
 ): Promise<{ png: Buffer; analysis: TFaceAnalysis }> {
-  const image = await decodeImage(input);
+  // The analysis works on a copy this size anyway: decode straight to it (shrunk while decoding).
+  const image = await decodeImage(input, {
+    resize: { width: MASK_MAX_SIDE, height: MASK_MAX_SIDE, fit: "inside" },
+  });
   const analysis = await analyzeImage(image);
   const { width, height } = analysis.regions.skin;
   const base = await resizeLanczos(image, width, height);

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeImage, type RgbImage, resizeLanczos } from "./image.ts";
 import { lowPass } from "./retouch/planes.ts";
@@ -149,6 +150,19 @@ describe("retouchPortrait edge cases", () => {
     });
     await expect(retouchPortrait(Buffer.from("definitely not an image"), BASE_JOB)).rejects.toMatchObject({
       code: "INVALID_IMAGE",
+    });
+  });
+
+  it("refuses, with a code, the shapes it cannot process (a 20000×2 job once crashed in the analysis)", async () => {
+    const strip = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: { r: 200, g: 160, b: 140 } } })
+        .png()
+        .toBuffer();
+    await expect(retouchPortrait(await strip(20_000, 2), BASE_JOB)).rejects.toMatchObject({
+      code: "IMAGE_TOO_SMALL",
+    });
+    await expect(retouchPortrait(await strip(1200, 100), BASE_JOB)).rejects.toMatchObject({
+      code: "IMAGE_ASPECT_RATIO_UNSUPPORTED",
     });
   });
 });

@@ -1,10 +1,10 @@
 import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
 import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regions.ts";
 import { scoreIdentity, type TIdentityScore } from "./identity.ts";
-import { createMask, decodeImage, encodeJpeg, type Mask, type RgbImage, resizeMask } from "./image.ts";
+import { createEnlargedRowReader, decodeImage, encodeJpeg, type RgbImage, readBoxMaskRow } from "./image.ts";
 import { blurPlane } from "./masks.ts";
-import { applyFilter } from "./retouch/filters.ts";
-import { applyRetouch, planRetouch, type TExclusions } from "./retouch/skin.ts";
+import { applyFilter, type TRowReader } from "./retouch/filters.ts";
+import { applyRetouch, planRetouch, type TExclusions, type TRetouchPlan } from "./retouch/skin.ts";
 import { getStyleParams, interpretFilterFields, type TFilter } from "./style.ts";
 import { type UpscaleOptions, type UpscaleStats, upscaleImage } from "./upscale/upscale.ts";
 
@@ -100,24 +100,64 @@ function exclusionsOf(job: RetouchJob): TExclusions {
   };
 }
 
-/** Whole-image skin likelihood for the fair-skin filter: the main face's skin colour, else a generic range. */
-function wholeImageSkin(image: RgbImage, analysis: TFaceAnalysis): Mask {
-  const skin = createMask(image.width, image.height);
+/**
+ * Skin likelihood for the fair-skin filter, row by row: the main face's skin colour, else a
+ * generic range. Read from `image`, the photo before the retouch.
+ */
+function wholeImageSkinRows(image: RgbImage, analysis: TFaceAnalysis): TRowReader {
+  const { width } = image;
   const face = analysis.faces[0];
   if (face) {
-    skinLikelihood(image, sampleSkinModel(image, face.mesh, face.box[2]), skin);
-    return skin;
+    const model = sampleSkinModel(image, face.mesh, face.box[2]);
+    return (row, out) => {
+      out.fill(0);
+      const window = { x0: 0, y0: row, x1: width, y1: row + 1 };
+      skinLikelihood(image, model, { data: out, width, height: 1 }, window, row * width);
+    };
   }
-  for (let i = 0; i < skin.data.length; i++) {
-    const r = image.data[i * 3]!;
-    const g = image.data[i * 3 + 1]!;
-    const b = image.data[i * 3 + 2]!;
-    const y = 0.299 * r + 0.587 * g + 0.114 * b;
-    const cr = 128 + 0.713 * (r - y);
-    const cb = 128 + 0.564 * (b - y);
-    skin.data[i] = cr > 135 && cr < 175 && cb > 85 && cb < 130 && y > 60 ? 1 : 0;
-  }
-  return skin;
+  return (row, out) => {
+    for (let x = 0, i = row * width; x < width; x++, i++) {
+      const r = image.data[i * 3]!;
+      const g = image.data[i * 3 + 1]!;
+      const b = image.data[i * 3 + 2]!;
+      const y = 0.299 * r + 0.587 * g + 0.114 * b;
+      const cr = 128 + 0.713 * (r - y);
+      const cb = 128 + 0.564 * (b - y);
+      out[x] = cr > 135 && cr < 175 && cb > 85 && cb < 130 && y > 60 ? 1 : 0;
+    }
+  };
+}
+
+/**
+ * How much the filter may change each pixel, row by row: 1 − the protected regions, times the
+ * person (background excluded), times 1 − the outfit (outfit excluded). Null: everywhere.
+ */
+function filterAllowRows(
+  image: RgbImage,
+  analysis: TFaceAnalysis,
+  plan: TRetouchPlan | null,
+  job: RetouchJob,
+): TRowReader | null {
+  const { width, height } = image;
+  const person = job.exclude_background
+    ? createEnlargedRowReader(analysis.regions.person, width, height)
+    : null;
+  const outfit = job.exclude_outfit ? createEnlargedRowReader(analysis.regions.outfit, width, height) : null;
+  if (!plan && !person && !outfit) return null;
+  const protect = new Float32Array(width);
+  const personRow = new Float32Array(width);
+  const outfitRow = new Float32Array(width);
+  return (y, out) => {
+    if (plan) readBoxMaskRow(plan.protect, y, protect);
+    person?.(y, personRow);
+    outfit?.(y, outfitRow);
+    for (let x = 0; x < width; x++) {
+      let a = plan ? 1 - protect[x]! : 1;
+      if (person) a *= personRow[x]!;
+      if (outfit) a *= 1 - outfitRow[x]!;
+      out[x] = a;
+    }
+  };
 }
 
 /** Gentle local contrast for photos without a face (the "whole-image enhancement"). */
@@ -148,7 +188,8 @@ export async function retouchPortrait(
   options: RetouchOptions = {},
 ): Promise<RetouchResult> {
   const t0 = performance.now();
-  const image = await decodeImage(input, { maxPixels: options.maxPixels });
+  // What the engine cannot process is refused from the header (shared ENGINE_* limits), before decoding.
+  const image = await decodeImage(input, { maxPixels: options.maxPixels, isEngineInput: true });
   const t1 = performance.now();
   const analysis = await analyzeImage(image);
   const t2 = performance.now();
@@ -162,24 +203,17 @@ export async function retouchPortrait(
   const filter = interpretFilterFields(job);
   let filtered = retouched;
   if (filter.filter !== "none") {
-    const allow = createMask(image.width, image.height).data.fill(1);
-    const person = job.exclude_background
-      ? await resizeMask(analysis.regions.person, image.width, image.height)
-      : null;
-    const outfit = job.exclude_outfit
-      ? await resizeMask(analysis.regions.outfit, image.width, image.height)
-      : null;
-    for (let i = 0; i < allow.length; i++) {
-      let a = plan ? 1 - plan.protect.data[i]! : 1;
-      if (person) a *= person.data[i]!;
-      if (outfit) a *= 1 - outfit.data[i]!;
-      allow[i] = a;
-    }
-    const skin = filter.filter === "ppoyong" ? wholeImageSkin(image, analysis) : null;
-    filtered = applyFilter(retouched, filter.filter, filter.strength, {
-      allow: { data: allow, width: image.width, height: image.height },
-      skin,
-    });
+    // Over the retouch's own copy, not a third one; `image` (the input) stays for the identity check.
+    filtered = applyFilter(
+      retouched,
+      filter.filter,
+      filter.strength,
+      {
+        allow: filterAllowRows(image, analysis, plan, job),
+        skin: filter.filter === "ppoyong" ? wholeImageSkinRows(image, analysis) : null,
+      },
+      { inPlace: retouched !== image },
+    );
   }
   const t4 = performance.now();
 

@@ -94,7 +94,11 @@ export function sampleSkinModel(image: RgbImage, mesh: TMesh, faceWidth: number)
   return { y: median(ys), cb, cr, sigma: Math.min(14, Math.max(5, spread * 2.5)) };
 }
 
-/** 0..1 likelihood that each pixel in the window is this skin colour (chroma distance, soft). */
+/**
+ * 0..1 likelihood that each pixel in the window is this skin colour (chroma distance, soft), kept
+ * where it beats what `out` holds. `out` covers the image from pixel `outOffset` on (a single row
+ * of it: y × width), so a caller can work one row at a time.
+ */
 export function skinLikelihood(
   image: RgbImage,
   model: TSkinModel,
@@ -105,6 +109,7 @@ export function skinLikelihood(
     x1: image.width,
     y1: image.height,
   },
+  outOffset = 0,
 ): void {
   const twoSigma2 = 2 * model.sigma * model.sigma;
   // Beyond this distance the likelihood is under 1e-4: not skin, and no exp() to pay for.
@@ -127,7 +132,7 @@ export function skinLikelihood(
       // Shadowed skin keeps its chroma but loses luma; very dark or blown pixels are not skin.
       const lumaOk = l > minLuma && l < 252 ? 1 : 0.2;
       const v = Math.exp(-d2 / twoSigma2) * lumaOk;
-      if (v > out.data[i]!) out.data[i] = v;
+      if (v > out.data[i - outOffset]!) out.data[i - outOffset] = v;
     }
   }
 }

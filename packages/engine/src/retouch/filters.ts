@@ -1,12 +1,19 @@
-import type { Mask, RgbImage } from "../image.ts";
+import type { RgbImage } from "../image.ts";
 import { blurPlane } from "../masks.ts";
 import type { TFilter } from "../style.ts";
 
+/** Fills `out` with one value per pixel of row `y` (width values). */
+export type TRowReader = (y: number, out: Float32Array) => void;
+
+/**
+ * Where the filter works, one row at a time: whole-image masks of these took 4 bytes a pixel
+ * each (four of them for a fair-skin filter with the background and the outfit excluded).
+ */
 export interface TFilterScope {
   /** 0..1 per pixel: how much the filter may change it (1 − protected regions, background, outfit). */
-  allow: Mask | null;
+  allow: TRowReader | null;
   /** 0..1 skin likelihood over the whole image (fair-skin works mostly on skin). */
-  skin: Mask | null;
+  skin: TRowReader | null;
 }
 
 function smoothstep(x: number): number {
@@ -24,20 +31,32 @@ export function applyFilter(
   filter: TFilter,
   strength: number,
   scope: TFilterScope,
+  /** Write into `image` itself (each pixel is read before it is written): one copy of the photo less. */
+  { inPlace = false }: { inPlace?: boolean } = {},
 ): RgbImage {
   if (filter === "none" || strength <= 0) return image;
   const { width, height } = image;
   const n = width * height;
   const src = image.data;
-  const out = new Uint8Array(src);
+  const out = inPlace ? src : new Uint8Array(src);
   const lum = new Float32Array(n);
   for (let i = 0; i < n; i++)
     lum[i] = (0.299 * src[i * 3]! + 0.587 * src[i * 3 + 1]! + 0.114 * src[i * 3 + 2]!) / 255;
   const radius = Math.max(4, Math.round(Math.max(width, height) / 60));
   const low = blurPlane(lum, width, height, radius);
-  for (let i = 0; i < n; i++) {
-    const allow = scope.allow ? scope.allow.data[i]! : 1;
-    if (allow <= 0) continue;
+  const allowRow = new Float32Array(width);
+  const skinRow = new Float32Array(width);
+  for (let y = 0; y < height; y++) {
+    if (scope.allow) scope.allow(y, allowRow);
+    if (scope.skin && filter === "ppoyong") scope.skin(y, skinRow);
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      filterPixel(i, scope.allow ? allowRow[x]! : 1, scope.skin ? skinRow[x]! : 0.5);
+    }
+  }
+  return { data: out, width, height };
+
+  function filterPixel(i: number, allow: number, s: number): void {
+    if (allow <= 0) return;
     let r = src[i * 3]! / 255;
     let g = src[i * 3 + 1]! / 255;
     let b = src[i * 3 + 2]! / 255;
@@ -53,7 +72,6 @@ export function applyFilter(
       g = nl + 1.06 * (g - nl);
       b = nl + 1.06 * (b - nl);
     } else {
-      const s = scope.skin ? scope.skin.data[i]! : 0.5;
       const lift = 0.1 + 0.14 * s;
       const glow = 0.08 * Math.max(0, low[i]! - l + 0.1);
       r = r + lift * (1 - r) + glow;
@@ -74,5 +92,4 @@ export function applyFilter(
       Math.min(255, Math.max(0, src[i * 3 + 2]! + a * (b * 255 - src[i * 3 + 2]!))),
     );
   }
-  return { data: out, width, height };
 }

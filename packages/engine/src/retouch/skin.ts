@@ -1,6 +1,6 @@
 import type { TFaceAnalysis } from "../face/analyze.ts";
 import type { TRegionName } from "../face/regions.ts";
-import { createMask, type Mask, type RgbImage, resizeMask } from "../image.ts";
+import { type BoxMask, createMask, type Mask, type RgbImage, resizeMaskToBox } from "../image.ts";
 import { featherMask, growAndFeather, maskBounds, maxMasks } from "../masks.ts";
 import type { TStyleParams } from "../style.ts";
 import { cropToPlanes, guidedFilterSelf, lowPass, luma, type TPlanes } from "./planes.ts";
@@ -15,11 +15,15 @@ export interface TExclusions {
   hair: boolean;
 }
 
+/**
+ * At the photo's size, each kept as the box it is non-zero in (image.ts BoxMask): a weight covers a
+ * face or a head, so whole-image masks would be mostly zeros (five of them took 20 bytes a pixel).
+ */
 export interface TRetouchPlan {
   /** Regions that must come out unchanged (eyes always), grown and feathered outward. */
-  protect: Mask;
+  protect: BoxMask;
   /** Per-region blend weights 0..1, already multiplied by (1 − protect). */
-  weights: { skin: Mask; lips: Mask; brows: Mask; hair: Mask };
+  weights: { skin: BoxMask; lips: BoxMask; brows: BoxMask; hair: BoxMask };
   faceWidth: number;
 }
 
@@ -77,7 +81,7 @@ export async function planRetouch(
   };
   const [protectFull, skin, lips, brows, hair] = await Promise.all(
     [protect, weights.skin, weights.lips, weights.brows, weights.hair].map((m) =>
-      resizeMask(m, width, height),
+      resizeMaskToBox(m, width, height),
     ),
   );
   return {
@@ -103,11 +107,19 @@ function restoreTexture(
   return out;
 }
 
-function cropWeight(mask: Mask, planes: TPlanes): Float32Array {
+/** The weights over the crop, 0 where the crop reaches past the mask's box. */
+function cropWeight(mask: BoxMask, planes: TPlanes): Float32Array {
   const out = new Float32Array(planes.width * planes.height);
+  const { box } = mask;
+  // The crop's columns that fall inside the box, in box coordinates.
+  const from = Math.max(planes.x0, mask.x0);
+  const to = Math.min(planes.x0 + planes.width, mask.x0 + box.width);
+  if (to <= from) return out;
   for (let y = 0; y < planes.height; y++) {
-    const src = (y + planes.y0) * mask.width + planes.x0;
-    out.set(mask.data.subarray(src, src + planes.width), y * planes.width);
+    const by = y + planes.y0 - mask.y0;
+    if (by < 0 || by >= box.height) continue;
+    const src = by * box.width + (from - mask.x0);
+    out.set(box.data.subarray(src, src + (to - from)), y * planes.width + (from - planes.x0));
   }
   return out;
 }
@@ -136,20 +148,21 @@ function adjustSaturation(channels: Float32Array[], factor: number, lift: number
 /** Runs one treatment on the crop around its weight mask and blends it into `target` in place. */
 function treatRegion(
   target: RgbImage,
-  weight: Mask,
+  weight: BoxMask,
   margin: number,
   amount: number,
   treat: (planes: TPlanes) => Float32Array[],
 ): void {
   if (amount <= 0) return;
-  const bounds = maskBounds(weight, 0.002);
-  if (!bounds) return;
+  const inBox = maskBounds(weight.box, 0.002);
+  if (!inBox) return;
+  const [bx0, by0, bx1, by1] = inBox;
   const planes = cropToPlanes(
     target,
-    Math.max(0, bounds[0] - margin),
-    Math.max(0, bounds[1] - margin),
-    Math.min(target.width, bounds[2] + margin),
-    Math.min(target.height, bounds[3] + margin),
+    Math.max(0, weight.x0 + bx0 - margin),
+    Math.max(0, weight.y0 + by0 - margin),
+    Math.min(target.width, weight.x0 + bx1 + margin),
+    Math.min(target.height, weight.y0 + by1 + margin),
   );
   const treated = treat(planes);
   blendInto(planes, treated, cropWeight(weight, planes), amount);

@@ -17,6 +17,8 @@ import type { EngineTasks, OverlayAnswer, TEngineTask } from "./tasks.ts";
 const ENGINE_CODES: ReadonlySet<string> = new Set<TEngineErrorCode>([
   "INVALID_IMAGE",
   "IMAGE_TOO_LARGE",
+  "IMAGE_TOO_SMALL",
+  "IMAGE_ASPECT_RATIO_UNSUPPORTED",
   "INVALID_ARGUMENT",
   "MODEL_MISSING",
   "ENGINE_FAILED",
