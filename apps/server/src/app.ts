@@ -16,7 +16,11 @@ import { registerErrorHandler, sendFailure, toHttpFailure } from "./http/error-h
 import { buildHelmetOptions } from "./http/helmet-options.ts";
 import { createOriginCheck } from "./http/origin-check.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
-import { buildServerLimitOptions, registerExpectationPassThrough } from "./http/server-limits.ts";
+import {
+  buildServerLimitOptions,
+  registerExpectationPassThrough,
+  registerHostCheck,
+} from "./http/server-limits.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -102,6 +106,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerJsonParser(app);
   registerExpectationPassThrough(app);
+  registerHostCheck(app);
   // A refused body is read and discarded (or the connection closed) so keep-alive clients are
   // never left waiting; up to anything an upload may legitimately send.
   registerBodyDrain(app, { maxDrainBytes: Math.max(MIN_DRAIN_BYTES, 2 * config.uploads.maxBytes) });

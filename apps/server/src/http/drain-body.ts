@@ -22,8 +22,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 /** How long a closing connection keeps reading (and discarding) before it is destroyed. */
 export const CLOSE_LINGER_MS = 2_000;
 
-const isCloseSet = (reply: FastifyReply) => /\bclose\b/i.test(String(reply.getHeader("connection") ?? ""));
-
 /** The request's body has not been fully received yet (the parser has not seen its end). */
 function isBodyPending(raw: IncomingMessage): boolean {
   return !raw.complete;
@@ -67,13 +65,12 @@ export function registerBodyDrain(app: FastifyInstance, { maxDrainBytes }: { max
   app.addHook("onSend", (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const raw = request.raw;
     if (!isBodyPending(raw)) return done(null, payload);
-    if (isCloseSet(reply) || !canDrain(raw, maxDrainBytes)) {
-      reply.header("connection", "close");
-      const socket = raw.socket;
-      // Node ends a `Connection: close` reply with socket.destroySoon(), which destroys the
-      // socket as soon as the answer is flushed, unread body and all; linger instead.
-      if (socket) socket.destroySoon = () => closeGently(socket);
-    }
+    if (!canDrain(raw, maxDrainBytes)) reply.header("connection", "close");
+    // However this connection comes to end after the reply (our Connection: close, Fastify's
+    // after a body error, the client's, HTTP/1.0), Node calls socket.destroySoon(), which
+    // destroys the socket as soon as the answer is flushed, unread body and all: linger instead.
+    const socket = raw.socket;
+    if (socket) socket.destroySoon = () => closeGently(socket);
     done(null, payload);
   });
   app.addHook("onResponse", (request: FastifyRequest, _reply: FastifyReply, done) => {

@@ -15,6 +15,7 @@ import type { Socket } from "node:net";
 import type { TErrorCode } from "@gyeol/shared/contracts/common";
 import type { FastifyInstance } from "fastify";
 import type { THttpTimeouts } from "../config.ts";
+import { AppError } from "../lib/app-error.ts";
 import { closeGently } from "./drain-body.ts";
 
 /**
@@ -35,6 +36,8 @@ export function buildServerLimitOptions(timeouts: THttpTimeouts) {
       headersTimeout: timeouts.headersTimeoutMs,
       requestTimeout: timeouts.requestTimeoutMs,
       connectionsCheckingInterval: checkingIntervalMs(timeouts.headersTimeoutMs),
+      // Node's own answer to a missing Host is a bare 400 with no body; registerHostCheck gives it ours.
+      requireHostHeader: false,
     },
     clientErrorHandler: answerClientError,
   };
@@ -93,6 +96,18 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   closeGently(socket);
+}
+
+/** RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400 (Node's check, in our shape). */
+export function registerHostCheck(app: FastifyInstance) {
+  app.addHook("onRequest", (request, _reply, done) => {
+    const raw = request.raw;
+    const isHttp11 = raw.httpVersionMajor === 1 && raw.httpVersionMinor >= 1;
+    if (isHttp11 && raw.headers.host === undefined) {
+      return done(new AppError(400, "VALIDATION_ERROR", "The request has no Host header."));
+    }
+    done();
+  });
 }
 
 /**
