@@ -64,7 +64,7 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
     return (await t!.app.services.credits.balances(userId)).total;
   }
 
-  async function uploaded(cookie: string, width = 64, height = 48) {
+  async function uploaded(cookie: string, width = 128, height = 96) {
     const response = await uploadImage(t!.app, cookie, await makeJpeg(width, height));
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { imageUrl: string; width: number; height: number };
@@ -80,8 +80,8 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
     const user = await userWithCredits(100);
     const upload = await uploaded(user.cookie);
     expect(upload).toMatchObject({
-      width: 64,
-      height: 48,
+      width: 128,
+      height: 96,
       imageUrl: expect.stringMatching(/^\/files\/private\/uploads\//),
     });
 
@@ -541,7 +541,7 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
       payload: { key },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
-    expect(confirm.json()).toMatchObject({ success: true, width: 64, height: 48 });
+    expect(confirm.json()).toMatchObject({ success: true, width: 128, height: 96 });
     const tampered = url.replace(/len=\d+/, "len=999");
     expect(
       (await t!.app.inject({ method: "PUT", url: tampered, headers: requiredHeaders, payload: bytes }))

@@ -76,7 +76,7 @@ describe("retouch on the RunPod driver", () => {
     await signUp(t.app);
     const { cookie, body } = await signUp(t.app);
     await t.app.services.credits.grant(body.id, { amount: 200, reason: "test", idempotencyKey: "g" });
-    const upload = (await uploadImage(t.app, cookie, await makeJpeg(64, 48))).json();
+    const upload = (await uploadImage(t.app, cookie, await makeJpeg(128, 96))).json();
     return { cookie, userId: body.id as number, upload };
   }
 
@@ -99,8 +99,8 @@ describe("retouch on the RunPod driver", () => {
       output_format: "jpg",
       output_quality: 100,
       numImages: 1,
-      width: 64,
-      height: 48,
+      width: 128,
+      height: 96,
     });
     expect(String(job.input.image)).toMatch(
       /^https:\/\/gyeol\.test\/files\/private\/uploads\/.+\?expires=\d+&sig=/,

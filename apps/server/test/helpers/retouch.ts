@@ -8,7 +8,8 @@ import type { ModerationDriver } from "../../src/drivers/engines/moderation.ts";
 import { EngineJobError, type RetouchEngine } from "../../src/drivers/engines/retouch-engine.ts";
 import { sessionCookieFrom, TEST_PASSWORD, uniqueEmail } from "./http.ts";
 
-export async function makeJpeg(width = 64, height = 48): Promise<Buffer> {
+/** 128×96 by default: the smallest images the engine takes are ENGINE_MIN_SIDE_PX (80 px) a side. */
+export async function makeJpeg(width = 128, height = 96): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 150, b: 120 } } })
     .jpeg()
     .toBuffer();
@@ -84,8 +85,8 @@ export function upscaleInput(image: string, overrides: Record<string, unknown> =
     output_quality: 100,
     lora_index: 2,
     numImages: 1,
-    width: 64,
-    height: 48,
+    width: 128,
+    height: 96,
     scale_factor: 1,
     upper_lip: false,
     lower_lip: false,

@@ -1,14 +1,39 @@
 /**
- * The checks every tool upload passes (ARCHITECTURE "Uploads are untrusted"): the type from the
- * bytes (JPEG or PNG only), the pixel count from the header before anything is decoded, then the
- * content classifier (spec 02 §8 NSFW_CONTENT_DETECTED).
+ * The checks every uploaded image passes (ARCHITECTURE "Uploads are untrusted"), in this order:
+ * the type from the bytes, the size from the header (nothing is decoded before the pixel limit
+ * holds), then a real decode. Tool uploads must also be an image the engine can process
+ * (packages/shared retouch.ts ENGINE_*) and are decoded by the content classifier (spec 02 §8
+ * NSFW_CONTENT_DETECTED), at 224 px; public pictures (notice attachments, the notice editor's
+ * images) are decoded and encoded again, which also drops their metadata (camera, GPS).
  */
-import sharp from "sharp";
+import {
+  ENGINE_MAX_ASPECT_RATIO,
+  ENGINE_MAX_INPUT_PIXELS,
+  ENGINE_MIN_SIDE_PX,
+  findEngineInputProblem,
+} from "@gyeol/shared/retouch";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import type { ModerationDriver } from "../../drivers/engines/moderation.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
 
 export const NSFW_MESSAGE = "This image can't be processed under our content policy.";
+const DAMAGED_MESSAGE = "The image could not be read; it may be damaged.";
+/**
+ * Refused while decoding (sharp's failOn "warning"): a truncated or corrupt file. "truncated" would
+ * let some damaged JPEGs through (the engine decodes with the same setting, image.ts).
+ */
+const FAIL_ON = "warning" as const;
+
+export interface ImageHeader {
+  type: ImageTypeInfo;
+  /** As a viewer shows it: EXIF orientations 5–8 swap the stored sides. */
+  width: number;
+  height: number;
+  /** Frames of an animated GIF or WebP (1 for a still image). */
+  pages: number;
+  orientation: number;
+}
 
 export interface CheckedImage {
   type: ImageTypeInfo;
@@ -24,45 +49,137 @@ export function assertJpegOrPng(bytes: Uint8Array): ImageTypeInfo {
   return type;
 }
 
-/** Width and height from the header (sharp reads it without decoding the pixels). */
-export async function readImageSize(bytes: Uint8Array, maxPixels: number) {
-  let width: number | undefined;
-  let height: number | undefined;
+/**
+ * The size from the header, refused above `maxPixels` (every frame of an animation counts). sharp
+ * reads only the header here, and its own pixel limit is off so a bomb's claimed size is reported
+ * as too large rather than as unreadable.
+ */
+export async function readImageHeader(
+  bytes: Uint8Array,
+  type: ImageTypeInfo,
+  maxPixels: number,
+): Promise<ImageHeader> {
+  let meta: Metadata;
   try {
-    const meta = await sharp(bytes).metadata();
-    // EXIF orientations 5–8 swap the sides the viewer (and the engine) see.
-    const isTurned = (meta.orientation ?? 1) >= 5;
-    width = isTurned ? meta.height : meta.width;
-    height = isTurned ? meta.width : meta.height;
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError(400, "INVALID_IMAGE", "The image could not be read; it may be damaged.");
+    throw new AppError(400, "INVALID_IMAGE", DAMAGED_MESSAGE);
   }
-  if (!width || !height)
-    throw new AppError(400, "INVALID_IMAGE", "The image could not be read; it may be damaged.");
-  if (width * height > maxPixels) {
+  const orientation = meta.orientation ?? 1;
+  const pages = Math.max(1, meta.pages ?? 1);
+  const frameHeight = pages > 1 ? (meta.pageHeight ?? meta.height) : meta.height;
+  if (!meta.width || !frameHeight) throw new AppError(400, "INVALID_IMAGE", DAMAGED_MESSAGE);
+  const isTurned = orientation >= 5;
+  const width = isTurned ? frameHeight : meta.width;
+  const height = isTurned ? meta.width : frameHeight;
+  if (width * height * pages > maxPixels) {
+    const frames = pages > 1 ? ` in ${pages} frames` : "";
     throw new AppError(
       400,
       "IMAGE_TOO_LARGE",
-      `The image has ${width}×${height} pixels; the limit is ${Math.round(maxPixels / 1e6)} megapixels.`,
+      `The image has ${width}×${height} pixels${frames}; the limit is ${Math.floor(maxPixels / 1e6)} megapixels.`,
+      { width, height, maxPixels },
     );
   }
-  return { width, height };
+  return { type, width, height, pages, orientation };
 }
 
+/** Refuses a size the retouch engine cannot process (shared rule), before anything is decoded or charged. */
+export function assertEngineCanTake(
+  width: number,
+  height: number,
+  maxPixels = ENGINE_MAX_INPUT_PIXELS,
+): void {
+  const problem = findEngineInputProblem(width, height, maxPixels);
+  if (!problem) return;
+  const limit = Math.min(maxPixels, ENGINE_MAX_INPUT_PIXELS);
+  const details = {
+    width,
+    height,
+    minSide: ENGINE_MIN_SIDE_PX,
+    maxAspectRatio: ENGINE_MAX_ASPECT_RATIO,
+    maxPixels: limit,
+  };
+  const messages = {
+    IMAGE_TOO_SMALL: `The image is ${width}×${height} pixels; its shorter side must be at least ${ENGINE_MIN_SIDE_PX} px.`,
+    IMAGE_ASPECT_RATIO_UNSUPPORTED: `The image is ${width}×${height} pixels; its longer side may be at most ${ENGINE_MAX_ASPECT_RATIO} times its shorter side.`,
+    IMAGE_TOO_LARGE: `The image has ${width}×${height} pixels; the limit is ${Math.floor(limit / 1e6)} megapixels.`,
+  } as const;
+  throw new AppError(400, problem, messages[problem], details);
+}
+
+/**
+ * A tool upload: JPEG or PNG, a size the engine takes (read from the header), then the
+ * classifier, whose decode (shrunk on load to its 224 px) also refuses a truncated file.
+ */
 export async function checkToolImage(
   bytes: Uint8Array,
   { moderation, maxPixels }: { moderation: ModerationDriver; maxPixels: number },
 ): Promise<CheckedImage> {
   const type = assertJpegOrPng(bytes);
-  const size = await readImageSize(bytes, maxPixels);
+  const limit = Math.min(maxPixels, ENGINE_MAX_INPUT_PIXELS);
+  const { width, height } = await readImageHeader(bytes, type, limit);
+  assertEngineCanTake(width, height, limit);
+  await assertAllowedContent(bytes, moderation);
+  return { type, width, height };
+}
+
+/** The content classifier's verdict (spec 02 §8); what it cannot decode is a damaged image. */
+export async function assertAllowedContent(bytes: Uint8Array, moderation: ModerationDriver): Promise<void> {
   let verdict: "allow" | "block";
   try {
     ({ verdict } = await moderation.classify(bytes));
   } catch (error) {
-    if ((error as { code?: unknown }).code === "INVALID_IMAGE")
-      throw new AppError(400, "INVALID_IMAGE", "The image could not be read; it may be damaged.");
+    const code = (error as { code?: unknown }).code;
+    if (code === "INVALID_IMAGE") throw new AppError(400, "INVALID_IMAGE", DAMAGED_MESSAGE);
+    if (code === "IMAGE_TOO_LARGE") throw new AppError(400, "IMAGE_TOO_LARGE", (error as Error).message);
     throw error;
   }
   if (verdict === "block") throw new AppError(400, "NSFW_CONTENT_DETECTED", NSFW_MESSAGE);
-  return { type, ...size };
+}
+
+function encodeAs(pipeline: Sharp, type: ImageTypeInfo): Sharp {
+  switch (type.mime) {
+    case "image/jpeg":
+      return pipeline.jpeg({ quality: 90 });
+    case "image/png":
+      return pipeline.png({ compressionLevel: 9 });
+    case "image/gif":
+      return pipeline.gif();
+    case "image/webp":
+      return pipeline.webp({ quality: 90 });
+  }
+}
+
+/**
+ * A picture everyone can see (notice attachments and editor images): its header within
+ * `maxPixels`, then decoded in full and encoded again in the same format, turned upright, without
+ * its metadata. What is stored is what we encoded, never the bytes as uploaded.
+ */
+export async function reencodePublicImage(
+  bytes: Uint8Array,
+  type: ImageTypeInfo,
+  maxPixels: number,
+): Promise<CheckedImage & { bytes: Buffer }> {
+  const header = await readImageHeader(bytes, type, maxPixels);
+  const isAnimated = header.pages > 1;
+  try {
+    let pipeline = sharp(bytes, {
+      failOn: FAIL_ON,
+      limitInputPixels: maxPixels,
+      sequentialRead: true,
+      animated: isAnimated,
+    });
+    // Stored sides as the viewer sees them: the orientation tag goes with the rest of the metadata.
+    if (!isAnimated && header.orientation > 1) pipeline = pipeline.rotate();
+    const { data, info } = await encodeAs(pipeline, type).toBuffer({ resolveWithObject: true });
+    return {
+      bytes: data,
+      type,
+      width: info.width,
+      height: isAnimated ? (info.pageHeight ?? info.height) : info.height,
+    };
+  } catch {
+    throw new AppError(400, "INVALID_IMAGE", DAMAGED_MESSAGE);
+  }
 }

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
 import type { THistoryQuery, THistoryResponse } from "@gyeol/shared/contracts/images";
-import { UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
+import { NOTICE_IMAGE_MAX_PIXELS, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
 import { z } from "zod";
 import type { ImageRow, UploadRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
@@ -23,7 +23,7 @@ import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
 import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
-import { checkToolImage } from "./image-checks.ts";
+import { assertAllowedContent, checkToolImage, reencodePublicImage } from "./image-checks.ts";
 
 /** How long the signed URLs in answers live (the page polls and reloads history well within it). */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
@@ -136,8 +136,9 @@ export function createImagesService({ store, storage, moderation, clock, limits 
 
     /**
      * POST /api/image/upload-s3. Administrators upload the notice editor's pictures here: those
-     * stay public and may be GIF or WebP too (a JPEG/PNG of theirs is checked like a tool upload
-     * and also usable in the tools). Everyone else uploads tool inputs: JPEG/PNG, private.
+     * stay public, may be GIF or WebP too and are decoded and encoded again like notice
+     * attachments (a JPEG/PNG of theirs also passes the classifier and is usable in the tools,
+     * whose start checks the engine's limits). Everyone else uploads tool inputs: JPEG/PNG, private.
      */
     async upload(user: Pick<UserRow, "id" | "role">, bytes: Buffer) {
       if (user.role !== "admin") return storeToolUpload(user, bytes);
@@ -149,24 +150,24 @@ export function createImagesService({ store, storage, moderation, clock, limits 
           "Only image files (JPEG, PNG, GIF, WebP) can be uploaded.",
         );
       }
+      // Public: stored as we encoded it again, without its metadata, never as uploaded.
+      const checked = await reencodePublicImage(bytes, type, NOTICE_IMAGE_MAX_PIXELS);
       const isToolType = type.mime === "image/jpeg" || type.mime === "image/png";
-      const checked = isToolType
-        ? await checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels })
-        : null;
+      if (isToolType) await assertAllowedContent(checked.bytes, moderation);
       const key = await storage.put({
         visibility: "public",
         folder: EDITOR_IMAGES_FOLDER,
         extension: type.extension,
         contentType: type.mime,
-        bytes,
+        bytes: checked.bytes,
       });
-      if (!checked) return { imageUrl: storage.publicUrl(key) };
+      if (!isToolType) return { imageUrl: storage.publicUrl(key) };
       await store.images.insertUpload({
         key,
         user_id: user.id,
         status: "ready",
         mime: type.mime,
-        size: bytes.length,
+        size: checked.bytes.length,
         checksum_sha256: null,
         width: checked.width,
         height: checked.height,

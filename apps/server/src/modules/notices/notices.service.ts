@@ -11,6 +11,7 @@ import type {
   TNoticeFile,
   TNoticeListResponse,
 } from "@gyeol/shared/contracts/notices";
+import { NOTICE_IMAGE_MAX_PIXELS } from "@gyeol/shared/contracts/notices";
 import { stripForbiddenChars } from "@gyeol/shared/contracts/text";
 import type { FastifyBaseLogger } from "fastify";
 import type { Store } from "../../db/store.ts";
@@ -19,6 +20,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
+import { type CheckedImage, reencodePublicImage } from "../images/image-checks.ts";
 import { hasVisibleContent, listImageSources, sanitizeNoticeHtml } from "./notice-html.ts";
 import type { NoticeRecord } from "./notices.repository.ts";
 
@@ -130,33 +132,36 @@ export function createNoticesService({ store, storage, clock, log }: NoticesServ
           maximum: MAX_NOTICE_ATTACHMENTS,
         });
       }
-      // Every file is checked before any is stored, so a bad one leaves nothing behind.
-      const typed = uploads.map((upload) => {
+      const content = cleanBody(fields.content);
+      // Every file is checked before any is stored, so a bad one leaves nothing behind: the type
+      // by its bytes, the size by its header, then decoded and encoded again (image-checks.ts),
+      // one at a time so at most one picture is decoded in memory.
+      const typed: Array<{ upload: NoticeUpload; image: CheckedImage & { bytes: Buffer } }> = [];
+      for (const upload of uploads) {
         const type = detectImageType(upload.bytes);
         if (!type) {
           throw fieldError("files", "not_image", "Only image files (JPEG, PNG, GIF, WebP) can be attached.");
         }
-        return { upload, type };
-      });
-      const content = cleanBody(fields.content);
+        typed.push({ upload, image: await reencodePublicImage(upload.bytes, type, NOTICE_IMAGE_MAX_PIXELS) });
+      }
       const now = clock.now().toISOString();
 
       const stored: Array<{ file_name: string; storage_key: string; content_type: string; size: number }> =
         [];
       try {
-        for (const { upload, type } of typed) {
+        for (const { upload, image } of typed) {
           const key = await storage.put({
             visibility: "public",
             folder: NOTICE_FILES_FOLDER,
-            extension: type.extension,
-            contentType: type.mime,
-            bytes: upload.bytes,
+            extension: image.type.extension,
+            contentType: image.type.mime,
+            bytes: image.bytes,
           });
           stored.push({
-            file_name: toDisplayName(upload.filename, type),
+            file_name: toDisplayName(upload.filename, image.type),
             storage_key: key,
-            content_type: type.mime,
-            size: upload.bytes.length,
+            content_type: image.type.mime,
+            size: image.bytes.length,
           });
         }
         return await store.transaction(async (tx) => {

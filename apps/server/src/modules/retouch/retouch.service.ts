@@ -17,6 +17,7 @@ import type { JobQueue } from "../../drivers/queue/job-queue.ts";
 import { AppError, isAppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
+import { assertEngineCanTake } from "../images/image-checks.ts";
 import type { ImagesService } from "../images/images.service.ts";
 import { type JobsService, jobSpendKey } from "../jobs/jobs.service.ts";
 import { isDemoUser } from "../users/demo-user.ts";
@@ -108,6 +109,9 @@ export function createRetouchService(deps: RetouchServiceDeps) {
       if (!upload?.width || !upload.height)
         throw new AppError(400, "VALIDATION_ERROR", "Upload the image with /api/image/upload-s3 first.");
       const { width, height } = upload;
+      // Checked at upload too; again here, before the charge, for uploads that predate the rule or
+      // came in through the notice editor: the 20000×2 job was charged 975 credits, then failed.
+      assertEngineCanTake(width, height);
       if (isOverScaleLimit(width, height, input.scale_factor)) {
         throw new AppError(
           400,
