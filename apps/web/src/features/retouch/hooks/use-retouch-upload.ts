@@ -4,7 +4,7 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { uploadRetouchImage } from "../api/upload-image.ts";
 import type { TRetouchImage } from "../lib/build-upscale-input.ts";
-import { prepareRetouchUpload, ResizeError, readImageSize } from "../lib/resize-image.ts";
+import { ImageLimitError, prepareRetouchUpload, ResizeError, readImageSize } from "../lib/resize-image.ts";
 import { classifyRetouchError, describeRetouchError } from "../lib/retouch-errors.ts";
 import { isAllowedRetouchFile } from "../lib/validate-file.ts";
 
@@ -79,6 +79,7 @@ export function useRetouchUpload() {
         });
       } catch (error) {
         if (error instanceof ResizeError) toast.error(t("retouch.upload.resizeFailed"));
+        else if (error instanceof ImageLimitError) toast.error(t(`errors.codes.${error.code}`));
         else if (classifyRetouchError(error) === "other") toast.error(t("retouch.upload.failed"));
         else toast.error(describeRetouchError(error, t));
       } finally {

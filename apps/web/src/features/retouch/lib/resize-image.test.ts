@@ -1,6 +1,6 @@
 import { AUTO_RESIZE_JPEG_QUALITY } from "@gyeol/shared/retouch";
 import { describe, expect, it, vi } from "vitest";
-import { prepareRetouchUpload, ResizeError, type TDecodedImage } from "./resize-image.ts";
+import { ImageLimitError, prepareRetouchUpload, ResizeError, type TDecodedImage } from "./resize-image.ts";
 
 function fakeDecode(width: number, height: number) {
   const encodeJpeg = vi.fn(async (w: number, h: number) => new Blob([`${w}x${h}`], { type: "image/jpeg" }));
@@ -46,5 +46,22 @@ describe("auto-resize before upload", () => {
       throw new Error("bad data");
     });
     await expect(prepareRetouchUpload(file(), decode)).rejects.toBeInstanceOf(ResizeError);
+  });
+
+  it("refuses before uploading, with the server's code, what the engine cannot process", async () => {
+    for (const [width, height, code] of [
+      [20_000, 2, "IMAGE_ASPECT_RATIO_UNSUPPORTED"],
+      [900, 100, "IMAGE_ASPECT_RATIO_UNSUPPORTED"],
+      [60, 60, "IMAGE_TOO_SMALL"],
+    ] as const) {
+      const { decode, encodeJpeg } = fakeDecode(width, height);
+      const refused = prepareRetouchUpload(file(), decode);
+      await expect(refused, `${width}x${height}`).rejects.toBeInstanceOf(ImageLimitError);
+      await expect(refused).rejects.toMatchObject({ code });
+      expect(encodeJpeg).not.toHaveBeenCalled();
+    }
+    // A 49 MP photo is resized to what the engine takes, as the spec's tiers say.
+    const large = fakeDecode(7000, 7000);
+    expect(await prepareRetouchUpload(file(), large.decode)).toMatchObject({ width: 1000, height: 1000 });
   });
 });

@@ -1,4 +1,11 @@
-import { AUTO_RESIZE_JPEG_QUALITY, computeAutoResize, type TAutoResize } from "@gyeol/shared/retouch";
+import {
+  AUTO_RESIZE_JPEG_QUALITY,
+  computeAutoResize,
+  ENGINE_MAX_ASPECT_RATIO,
+  findEngineInputProblem,
+  type TAutoResize,
+  type TEngineInputProblem,
+} from "@gyeol/shared/retouch";
 
 /**
  * Client-side auto-resize before upload (spec 02 §5 "Retouch"): the tier comes from the shared
@@ -24,6 +31,17 @@ export interface TPreparedUpload {
 
 export class ResizeError extends Error {
   override name = "ResizeError";
+}
+
+/**
+ * An image the engine cannot process (packages/shared ENGINE_*), found before uploading; `code`
+ * is the server's error code for it, so the page says the same thing either way.
+ */
+export class ImageLimitError extends Error {
+  override name = "ImageLimitError";
+  constructor(readonly code: TEngineInputProblem) {
+    super(`The engine cannot process this image (${code}).`);
+  }
 }
 
 async function decodeWithBitmap(file: Blob): Promise<TDecodedImage> {
@@ -71,7 +89,14 @@ export async function prepareRetouchUpload(
   }
   try {
     const original = { width: image.width, height: image.height };
+    // The shape survives the resize, and raising the short side of a 20000×2 strip to 1000 px
+    // would ask the canvas for ten million pixels a row: refused before anything is drawn.
+    const longer = Math.max(image.width, image.height);
+    if (longer > ENGINE_MAX_ASPECT_RATIO * Math.min(image.width, image.height))
+      throw new ImageLimitError("IMAGE_ASPECT_RATIO_UNSUPPORTED");
     const resize = computeAutoResize(image.width, image.height);
+    const problem = findEngineInputProblem(resize.width, resize.height);
+    if (problem) throw new ImageLimitError(problem);
     if (!resize.isResized) {
       return { blob: file, filename: file.name, width: image.width, height: image.height, original, resize };
     }
