@@ -22,10 +22,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 /** How long a closing connection keeps reading (and discarding) before it is destroyed. */
 export const CLOSE_LINGER_MS = 2_000;
 
-/** The request's body has not been fully received yet (the parser has not seen its end). */
+/**
+ * The request's body has not been fully received yet (the parser has not seen its end). Only a
+ * request read from a socket can be in that state; fastify.inject's has no `complete` at all.
+ */
 function isBodyPending(raw: IncomingMessage): boolean {
-  return !raw.complete;
+  return raw.complete === false;
 }
+
+const isFromSocket = (raw: IncomingMessage) => typeof raw.complete === "boolean";
 
 function canDrain(raw: IncomingMessage, maxDrainBytes: number): boolean {
   if (raw.headers["transfer-encoding"] !== undefined) return false;
@@ -77,7 +82,7 @@ export function registerBodyDrain(app: FastifyInstance, { maxDrainBytes }: { max
     const raw = request.raw;
     // A body still arriving, or complete but left unread in the buffer (which can hold the socket
     // paused), is thrown away; a body someone read to the end needs nothing.
-    if (isBodyPending(raw) || raw.readableLength > 0) discardBody(raw, maxDrainBytes);
+    if (isBodyPending(raw) || (isFromSocket(raw) && raw.readableLength > 0)) discardBody(raw, maxDrainBytes);
     done();
   });
 }
