@@ -132,6 +132,20 @@ describe.each(TEST_DATABASES)("social sign-in on $name", (database) => {
     });
   });
 
+  it("keeps a provider's name without control characters, and takes an e-mail holding one as none", async () => {
+    // What the provider sends is text we did not ask for: NUL made PostgreSQL refuse the insert.
+    naver.nextUser = { id: "nv-nul", email: "mina\u0000@naver.com", nickname: "미\u0000나\u0085" };
+    const run = await beginRedirect(t.app, "naver", "/");
+    const first = await callback(t.app, run);
+    expect(first.statusCode, first.body).toBe(302);
+    const done = await completeAge(t, cookieFrom(first, "gyeol_social_pending")!);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ nickname: "미나", email: "" });
+    // Without an e-mail the account is keyed by Naver's id, like one whose e-mail was withheld.
+    const user = await t.services.users.findById(done.json().id);
+    expect(user?.email).toMatch(/^naver\.nv-nul@/);
+  });
+
   it("runs Kakao with PKCE S256 and keys an account without e-mail by Kakao's id", async () => {
     kakao.nextUser = { id: 4_200_000_777, nickname: "무이메일" };
     const run = await beginRedirect(t.app, "kakao");

@@ -7,7 +7,8 @@
  * - a provider that withholds the e-mail (Kakao may) gets an account keyed by its own id;
  * - creating an account needs the terms' age confirmation (spec 01 §5), asked once, recorded.
  */
-import type { TRedirectProvider } from "@gyeol/shared/contracts/auth";
+import { NAME_MAX_LENGTH, type TRedirectProvider } from "@gyeol/shared/contracts/auth";
+import { hasForbiddenChars, stripForbiddenChars } from "@gyeol/shared/contracts/text";
 import { generateCodeVerifier, generateState } from "arctic";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
@@ -44,9 +45,27 @@ function notConfigured(provider: string): AppError {
   );
 }
 
+/**
+ * A provider's answer is text we did not ask for (issue 11): a name keeps its printable
+ * characters (NUL made PostgreSQL refuse the insert), an e-mail or an id holding a control
+ * character is no e-mail, or no sign-in.
+ */
+function cleanProfile(profile: SocialProfile, refuse: (why: string) => Error): SocialProfile {
+  if (!profile.subject || hasForbiddenChars(profile.subject))
+    throw refuse("The provider's account id is not valid.");
+  const hasCleanEmail = profile.email !== null && !hasForbiddenChars(profile.email);
+  return {
+    ...profile,
+    name: stripForbiddenChars(profile.name).trim(),
+    email: hasCleanEmail ? profile.email : null,
+    isEmailVerified: hasCleanEmail && profile.isEmailVerified,
+  };
+}
+
 function displayName(profile: SocialProfile): string {
   const name = profile.name.trim() || profile.email?.split("@")[0] || NAME_FALLBACK[profile.provider];
-  return name.slice(0, 50);
+  // By code point: cutting UTF-16 units could leave half of an emoji, which PostgreSQL refuses.
+  return [...name].slice(0, NAME_MAX_LENGTH).join("");
 }
 
 export type SocialAuthService = ReturnType<typeof createSocialAuthService>;
@@ -108,14 +127,17 @@ export function createSocialAuthService({ store, users, auth, providers, clock }
     ): Promise<SocialProfile> {
       const driver = providers.redirect[provider];
       if (!driver) throw notConfigured(provider);
-      return driver.exchangeCode(exchange);
+      return cleanProfile(await driver.exchangeCode(exchange), (why) => new SocialProviderError(why));
     },
 
     /** Verifies a Google ID token: 401 INVALID_GOOGLE_TOKEN (details: why) when it is not good. */
     async verifyGoogle(credential: string): Promise<SocialProfile> {
       if (!providers.google) throw notConfigured("Google");
       try {
-        return await providers.google.verify(credential);
+        return cleanProfile(
+          await providers.google.verify(credential),
+          (why) => new InvalidGoogleTokenError(why),
+        );
       } catch (error) {
         if (error instanceof InvalidGoogleTokenError) {
           throw new AppError(401, "INVALID_GOOGLE_TOKEN", GOOGLE_FAILED_MESSAGE, error.message);
