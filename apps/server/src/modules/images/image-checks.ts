@@ -143,7 +143,7 @@ function encodeAs(pipeline: Sharp, type: ImageTypeInfo): Sharp {
     case "image/jpeg":
       return pipeline.jpeg({ quality: 90 });
     case "image/png":
-      return pipeline.png({ compressionLevel: 9 });
+      return pipeline.png({ compressionLevel: 6 });
     case "image/gif":
       return pipeline.gif();
     case "image/webp":
