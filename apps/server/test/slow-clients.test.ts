@@ -16,6 +16,8 @@ const REQUEST_TIMEOUT_MS = 1_500;
 const KEEP_ALIVE_TIMEOUT_MS = 500;
 /** Long enough not to be what closes the connections above. */
 const IDLE_TIMEOUT_MS = 20_000;
+/** The idle deadline of the second app below, where it is the only short one. */
+const IDLE_DEADLINE_MS = 700;
 /** How long past its deadline a connection may take to close on a machine at load 10. */
 const SLACK_MS = 10_000;
 /** Timers fire a little early or late; a close this much before the deadline is still the deadline. */
@@ -143,5 +145,45 @@ describe("slow clients", () => {
     } finally {
       connection.destroy();
     }
+  });
+});
+
+describe("a silent client in the middle of a request", () => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    // Only the idle deadline is short here, so it is the one that must close the connection.
+    t = await createTestApp({
+      env: {
+        HTTP_HEADERS_TIMEOUT_MS: "20000",
+        HTTP_REQUEST_TIMEOUT_MS: "60000",
+        HTTP_IDLE_TIMEOUT_MS: String(IDLE_DEADLINE_MS),
+      },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("is cut off after HTTP_IDLE_TIMEOUT_MS without traffic", async () => {
+    const connection = await RawConnection.open(port);
+    const host = `127.0.0.1:${port}`;
+    const startedAt = Date.now();
+    await connection.write(
+      requestHead("POST", "/api/auth/login", [
+        ["Host", host],
+        ["Origin", `http://${host}`],
+        ["Content-Type", "application/json"],
+        ["Content-Length", "100"],
+      ]),
+    );
+    expect(
+      await connection.waitForClose(IDLE_DEADLINE_MS + SLACK_MS),
+      "the server closed the connection",
+    ).toBe(true);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(IDLE_DEADLINE_MS - EARLY_MS);
   });
 });
