@@ -177,7 +177,7 @@ describe.each(TEST_DATABASES)("hostile images on $name", (database) => {
     for (const { bytes, code } of cases) {
       const response = await app.inject({
         method: "POST",
-        url: "/api/image/upload-s3",
+        url: "/api/image/upload-s3?purpose=notice",
         headers: { cookie: adminCookie },
         payload: imageForm(bytes, "pasted.png", "image/png"),
       });
@@ -199,7 +199,7 @@ describe.each(TEST_DATABASES)("hostile images on $name", (database) => {
     const detail = (await app.inject({ url: `/api/notices/${created.json().id}` })).json();
     const editor = await app.inject({
       method: "POST",
-      url: "/api/image/upload-s3",
+      url: "/api/image/upload-s3?purpose=notice",
       headers: { cookie: adminCookie },
       payload: imageForm(photo, "phone.jpg", "image/jpeg"),
     });
@@ -351,7 +351,7 @@ describe.each(TEST_DATABASES)("hostile images on $name", (database) => {
     await t!.services.credits.grant(adminId, { amount: 500, reason: "test", idempotencyKey: "admin" });
     const banner = await app.inject({
       method: "POST",
-      url: "/api/image/upload-s3",
+      url: "/api/image/upload-s3?purpose=notice",
       headers: { cookie: adminCookie },
       payload: imageForm(await makeJpeg(2000, 100), "banner.jpg"),
     });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { XSS_CORPUS } from "./fixtures/xss-corpus.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import { check, register } from "./helpers/http.ts";
+import { uploadImage } from "./helpers/retouch.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
 /** A real 1×1 PNG, and a GIF and JPEG header: recognised by their bytes. */
@@ -134,7 +135,8 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
         }),
       () => t!.app.inject({ method: "DELETE", url: `/api/notices/${id}`, headers: { cookie: userCookie } }),
       // POST /api/image/upload-s3 is open to every signed-in user since issue 4 (the tools'
-      // uploads); theirs are private tool inputs, never public editor images (retouch.test.ts).
+      // uploads, private); a public notice picture (?purpose=notice) is the administrator's alone.
+      () => uploadImage(t!.app, userCookie, PNG, "notice"),
     ];
     for (const attempt of attempts) {
       const response = await attempt();
@@ -182,7 +184,7 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
     const huge = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]);
     const response = await t.app.inject({
       method: "POST",
-      url: "/api/image/upload-s3",
+      url: "/api/image/upload-s3?purpose=notice",
       headers: { cookie: adminCookie },
       payload: imageForm(huge),
     });
@@ -310,7 +312,7 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
     const { adminCookie } = await signUpAdminAndUser(t.app);
     const upload = await t.app.inject({
       method: "POST",
-      url: "/api/image/upload-s3",
+      url: "/api/image/upload-s3?purpose=notice",
       headers: { cookie: adminCookie },
       payload: imageForm(PNG),
     });
@@ -351,7 +353,7 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
       (
         await t!.app.inject({
           method: "POST",
-          url: "/api/image/upload-s3",
+          url: "/api/image/upload-s3?purpose=notice",
           headers: { cookie: adminCookie },
           payload: imageForm(PNG),
         })
@@ -395,7 +397,7 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
       (
         await t!.app.inject({
           method: "POST",
-          url: "/api/image/upload-s3",
+          url: "/api/image/upload-s3?purpose=notice",
           headers: { cookie: adminCookie },
           payload: imageForm(bytes, name),
         })
@@ -429,7 +431,7 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
     const { adminCookie } = await signUpAdminAndUser(t.app);
     const ok = await t.app.inject({
       method: "POST",
-      url: "/api/image/upload-s3",
+      url: "/api/image/upload-s3?purpose=notice",
       headers: { cookie: adminCookie },
       payload: imageForm(GIF, "clip.gif"),
     });
@@ -437,14 +439,14 @@ describe.each(TEST_DATABASES)("notices on $name", (database) => {
     expect(ok.json()).toEqual({ success: true, imageUrl: expect.stringMatching(/\.gif$/) });
     const bad = await t.app.inject({
       method: "POST",
-      url: "/api/image/upload-s3",
+      url: "/api/image/upload-s3?purpose=notice",
       headers: { cookie: adminCookie },
       payload: imageForm(SVG, "x.png"),
     });
     expect(bad.statusCode).toBe(400);
     const none = await t.app.inject({
       method: "POST",
-      url: "/api/image/upload-s3",
+      url: "/api/image/upload-s3?purpose=notice",
       headers: { cookie: adminCookie, "content-type": "application/json" },
       payload: {},
     });

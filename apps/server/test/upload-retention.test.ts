@@ -20,8 +20,8 @@ describe.each(TEST_DATABASES)("upload retention on $name", (database) => {
     t = undefined;
   });
 
-  async function upload(cookie: string) {
-    const response = await uploadImage(t!.app, cookie, await makeJpeg());
+  async function upload(cookie: string, purpose: "tool" | "notice" = "tool") {
+    const response = await uploadImage(t!.app, cookie, await makeJpeg(), purpose);
     expect(response.statusCode, response.body).toBe(200);
     const { imageUrl } = response.json() as { imageUrl: string };
     const key = t!.services.storage.keyFromUrl(imageUrl);
@@ -57,14 +57,18 @@ describe.each(TEST_DATABASES)("upload retention on $name", (database) => {
     const user = await signUp(t.app);
     const unused = await upload(user.cookie);
     const reused = await upload(user.cookie);
-    const noticeImage = await upload(admin.cookie);
+    const noticeImage = await upload(admin.cookie, "notice");
     expect(noticeImage).toMatch(/^public\/editor\//);
+    // The administrator's own tool input is private and purged like anyone's.
+    const adminToolInput = await upload(admin.cookie);
+    expect(adminToolInput).toMatch(/^private\//);
 
     clock.advance(20 * DAY_MS);
     const historyId = await processed(user.body.id, reused);
 
     clock.advance(11 * DAY_MS); // day 31: `unused` is due, `reused` was processed 11 days ago
-    expect(await purge()).toEqual({ purged: 1, failed: 0 });
+    expect(await purge()).toEqual({ purged: 2, failed: 0 });
+    expect(await t.services.storage.get(adminToolInput)).toBeNull();
     expect(await t.services.storage.get(unused)).toBeNull();
     expect(await t.services.store.images.findUpload(unused)).toBeUndefined();
     expect(await t.services.storage.get(reused)).not.toBeNull();

@@ -65,10 +65,15 @@ export function imageForm(bytes: Buffer, name = "photo.jpg", type = "image/jpeg"
   return form;
 }
 
-export async function uploadImage(app: FastifyInstance, cookie: string, bytes: Buffer) {
+export async function uploadImage(
+  app: FastifyInstance,
+  cookie: string,
+  bytes: Buffer,
+  purpose: "tool" | "notice" = "tool",
+) {
   const response = await app.inject({
     method: "POST",
-    url: "/api/image/upload-s3",
+    url: purpose === "notice" ? "/api/image/upload-s3?purpose=notice" : "/api/image/upload-s3",
     headers: { cookie },
     payload: imageForm(bytes),
   });

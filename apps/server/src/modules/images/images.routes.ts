@@ -15,6 +15,7 @@ import {
   ZPresignUploadResponse,
   ZRegionsBody,
   ZRegionsResponse,
+  ZUploadQuery,
   ZUploadResponse,
 } from "@gyeol/shared/contracts/images";
 import { NOTICE_IMAGE_MAX_BYTES, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
@@ -22,6 +23,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../http/read-multipart.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import type { ImagesService } from "./images.service.ts";
@@ -37,14 +39,18 @@ export function registerImagesRoutes(
 
   r.post(
     "/api/image/upload-s3",
-    { ...auth, schema: { response: { 200: ZUploadResponse } } },
+    { ...auth, schema: { querystring: ZUploadQuery, response: { 200: ZUploadResponse } } },
     async (request) => {
       const user = request.user!;
+      const isNoticeImage = request.query.purpose === "notice";
+      // Refused before a byte of the body is read (the drain hook closes what is left).
+      if (isNoticeImage && user.role !== "admin")
+        throw new AppError(403, "FORBIDDEN", "Only the administrator can add pictures to notices.");
       const { files } = await readMultipart(request, {
         fileField: UPLOAD_IMAGE_FIELD,
         maxFiles: 1,
-        // The notice editor keeps its 10 MB rule; tool uploads get UPLOAD_MAX_BYTES.
-        maxFileBytes: user.role === "admin" ? NOTICE_IMAGE_MAX_BYTES : maxUploadBytes,
+        // The notice editor keeps its 10 MB rule; tool uploads get UPLOAD_MAX_BYTES, admins too.
+        maxFileBytes: isNoticeImage ? NOTICE_IMAGE_MAX_BYTES : maxUploadBytes,
         maxFieldBytes: 1024,
         tooManyFilesMessage: "Upload one image at a time.",
       });
@@ -55,7 +61,10 @@ export function registerImagesRoutes(
           "required",
           `Send the image in the "${UPLOAD_IMAGE_FIELD}" field.`,
         );
-      return { success: true as const, ...(await images.upload(user, image.bytes)) };
+      const stored = isNoticeImage
+        ? await images.uploadEditorImage(user, image.bytes)
+        : await images.uploadToolImage(user, image.bytes);
+      return { success: true as const, ...stored };
     },
   );
 

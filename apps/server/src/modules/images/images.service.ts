@@ -134,14 +134,15 @@ export function createImagesService({ store, storage, moderation, clock, limits 
     urlOf,
     ownedKeyOf,
 
+    /** POST /api/image/upload-s3: a tool input, private and purged on schedule, whoever uploads it. */
+    uploadToolImage: (user: Pick<UserRow, "id">, bytes: Buffer) => storeToolUpload(user, bytes),
+
     /**
-     * POST /api/image/upload-s3. Administrators upload the notice editor's pictures here: those
-     * stay public, may be GIF or WebP too and are decoded and encoded again like notice
-     * attachments (a JPEG/PNG of theirs also passes the classifier and is usable in the tools,
-     * whose start checks the engine's limits). Everyone else uploads tool inputs: JPEG/PNG, private.
+     * POST /api/image/upload-s3?purpose=notice (the route lets only administrators here): a notice
+     * editor picture. It stays public, may be GIF or WebP too and is decoded and encoded again like
+     * notice attachments (a JPEG/PNG also passes the classifier).
      */
-    async upload(user: Pick<UserRow, "id" | "role">, bytes: Buffer) {
-      if (user.role !== "admin") return storeToolUpload(user, bytes);
+    async uploadEditorImage(user: Pick<UserRow, "id">, bytes: Buffer) {
       const type = detectImageType(bytes);
       if (!type) {
         throw fieldError(

@@ -71,7 +71,8 @@ export function deleteNotice(id: number): Promise<{ success: true }> {
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append(UPLOAD_IMAGE_FIELD, file, file.name);
-  const response = await apiPost<TImageUploadResponse>("/api/image/upload-s3", form);
+  // A notice picture is public; without the purpose the server keeps it as a private tool input.
+  const response = await apiPost<TImageUploadResponse>("/api/image/upload-s3?purpose=notice", form);
   return response.imageUrl;
 }
 
