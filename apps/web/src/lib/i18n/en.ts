@@ -270,6 +270,7 @@ export const en: TTranslations = {
       INVALID_JSON: "The request was malformed.",
       UNSUPPORTED_MEDIA_TYPE: "This format is not supported.",
       PAYLOAD_TOO_LARGE: "The file is too large.",
+      REQUEST_TIMEOUT: "Sending took too long and was stopped. Check your connection and try again.",
       NOT_FOUND: "We couldn't find what you asked for.",
       AUTH_REQUIRED: "Please log in first.",
       SESSION_EXPIRED: "Your login has expired. Please log in again!",
@@ -284,6 +285,10 @@ export const en: TTranslations = {
       INTERNAL_ERROR: "Something went wrong on our side. Please try again shortly.",
       NETWORK_ERROR: "Can't reach the server. Please check your connection.",
       INVALID_RESPONSE: "The server sent an unexpected answer. Please try again shortly.",
+      MAIL_LINKS_NOT_CONFIGURED:
+        "This server is not set up to send links by e-mail yet. Please contact the site's administrator.",
+      CSRF_TOKEN_INVALID:
+        "This payment form has expired or did not come from this site. Reload the checkout page and try again.",
       METHOD_NOT_ALLOWED: "This request isn't supported.",
       INVALID_SIGNATURE: "The payment notification's signature could not be verified.",
       NO_SUBSCRIPTION: "You don't have an active subscription.",
@@ -319,10 +324,6 @@ export const en: TTranslations = {
       INVALID_RESET_TOKEN: "This reset link has expired or was already used. Please ask for a new one.",
       SERVICE_UNAVAILABLE: "The service is temporarily unavailable. Please try again shortly.",
       REQUEST_FAILED: "The request could not be completed. Please try again shortly.",
-      MAIL_LINKS_NOT_CONFIGURED:
-        "This server is not set up to send links by e-mail yet. Please contact the site's administrator.",
-      CSRF_TOKEN_INVALID:
-        "This payment form has expired or did not come from this site. Reload the checkout page and try again.",
     },
   },
   landing: {

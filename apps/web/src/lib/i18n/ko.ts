@@ -266,6 +266,7 @@ export const ko = {
       INVALID_JSON: "요청 형식이 올바르지 않습니다.",
       UNSUPPORTED_MEDIA_TYPE: "지원하지 않는 형식입니다.",
       PAYLOAD_TOO_LARGE: "파일이 너무 큽니다.",
+      REQUEST_TIMEOUT: "요청 전송이 너무 오래 걸려 중단되었습니다. 연결 상태를 확인하고 다시 시도해 주세요.",
       NOT_FOUND: "요청한 항목을 찾을 수 없습니다.",
       AUTH_REQUIRED: "로그인이 필요합니다.",
       SESSION_EXPIRED: "로그인이 만료되었습니다. 다시 로그인해주세요!",
@@ -280,6 +281,10 @@ export const ko = {
       INTERNAL_ERROR: "서버에 문제가 생겼습니다. 잠시 후 다시 시도해 주세요.",
       NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",
       INVALID_RESPONSE: "서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.",
+      MAIL_LINKS_NOT_CONFIGURED:
+        "이 서버는 아직 이메일로 링크를 보낼 수 있도록 설정되지 않았습니다. 사이트 관리자에게 문의해 주세요.",
+      CSRF_TOKEN_INVALID:
+        "결제 양식이 만료되었거나 이 사이트에서 보낸 것이 아닙니다. 결제 화면을 새로고침한 뒤 다시 시도해 주세요.",
       METHOD_NOT_ALLOWED: "지원하지 않는 요청입니다.",
       INVALID_SIGNATURE: "결제 알림의 서명을 확인하지 못했습니다.",
       NO_SUBSCRIPTION: "이용 중인 구독이 없습니다.",
@@ -316,10 +321,6 @@ export const ko = {
         "비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다. 새 링크를 요청해 주세요.",
       SERVICE_UNAVAILABLE: "서비스를 일시적으로 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.",
       REQUEST_FAILED: "요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.",
-      MAIL_LINKS_NOT_CONFIGURED:
-        "이 서버는 아직 이메일로 링크를 보낼 수 있도록 설정되지 않았습니다. 사이트 관리자에게 문의해 주세요.",
-      CSRF_TOKEN_INVALID:
-        "결제 양식이 만료되었거나 이 사이트에서 보낸 것이 아닙니다. 결제 화면을 새로고침한 뒤 다시 시도해 주세요.",
     },
   },
   landing: {
