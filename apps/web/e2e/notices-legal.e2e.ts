@@ -149,11 +149,11 @@ describe("the notice board", () => {
     await expect.poll(() => texts(page, "notice-attachment-name")).toEqual(["포스터.png", "banner.png"]);
     const kb = (bytes: Buffer) => `${(bytes.length / 1024).toFixed(1)} KB`;
     expect(await texts(page, "notice-attachment-size")).toEqual([kb(PNG), kb(BANNER)]);
-    // A text file is refused with a message in red, and the two images stay.
+    // A text file is refused with a message in red next to the attachments, and the two images stay.
     await page
       .getByTestId("notice-file-input")
       .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") }]);
-    await page.getByTestId("notice-form-error").waitFor();
+    expect(await page.getByTestId("notice-files-error").textContent()).toMatch(/이미지/);
     expect(await page.getByTestId("notice-attachment").count()).toBe(2);
     await page.getByTestId("notice-pinned").check();
     await shoot(page, "notices-editor-ko-desktop");
