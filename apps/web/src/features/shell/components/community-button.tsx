@@ -25,6 +25,7 @@ export function CommunityButton() {
     <div
       ref={homeRef}
       data-testid="community-home"
+      aria-hidden={hidden || undefined}
       className="pointer-events-none fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 size-13 sm:right-6 sm:bottom-6"
     >
       <a
@@ -34,7 +35,6 @@ export function CommunityButton() {
         data-testid="community-button"
         data-hidden={hidden || undefined}
         tabIndex={hidden ? -1 : undefined}
-        aria-hidden={hidden || undefined}
         aria-label={`${t("community.label")} (${t("common.newTab")})`}
         title={t("community.label")}
         className="group pointer-events-auto flex size-13 items-center justify-center rounded-full bg-ink text-white shadow-float transition-[transform,opacity] duration-200 hover:-translate-y-0.5 hover:bg-accent-700 data-hidden:pointer-events-none data-hidden:translate-y-24 data-hidden:opacity-0 motion-reduce:transition-none"
