@@ -83,7 +83,7 @@ describe.each(TEST_DATABASES)("image downloads on $name", (database) => {
     const member = await signUp(t.app);
     const other = await signUp(t.app);
     // The administrator's notice pictures are public: a JPEG (a tool upload too) and a GIF.
-    const editorJpeg = (await uploadImage(t.app, admin.cookie, await makeJpeg())).json().imageUrl;
+    const editorJpeg = (await uploadImage(t.app, admin.cookie, await makeJpeg(), "notice")).json().imageUrl;
     expect(editorJpeg).toMatch(/^\/files\/public\//);
     const noticeGif = t.services.storage.publicUrl(
       await t.services.storage.put({

@@ -146,7 +146,7 @@ describe.each(TEST_DATABASES)("field-level validation answers on $name", (databa
       ]);
       const inline = await t.app.inject({
         method: "POST",
-        url: "/api/image/upload-s3",
+        url: "/api/image/upload-s3?purpose=notice",
         headers: { cookie },
         payload: (() => {
           const form = new FormData();
