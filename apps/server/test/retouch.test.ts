@@ -455,8 +455,8 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
     });
     expect(history.statusCode).toBe(400);
     for (const [bytes, code] of [
-      [Buffer.from("GIF89a not a photo"), "INVALID_IMAGE"],
-      [Buffer.from("plain text"), "INVALID_IMAGE"],
+      [Buffer.from("GIF89a not a photo"), "UNSUPPORTED_IMAGE_TYPE"],
+      [Buffer.from("plain text"), "UNSUPPORTED_IMAGE_TYPE"],
       [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), "INVALID_IMAGE"],
     ] as const) {
       const response = await uploadImage(t!.app, user.cookie, bytes);

@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   NSFW_CONTENT_DETECTED: "NSFW_CONTENT_DETECTED",
   /** Not a JPEG or PNG by its bytes, or truncated / corrupt. */
   INVALID_IMAGE: "INVALID_IMAGE",
+  /** Not a JPEG or PNG (nor a WebP/AVIF the tools convert): spec 02 §5 "only jpg and png". */
+  UNSUPPORTED_IMAGE_TYPE: "UNSUPPORTED_IMAGE_TYPE",
   /**
    * More pixels than the engine takes (ENGINE_MAX_INPUT_PIXELS in retouch.ts, or a lower
    * UPLOAD_MAX_PIXELS), or a notice image over NOTICE_IMAGE_MAX_PIXELS; read from the header,

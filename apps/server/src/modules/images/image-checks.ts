@@ -41,10 +41,22 @@ export interface CheckedImage {
   height: number;
 }
 
+/** spec 02 §5 "Retouch": "only jpg and png can be uploaded". */
+export const UNSUPPORTED_TYPE_MESSAGE = "Only JPG and PNG images can be uploaded.";
+const JPEG: ImageTypeInfo = { mime: "image/jpeg", extension: "jpg" };
+/** Quality of the JPEG a WebP or AVIF upload becomes (the spec's own resize uses 0.9). */
+const CONVERTED_JPEG_QUALITY = 92;
+
+/** An ISO-BMFF file whose brand is AVIF (still or sequence): `....ftypavif` / `....ftypavis`. */
+function isAvif(bytes: Uint8Array): boolean {
+  const box = Buffer.from(bytes.subarray(4, 12)).toString("latin1");
+  return box === "ftypavif" || box === "ftypavis";
+}
+
 export function assertJpegOrPng(bytes: Uint8Array): ImageTypeInfo {
   const type = detectImageType(bytes);
   if (!type || (type.mime !== "image/jpeg" && type.mime !== "image/png")) {
-    throw new AppError(400, "INVALID_IMAGE", "Only JPG and PNG images can be uploaded.");
+    throw new AppError(400, "UNSUPPORTED_IMAGE_TYPE", UNSUPPORTED_TYPE_MESSAGE);
   }
   return type;
 }
@@ -111,17 +123,41 @@ export function assertEngineCanTake(
 /**
  * A tool upload: JPEG or PNG, a size the engine takes (read from the header), then the
  * classifier, whose decode (shrunk on load to its 224 px) also refuses a truncated file.
+ * With `canConvert`, a WebP or AVIF (a phone's or a browser's "Save image as…", often named .jpg)
+ * becomes a JPEG here, upright and without its metadata, instead of failing every job later;
+ * anything else (GIF, HEIC, …) is refused at once with the spec's message.
  */
 export async function checkToolImage(
   bytes: Uint8Array,
-  { moderation, maxPixels }: { moderation: ModerationDriver; maxPixels: number },
-): Promise<CheckedImage> {
-  const type = assertJpegOrPng(bytes);
+  {
+    moderation,
+    maxPixels,
+    canConvert = false,
+  }: { moderation: ModerationDriver; maxPixels: number; canConvert?: boolean },
+): Promise<CheckedImage & { bytes: Uint8Array }> {
   const limit = Math.min(maxPixels, ENGINE_MAX_INPUT_PIXELS);
+  const detected = detectImageType(bytes);
+  const isConvertible = canConvert && (detected?.mime === "image/webp" || isAvif(bytes));
+  if (isConvertible) {
+    const { width, height } = await readImageHeader(bytes, JPEG, limit);
+    assertEngineCanTake(width, height, limit);
+    let jpeg: Buffer;
+    try {
+      jpeg = await sharp(bytes, { limitInputPixels: limit, failOn: FAIL_ON })
+        .rotate()
+        .jpeg({ quality: CONVERTED_JPEG_QUALITY })
+        .toBuffer();
+    } catch {
+      throw new AppError(400, "INVALID_IMAGE", DAMAGED_MESSAGE);
+    }
+    await assertAllowedContent(jpeg, moderation);
+    return { type: JPEG, width, height, bytes: jpeg };
+  }
+  const type = assertJpegOrPng(bytes);
   const { width, height } = await readImageHeader(bytes, type, limit);
   assertEngineCanTake(width, height, limit);
   await assertAllowedContent(bytes, moderation);
-  return { type, width, height };
+  return { type, width, height, bytes };
 }
 
 /** The content classifier's verdict (spec 02 §8); what it cannot decode is a damaged image. */

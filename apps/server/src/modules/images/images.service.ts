@@ -108,20 +108,24 @@ export function createImagesService({ store, storage, moderation, clock, limits 
   }
 
   async function storeToolUpload(user: Pick<UserRow, "id">, bytes: Buffer) {
-    const checked = await checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels });
+    const checked = await checkToolImage(bytes, {
+      moderation,
+      maxPixels: limits.maxPixels,
+      canConvert: true,
+    });
     const key = await storage.put({
       visibility: "private",
       folder: uploadsFolder(user.id),
       extension: checked.type.extension,
       contentType: checked.type.mime,
-      bytes,
+      bytes: checked.bytes,
     });
     await store.images.insertUpload({
       key,
       user_id: user.id,
       status: "ready",
       mime: checked.type.mime,
-      size: bytes.length,
+      size: checked.bytes.length,
       checksum_sha256: null,
       width: checked.width,
       height: checked.height,

@@ -298,6 +298,7 @@ export const en: TTranslations = {
       PAYMENT_PROVIDER_ERROR: "The payment service couldn't be reached. Please try again shortly.",
       NSFW_CONTENT_DETECTED: "Inappropriate content was detected, so this image can't be processed.",
       INVALID_IMAGE: "The image couldn't be read. Upload an undamaged JPEG or PNG file.",
+      UNSUPPORTED_IMAGE_TYPE: "Only jpg and png files can be uploaded.",
       IMAGE_TOO_LARGE: `The image has too many pixels. Upload one of ${ENGINE_MAX_INPUT_MEGAPIXELS} megapixels or fewer.`,
       IMAGE_TOO_SMALL: `The image is too small. Upload one whose shorter side is at least ${ENGINE_MIN_SIDE_PX} pixels.`,
       IMAGE_ASPECT_RATIO_UNSUPPORTED: `The image is too long and narrow. Upload one whose longer side is at most ${ENGINE_MAX_ASPECT_RATIO} times its shorter side.`,
