@@ -19,6 +19,11 @@ export interface JobDefinition<TPayload = unknown, TOutput extends object = obje
   tool: string;
   schema: z.ZodType<TPayload>;
   handle(context: JobHandlerContext<TPayload>): Promise<TOutput>;
+  /**
+   * How much work a payload is, in the unit its run time grows with (retouch: output megapixels);
+   * the ETA learns seconds per unit from finished jobs. Default: every job is 1.
+   */
+  workOf?(payload: TPayload): number;
   /** Inside the transaction that marks the job completed (history rows and the like). */
   onCompleted?(tx: Repositories, job: JobRow, output: TOutput, now: string): Promise<void>;
   /** Inside the transaction that marks the job failed and refunds it. */

@@ -155,11 +155,39 @@ export function createJobsRepository(db: Kysely<DB>) {
       return Number(row.n);
     },
 
-    /** started/finished of the latest completed jobs of a tool (the ETA's moving average). */
+    /** The queued jobs ahead of one (oldest first, at most `limit`): what the ETA waits for. */
+    listQueuedAhead(createdAt: string, id: string, limit: number) {
+      return db
+        .selectFrom("jobs")
+        .select(["tool", "input"])
+        .where("status", "=", "queued")
+        .where((eb) =>
+          eb.or([
+            eb("created_at", "<", createdAt),
+            eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
+          ]),
+        )
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Every running job (the workers' current load, for the ETA of queued jobs). */
+    listRunning(limit: number) {
+      return db
+        .selectFrom("jobs")
+        .select(["tool", "input", "started_at"])
+        .where("status", "=", "processing")
+        .limit(limit)
+        .execute();
+    },
+
+    /** started/finished and input of the latest completed jobs of a tool (the ETA's model). */
     listRecentDurations(tool: string, limit: number) {
       return db
         .selectFrom("jobs")
-        .select(["started_at", "finished_at"])
+        .select(["started_at", "finished_at", "input"])
         .where("tool", "=", tool)
         .where("status", "=", "completed")
         .orderBy("finished_at", "desc")

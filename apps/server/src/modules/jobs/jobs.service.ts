@@ -9,6 +9,13 @@ import type { Store } from "../../db/store.ts";
 import type { QueueConsumer, TClaimResult } from "../../drivers/queue/job-queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
+import {
+  type DurationModel,
+  estimateQueuedSeconds,
+  estimateRemainingSeconds,
+  estimateSeconds,
+  fitDurationModel,
+} from "./eta.ts";
 import type { AnyJobDefinition, JobDefinition } from "./job-definition.ts";
 
 export interface JobsSettings {
@@ -34,17 +41,18 @@ export const jobSpendKey = (jobId: string) => `job:${jobId}`;
 const FAILURE_MESSAGE = "Processing failed. Your credits were refunded.";
 /** Queued rows older than this are sent to the queue again (a message lost in a crash). */
 const RESEND_QUEUED_AFTER_MS = 10_000;
-/** How many finished jobs the ETA's moving average looks at, and how long it is cached. */
+/** How many finished jobs the ETA's model learns from, and how long a model is kept. */
 const ETA_WINDOW = 20;
 const ETA_CACHE_MS = 5000;
-const DEFAULT_JOB_SECONDS = 30;
+/** Queued and running jobs the ETA adds up, at most (a longer queue is "many minutes" anyway). */
+const ETA_QUEUE_LOOKAHEAD = 200;
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
 export function createJobsService({ store, credits, clock, settings, definitions, log }: JobsServiceDeps) {
   const byTool = new Map(definitions.map((d) => [d.tool, d as unknown as JobDefinition<unknown, object>]));
   const heartbeatMs = Math.max(50, Math.floor((settings.staleAfterSeconds * 1000) / 4));
-  const averages = new Map<string, { seconds: number; at: number }>();
+  const models = new Map<string, { model: DurationModel; at: number }>();
   const now = () => clock.now().toISOString();
 
   async function fail(job: JobRow, code: string, message: string, from: JobRow["status"][] = ["processing"]) {
@@ -153,40 +161,68 @@ export function createJobsService({ store, credits, clock, settings, definitions
     },
   };
 
-  async function averageSeconds(tool: string): Promise<number> {
-    const cached = averages.get(tool);
+  /** A job's work (its definition's unit), from the JSON input as stored. */
+  function workOf(tool: string, input: string): number {
+    const definition = byTool.get(tool);
+    if (!definition?.workOf) return 1;
+    const parsed = definition.schema.safeParse(JSON.parse(input));
+    return parsed.success ? definition.workOf(parsed.data) : 1;
+  }
+
+  async function modelFor(tool: string): Promise<DurationModel> {
+    const cached = models.get(tool);
     const at = Date.now();
-    if (cached && at - cached.at < ETA_CACHE_MS) return cached.seconds;
-    const rows = await store.jobs.listRecentDurations(tool, ETA_WINDOW);
-    const durations = rows
-      .map((r) =>
-        r.started_at && r.finished_at ? Date.parse(r.finished_at) - Date.parse(r.started_at) : NaN,
-      )
-      .filter((ms) => Number.isFinite(ms) && ms >= 0);
-    const seconds =
-      durations.length === 0
-        ? DEFAULT_JOB_SECONDS
-        : durations.reduce((a, b) => a + b, 0) / durations.length / 1000;
-    averages.set(tool, { seconds, at });
-    return seconds;
+    if (cached && at - cached.at < ETA_CACHE_MS) return cached.model;
+    const samples = (await store.jobs.listRecentDurations(tool, ETA_WINDOW)).flatMap((row) => {
+      const ms =
+        row.started_at && row.finished_at ? Date.parse(row.finished_at) - Date.parse(row.started_at) : NaN;
+      return Number.isFinite(ms) && ms >= 0 ? [{ work: workOf(tool, row.input), seconds: ms / 1000 }] : [];
+    });
+    const model = fitDurationModel(samples);
+    models.set(tool, { model, at });
+    return model;
+  }
+
+  async function estimateOf(tool: string, input: string): Promise<number> {
+    return estimateSeconds(await modelFor(tool), workOf(tool, input));
   }
 
   return {
     consumer,
     fail,
 
-    /** 1-based place among queued jobs (0 while running, null when done) and an ETA in seconds. */
+    /**
+     * 1-based place among queued jobs (0 while running, null when done) and the seconds left,
+     * from the learnt duration of this job's size and of every job in front of it (eta.ts). A
+     * running job past its estimate gets null, never a time that has already gone by.
+     */
     async progressOf(job: JobRow): Promise<{ queuePosition: number | null; etaSeconds: number | null }> {
       if (job.status === "completed" || job.status === "failed")
         return { queuePosition: null, etaSeconds: null };
-      const average = await averageSeconds(job.tool);
+      const own = await estimateOf(job.tool, job.input);
+      const nowMs = clock.now().getTime();
+      const elapsedOf = (startedAt: string | null) =>
+        startedAt ? (nowMs - Date.parse(startedAt)) / 1000 : 0;
       if (job.status === "processing") {
-        const elapsed = job.started_at ? (clock.now().getTime() - Date.parse(job.started_at)) / 1000 : 0;
-        return { queuePosition: 0, etaSeconds: Math.max(1, Math.round(average - elapsed)) };
+        const remaining = estimateRemainingSeconds(own, elapsedOf(job.started_at));
+        return { queuePosition: 0, etaSeconds: remaining === null ? null : Math.round(remaining) };
       }
-      const ahead = await store.jobs.countQueuedAhead(job.created_at, job.id);
-      const rounds = Math.floor(ahead / Math.max(1, settings.workerConcurrency)) + 1;
-      return { queuePosition: ahead + 1, etaSeconds: Math.max(1, Math.round(rounds * average)) };
+      const [position, ahead, running] = await Promise.all([
+        store.jobs.countQueuedAhead(job.created_at, job.id),
+        store.jobs.listQueuedAhead(job.created_at, job.id, ETA_QUEUE_LOOKAHEAD),
+        store.jobs.listRunning(ETA_QUEUE_LOOKAHEAD),
+      ]);
+      const aheadSeconds = await Promise.all(ahead.map((row) => estimateOf(row.tool, row.input)));
+      const runningRemainingSeconds = await Promise.all(
+        running.map(async (row) => (await estimateOf(row.tool, row.input)) - elapsedOf(row.started_at)),
+      );
+      const seconds = estimateQueuedSeconds({
+        ownSeconds: own,
+        aheadSeconds,
+        runningRemainingSeconds,
+        workerConcurrency: settings.workerConcurrency,
+      });
+      return { queuePosition: position + 1, etaSeconds: Math.max(1, Math.round(seconds)) };
     },
   };
 }

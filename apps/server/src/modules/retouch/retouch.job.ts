@@ -4,6 +4,7 @@
  * second run of the same job overwrites its own files — and completes the history row.
  */
 import { ZUpscaleInput } from "@gyeol/shared/contracts/images";
+import { scaledSize } from "@gyeol/shared/retouch";
 import sharp from "sharp";
 import { z } from "zod";
 import type { RetouchEngine } from "../../drivers/engines/retouch-engine.ts";
@@ -39,6 +40,11 @@ export function createRetouchJob(deps: {
   return defineJob<TRetouchPayload, TRetouchOutput>({
     tool: RETOUCH_TOOL,
     schema: ZRetouchPayload,
+    // The engine's time grows with the output's pixels (the upscale dominates, README).
+    workOf: ({ input }) => {
+      const size = scaledSize(input.width, input.height, input.scale_factor);
+      return (size.width * size.height) / 1e6;
+    },
 
     async handle({ job, payload, signal, setProviderJobId }) {
       const id32 = job.id.replaceAll("-", "");

@@ -1,21 +1,27 @@
 import { Hourglass } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useCountdown } from "../hooks/use-countdown.ts";
 import type { TRetouchJobState } from "../hooks/use-retouch-job.ts";
 import { Backdrop } from "./result-states.tsx";
 
 /** Processing (spec 02 §2.1): blurred original, status, queue position and ETA, "do not refresh". */
 export function ProcessingResult({ job, previewUrl }: { job: TRetouchJobState; previewUrl: string | null }) {
   const { t } = useTranslation();
-  const { queuePosition, etaSeconds } = job;
+  const { queuePosition } = job;
+  const etaSeconds = useCountdown(job.etaSeconds);
+  // Running with no time left to promise (the server's estimate, or the local countdown, ran out):
+  // say so honestly instead of "about 1 second left" for half a minute.
+  const isOverdue = queuePosition === 0 && (etaSeconds === null || etaSeconds <= 0);
   const place =
     queuePosition === null
       ? null
       : queuePosition > 0
         ? t("retouch.result.queue", { position: queuePosition })
         : t("retouch.result.running");
-  const eta =
-    etaSeconds === null || etaSeconds <= 0
+  const eta = isOverdue
+    ? t("retouch.result.etaOverdue")
+    : etaSeconds === null || etaSeconds <= 0
       ? null
       : etaSeconds >= 90
         ? t("retouch.result.etaMinutes", { minutes: Math.round(etaSeconds / 60) })

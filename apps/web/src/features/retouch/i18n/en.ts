@@ -107,6 +107,7 @@ export const retouchEn: TTree<typeof retouchKo> = {
     running: "Processing now",
     eta: "About {{seconds}} s left",
     etaMinutes: "About {{minutes}} min left",
+    etaOverdue: "Taking a little longer than expected",
     doNotRefresh: "Please don't refresh or close this page",
     resumed: "Picking up the job you started earlier",
     failedTitle: "Processing failed",
