@@ -36,6 +36,7 @@ import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
 import { registerImagesRoutes } from "./modules/images/images.routes.ts";
+import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
 import { createServices, type DriverOverrides, type Services } from "./services.ts";
@@ -168,6 +169,7 @@ export async function buildApp({
     });
   });
   registerRetouchRoutes(app, { retouch: services.retouch, guards, isMaintenance: config.maintenanceMode });
+  registerJobsRoutes(app, { jobs: services.jobs, guards });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 

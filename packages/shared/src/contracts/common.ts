@@ -68,6 +68,10 @@ export const ERROR_CODES = {
   CHECKSUM_MISMATCH: "CHECKSUM_MISMATCH",
   /** A job failed in the engine (built-in or RunPod); its credits were refunded. */
   ENGINE_FAILED: "ENGINE_FAILED",
+  /** The owner cancelled the job; refunded (issue 12). */
+  JOB_CANCELLED: "JOB_CANCELLED",
+  /** A cancel that came after the job had completed or failed. */
+  JOB_ALREADY_FINISHED: "JOB_ALREADY_FINISHED",
   /** A job left by a crashed worker too many times; refunded. */
   JOB_ABANDONED: "JOB_ABANDONED",
   /** Accounts (issue 7): a Google ID token that is forged, expired, for another app or unverified. */

@@ -77,13 +77,15 @@ export function createJobsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async heartbeat(id: string, now: string): Promise<void> {
-      await db
+    /** false when the job is no longer running (cancelled, or failed by recovery): stop working on it. */
+    async heartbeat(id: string, now: string): Promise<boolean> {
+      const result = await db
         .updateTable("jobs")
         .set({ heartbeat_at: now })
         .where("id", "=", id)
         .where("status", "=", "processing")
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async setProviderJobId(id: string, providerJobId: string): Promise<void> {

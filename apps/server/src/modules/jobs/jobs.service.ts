@@ -7,6 +7,7 @@
 import type { JobRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { QueueConsumer, TClaimResult } from "../../drivers/queue/job-queue.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
 import {
@@ -39,6 +40,7 @@ export const jobSpendKey = (jobId: string) => `job:${jobId}`;
 
 /** A message the job's owner may read; engine internals stay in the log. */
 const FAILURE_MESSAGE = "Processing failed. Your credits were refunded.";
+const CANCELLED_MESSAGE = "You cancelled this job. Its credits were refunded.";
 /** Queued rows older than this are sent to the queue again (a message lost in a crash). */
 const RESEND_QUEUED_AFTER_MS = 10_000;
 /** How many finished jobs the ETA's model learns from, and how long a model is kept. */
@@ -53,6 +55,8 @@ export function createJobsService({ store, credits, clock, settings, definitions
   const byTool = new Map(definitions.map((d) => [d.tool, d as unknown as JobDefinition<unknown, object>]));
   const heartbeatMs = Math.max(50, Math.floor((settings.staleAfterSeconds * 1000) / 4));
   const models = new Map<string, { model: DurationModel; at: number }>();
+  /** Jobs this process is running, so a cancel can stop their engine at once. */
+  const running = new Map<string, AbortController>();
   const now = () => clock.now().toISOString();
 
   async function fail(job: JobRow, code: string, message: string, from: JobRow["status"][] = ["processing"]) {
@@ -82,25 +86,37 @@ export function createJobsService({ store, credits, clock, settings, definitions
     const parsed = definition.schema.safeParse(JSON.parse(job.input));
     if (!parsed.success) return fail(job, "INVALID_INPUT", parsed.error.message);
 
+    // Stopped by the worker (shutdown) or because the row stopped running (a cancel, here or in
+    // another process: the heartbeat finds it). Either way the row is not this run's to finish.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    running.set(jobId, stop);
     const beat = setInterval(() => {
-      store.jobs.heartbeat(jobId, now()).catch(() => {});
+      store.jobs
+        .heartbeat(jobId, now())
+        .then((isRunning) => {
+          if (!isRunning) stop.abort(new Error("the job is no longer running"));
+        })
+        .catch(() => {});
     }, heartbeatMs);
     try {
       const output = await definition.handle({
         job,
         payload: parsed.data,
-        signal,
+        signal: stop.signal,
         setProviderJobId: (id) => store.jobs.setProviderJobId(jobId, id),
       });
-      if (signal.aborted) return;
+      if (stop.signal.aborted) return;
       await store.transaction(async (tx) => {
         const at = now();
         if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return;
         await definition.onCompleted?.(tx, job, output, at);
       });
     } catch (error) {
-      // Stopped mid-job (shutdown or a simulated crash): leave the row for recovery.
-      if (signal.aborted) return;
+      // Stopped mid-job (shutdown or a simulated crash: the row is left for recovery; a cancel:
+      // the row is already failed and refunded).
+      if (stop.signal.aborted) return;
       const code = (error as { code?: unknown }).code;
       const isKnown = typeof code === "string" && /^[A-Z_]{3,40}$/.test(code);
       log?.("error", "job handler threw", { jobId, error: String(error) });
@@ -109,6 +125,8 @@ export function createJobsService({ store, credits, clock, settings, definitions
       );
     } finally {
       clearInterval(beat);
+      signal.removeEventListener("abort", onAbort);
+      running.delete(jobId);
     }
   }
 
@@ -190,6 +208,24 @@ export function createJobsService({ store, credits, clock, settings, definitions
   return {
     consumer,
     fail,
+
+    /**
+     * The owner stops a queued or running job (issue 12): it is failed with JOB_CANCELLED and
+     * refunded in one transaction (once: the refund's idempotency key), and a run in this process
+     * is aborted at once (in another, at its next heartbeat). Another user's job is "not found".
+     */
+    async cancel(userId: number, jobId: string): Promise<{ status: "failed"; code: "JOB_CANCELLED" }> {
+      const job = await store.jobs.findById(jobId);
+      if (!job || job.user_id !== userId) throw new AppError(404, "NOT_FOUND", "Job not found.");
+      if (job.status === "queued" || job.status === "processing")
+        await fail(job, "JOB_CANCELLED", CANCELLED_MESSAGE, ["queued", "processing"]);
+      const after = await store.jobs.findById(jobId);
+      if (after?.status !== "failed" || after.error_code !== "JOB_CANCELLED") {
+        throw new AppError(409, "JOB_ALREADY_FINISHED", "This job has already finished.");
+      }
+      running.get(jobId)?.abort(new Error("cancelled by its owner"));
+      return { status: "failed", code: "JOB_CANCELLED" };
+    },
 
     /**
      * 1-based place among queued jobs (0 while running, null when done) and the seconds left,

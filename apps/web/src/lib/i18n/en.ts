@@ -299,6 +299,8 @@ export const en: TTranslations = {
       NSFW_CONTENT_DETECTED: "Inappropriate content was detected, so this image can't be processed.",
       INVALID_IMAGE: "The image couldn't be read. Upload an undamaged JPEG or PNG file.",
       UNSUPPORTED_IMAGE_TYPE: "Only jpg and png files can be uploaded.",
+      JOB_CANCELLED: "You cancelled this job. Its credits were refunded.",
+      JOB_ALREADY_FINISHED: "This job has already finished, so it can't be cancelled.",
       IMAGE_TOO_LARGE: `The image has too many pixels. Upload one of ${ENGINE_MAX_INPUT_MEGAPIXELS} megapixels or fewer.`,
       IMAGE_TOO_SMALL: `The image is too small. Upload one whose shorter side is at least ${ENGINE_MIN_SIDE_PX} pixels.`,
       IMAGE_ASPECT_RATIO_UNSUPPORTED: `The image is too long and narrow. Upload one whose longer side is at most ${ENGINE_MAX_ASPECT_RATIO} times its shorter side.`,

@@ -295,6 +295,8 @@ export const ko = {
       NSFW_CONTENT_DETECTED: "부적절한 콘텐츠가 감지되어 처리할 수 없습니다.",
       INVALID_IMAGE: "이미지를 읽을 수 없습니다. 손상되지 않은 JPEG 또는 PNG 파일을 올려 주세요.",
       UNSUPPORTED_IMAGE_TYPE: "jpg, png 파일만 업로드할 수 있습니다.",
+      JOB_CANCELLED: "작업을 취소했습니다. 사용한 크레딧은 환불되었습니다.",
+      JOB_ALREADY_FINISHED: "이미 끝난 작업이라 취소할 수 없습니다.",
       IMAGE_TOO_LARGE: `이미지 해상도가 너무 큽니다. ${ENGINE_MAX_INPUT_MEGAPIXELS}메가픽셀 이하의 이미지를 올려 주세요.`,
       IMAGE_TOO_SMALL: `이미지가 너무 작습니다. 짧은 변이 ${ENGINE_MIN_SIDE_PX}픽셀 이상인 이미지를 올려 주세요.`,
       IMAGE_ASPECT_RATIO_UNSUPPORTED: `이미지가 너무 길쭉합니다. 긴 변이 짧은 변의 ${ENGINE_MAX_ASPECT_RATIO}배 이하인 이미지를 올려 주세요.`,

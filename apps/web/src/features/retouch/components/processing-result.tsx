@@ -1,12 +1,20 @@
 import { Hourglass } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useCountdown } from "../hooks/use-countdown.ts";
 import type { TRetouchJobState } from "../hooks/use-retouch-job.ts";
 import { Backdrop } from "./result-states.tsx";
 
 /** Processing (spec 02 §2.1): blurred original, status, queue position and ETA, "do not refresh". */
-export function ProcessingResult({ job, previewUrl }: { job: TRetouchJobState; previewUrl: string | null }) {
+interface ProcessingResultProps {
+  job: TRetouchJobState;
+  previewUrl: string | null;
+  onCancel?: () => void;
+  isCancelling?: boolean;
+}
+
+export function ProcessingResult({ job, previewUrl, onCancel, isCancelling = false }: ProcessingResultProps) {
   const { t } = useTranslation();
   const { queuePosition } = job;
   const etaSeconds = useCountdown(job.etaSeconds);
@@ -42,6 +50,18 @@ export function ProcessingResult({ job, previewUrl }: { job: TRetouchJobState; p
         <Hourglass aria-hidden="true" className="size-3.5" />
         {t("retouch.result.doNotRefresh")}
       </p>
+      {onCancel && job.jobId && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-1"
+          data-testid="retouch-cancel"
+          isLoading={isCancelling}
+          onClick={onCancel}
+        >
+          {t("retouch.result.cancel")}
+        </Button>
+      )}
     </Backdrop>
   );
 }

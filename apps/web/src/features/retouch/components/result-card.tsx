@@ -20,10 +20,13 @@ interface ResultCardProps {
   previewUrl: string | null;
   isLoading: boolean;
   onRetry: () => void;
+  /** Stops the running job (and refunds it); absent where a job cannot be cancelled. */
+  onCancel?: () => void;
+  isCancelling?: boolean;
 }
 
 /** The result card and its states (spec 02 §2.1): sample, empty, loading, processing, completed, failed. */
-export function ResultCard({ job, previewUrl, isLoading, onRetry }: ResultCardProps) {
+export function ResultCard({ job, previewUrl, isLoading, onRetry, onCancel, isCancelling }: ResultCardProps) {
   const { t } = useTranslation();
   const { download, busyUrl } = useDownload();
   const share = useShareLink();
@@ -79,7 +82,10 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry }: ResultCardPr
         />
       </div>
     );
-  } else if (job.phase === "processing") body = <ProcessingResult job={job} previewUrl={backdropUrl} />;
+  } else if (job.phase === "processing")
+    body = (
+      <ProcessingResult job={job} previewUrl={backdropUrl} onCancel={onCancel} isCancelling={isCancelling} />
+    );
   else if (job.phase === "failed") body = <FailedResult code={job.errorCode} onRetry={onRetry} />;
   else if (isLoading) body = <LoadingResult previewUrl={previewUrl} />;
   else if (previewUrl) body = <EmptyResult previewUrl={previewUrl} />;

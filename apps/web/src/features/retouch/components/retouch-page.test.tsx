@@ -195,6 +195,22 @@ describe("the retouch page", () => {
     expect(screen.getByText("Please don't refresh or close this page")).toBeTruthy();
   });
 
+  it("cancels the running job from the result card and says its credits came back", async () => {
+    const { calls } = renderPage(makeUser(), (url) =>
+      url === "/api/jobs/job-1/cancel"
+        ? jsonResponse(200, { success: true, status: "failed", code: "JOB_CANCELLED" })
+        : undefined,
+    );
+    await screen.findByTestId("retouch-preview");
+    fireEvent.click(screen.getByTestId("retouch-generate"));
+    fireEvent.click(await screen.findByTestId("retouch-cancel"));
+    expect(await screen.findByTestId("retouch-result-failed")).toBeTruthy();
+    expect(screen.getByTestId("retouch-failed-reason").textContent).toBe(
+      "You cancelled this job. Its credits were refunded.",
+    );
+    expect(calls.filter((call) => call.url === "/api/jobs/job-1/cancel")).toHaveLength(1);
+  });
+
   it("says why a job failed in the page's language, never the server's English sentence", async () => {
     await i18n.changeLanguage("ko");
     renderPage(

@@ -3,10 +3,14 @@ import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { estimateRetouchCost } from "@gyeol/shared/retouch";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useReducer, useRef, useState } from "react";
+import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { isApiError } from "../../../lib/api-client.ts";
+import { describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { revealElement } from "../../../lib/reveal-element.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
+import { postCancelJob } from "../api/cancel-job.ts";
 import { retouchHistoryKeys, useRetouchHistory } from "../api/history.ts";
 import { useGenerateRetouch } from "../hooks/use-generate-retouch.ts";
 import { useUpscaleHandoff } from "../hooks/use-handoff.ts";
@@ -73,6 +77,23 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     },
   };
 
+  const [isCancelling, setIsCancelling] = useState(false);
+  const cancelJob = async () => {
+    const jobId = job.state.jobId;
+    if (!jobId || isCancelling) return;
+    setIsCancelling(true);
+    try {
+      await postCancelJob(jobId);
+      job.markCancelled();
+    } catch (error) {
+      // Already finished (409): the next poll shows the result. Anything else: say why.
+      if (!isApiError(error) || error.code !== "JOB_ALREADY_FINISHED")
+        toast.error(describeError(error, t, t("errors.generic")));
+    } finally {
+      setIsCancelling(false);
+    }
+  };
+
   const onFile = (file: File) => {
     if (!isProcessing) job.reset();
     generate.clearError();
@@ -134,6 +155,8 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
             previewUrl={upload.image?.previewUrl ?? upload.pendingPreview}
             isLoading={isLoading}
             onRetry={job.reset}
+            onCancel={() => void cancelJob()}
+            isCancelling={isCancelling}
           />
           <HistoryCard history={history} onOpen={onOpenHistory} />
         </div>

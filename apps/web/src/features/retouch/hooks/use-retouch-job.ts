@@ -166,6 +166,14 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
     [cancel, t],
   );
 
+  /** The server cancelled the job (and refunded it): stop polling and show it as cancelled. */
+  const markCancelled = useCallback(() => {
+    cancel();
+    setState((current) => ({ ...current, phase: "failed", errorCode: "JOB_CANCELLED" }));
+    toast.success(t("errors.codes.JOB_CANCELLED"));
+    optionsRef.current.onSettled?.("failed");
+  }, [cancel, t]);
+
   /** 'Try again' (spec 02 §4.1): back to idle, the message cleared. */
   const reset = useCallback(() => {
     cancel();
@@ -188,7 +196,7 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
     [cancel],
   );
 
-  return { state, track, reset, show };
+  return { state, track, reset, show, markCancelled };
 }
 
 export type TRetouchJob = ReturnType<typeof useRetouchJob>;

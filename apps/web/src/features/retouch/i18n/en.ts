@@ -108,6 +108,7 @@ export const retouchEn: TTree<typeof retouchKo> = {
     eta: "About {{seconds}} s left",
     etaMinutes: "About {{minutes}} min left",
     etaOverdue: "Taking a little longer than expected",
+    cancel: "Cancel (credits refunded)",
     doNotRefresh: "Please don't refresh or close this page",
     resumed: "Picking up the job you started earlier",
     failedTitle: "Processing failed",

@@ -103,6 +103,7 @@ export const retouchKo = {
     eta: "약 {{seconds}}초 남음",
     etaMinutes: "약 {{minutes}}분 남음",
     etaOverdue: "예상보다 조금 더 걸리고 있어요",
+    cancel: "작업 취소 (크레딧 환불)",
     doNotRefresh: "새로고침하거나 창을 닫지 마세요",
     resumed: "진행 중이던 작업을 이어서 확인하고 있어요",
     failedTitle: "처리에 실패했어요",
