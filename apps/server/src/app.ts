@@ -168,7 +168,12 @@ export async function buildApp({
       maxUploadBytes: config.uploads.maxBytes,
     });
   });
-  registerRetouchRoutes(app, { retouch: services.retouch, guards, isMaintenance: config.maintenanceMode });
+  registerRetouchRoutes(app, {
+    retouch: services.retouch,
+    jobs: services.jobs,
+    guards,
+    isMaintenance: config.maintenanceMode,
+  });
   registerJobsRoutes(app, { jobs: services.jobs, guards });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);

@@ -57,6 +57,14 @@ export function createJobsService({ store, credits, clock, settings, definitions
   const models = new Map<string, { model: DurationModel; at: number }>();
   /** Jobs this process is running, so a cancel can stop their engine at once. */
   const running = new Map<string, AbortController>();
+  /** Who waits for a job's next change in this process (live job events). */
+  const waiters = new Map<string, Set<() => void>>();
+  const changed = (jobId: string) => {
+    const set = waiters.get(jobId);
+    if (!set) return;
+    waiters.delete(jobId);
+    for (const wake of set) wake();
+  };
   const now = () => clock.now().toISOString();
 
   async function fail(job: JobRow, code: string, message: string, from: JobRow["status"][] = ["processing"]) {
@@ -74,6 +82,7 @@ export function createJobsService({ store, credits, clock, settings, definitions
         });
       }
     });
+    changed(job.id);
     log?.("warn", "job failed", { jobId: job.id, code, message });
   }
 
@@ -113,6 +122,7 @@ export function createJobsService({ store, credits, clock, settings, definitions
         if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return;
         await definition.onCompleted?.(tx, job, output, at);
       });
+      changed(jobId);
     } catch (error) {
       // Stopped mid-job (shutdown or a simulated crash: the row is left for recovery; a cancel:
       // the row is already failed and refunded).
@@ -139,6 +149,7 @@ export function createJobsService({ store, credits, clock, settings, definitions
         const running = perUser.get(job.user_id) ?? (await store.jobs.countRunningForUser(job.user_id));
         if (running >= settings.userConcurrency) continue;
         if (await store.jobs.claim(job.id, now())) {
+          changed(job.id);
           claimed.push(job.id);
           perUser.set(job.user_id, running + 1);
         }
@@ -150,7 +161,9 @@ export function createJobsService({ store, credits, clock, settings, definitions
       const job = await store.jobs.findById(jobId);
       if (job?.status !== "queued") return "gone";
       if ((await store.jobs.countRunningForUser(job.user_id)) >= settings.userConcurrency) return "busy";
-      return (await store.jobs.claim(jobId, now())) ? "claimed" : "gone";
+      if (!(await store.jobs.claim(jobId, now()))) return "gone";
+      changed(jobId);
+      return "claimed";
     },
 
     run,
@@ -208,6 +221,28 @@ export function createJobsService({ store, credits, clock, settings, definitions
   return {
     consumer,
     fail,
+
+    /**
+     * Resolves when the job changes in this process (claimed, completed, failed, cancelled) or
+     * after `ms`, whichever comes first: a change made by a worker in another process is seen by
+     * the caller's next read.
+     */
+    waitForChange(jobId: string, ms: number, signal?: AbortSignal): Promise<void> {
+      return new Promise((resolve) => {
+        const set = waiters.get(jobId) ?? new Set<() => void>();
+        waiters.set(jobId, set);
+        const done = () => {
+          clearTimeout(timer);
+          set.delete(done);
+          if (set.size === 0 && waiters.get(jobId) === set) waiters.delete(jobId);
+          signal?.removeEventListener("abort", done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        set.add(done);
+        signal?.addEventListener("abort", done, { once: true });
+      });
+    },
 
     /**
      * The owner stops a queued or running job (issue 12): it is failed with JOB_CANCELLED and

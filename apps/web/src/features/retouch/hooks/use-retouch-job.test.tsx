@@ -33,7 +33,36 @@ async function advance(ms: number) {
   });
 }
 
+/** A stand-in for the browser's EventSource: the test pushes what the server would. */
+function fakeEvents() {
+  const target = new EventTarget() as EventTarget & { close: () => void; isClosed: boolean };
+  target.isClosed = false;
+  target.close = () => {
+    target.isClosed = true;
+  };
+  const push = (answer: TImageStatusResponse) =>
+    target.dispatchEvent(new MessageEvent("status", { data: JSON.stringify(answer) }));
+  return { source: target as unknown as EventSource, push, target };
+}
+
 describe("useRetouchJob", () => {
+  it("shows a pushed result at once, without waiting for the next poll, and stops listening", async () => {
+    const fetchStatus = vi.fn(async () => status());
+    const events = fakeEvents();
+    const { result } = renderHook(() => useRetouchJob({ fetchStatus, openEvents: () => events.source }));
+    act(() => result.current.track("job-1", { originalUrl: "/files/original.jpg" }));
+    await advance(500);
+    act(() => {
+      events.push(status({ status: "completed", imageUrl: "/files/result.jpg", queuePosition: null }));
+    });
+    expect(result.current.state).toMatchObject({ phase: "completed", resultUrl: "/files/result.jpg" });
+    expect(fetchStatus).toHaveBeenCalledTimes(0);
+    expect(events.target.isClosed).toBe(true);
+    // The polling stopped with it.
+    await advance(60_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(0);
+  });
+
   it("polls after 2 s, 4 s and 8 s, then every 10–15 s at random", async () => {
     const fetchStatus = vi.fn(async () => status());
     const { result } = renderHook(() => useRetouchJob({ fetchStatus, random: () => 0.5 }));

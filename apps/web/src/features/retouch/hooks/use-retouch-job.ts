@@ -41,6 +41,8 @@ export const IDLE_JOB: TRetouchJobState = {
 
 export interface TRetouchJobOptions {
   fetchStatus?: (jobId: string, signal?: AbortSignal) => Promise<TImageStatusResponse>;
+  /** Opens the job's live event stream; null where the browser has none (the polling still runs). */
+  openEvents?: (jobId: string) => EventSource | null;
   random?: () => number;
   /** After the job ends either way: refresh the header credits and the history. */
   onSettled?: (phase: "completed" | "failed") => void;
@@ -58,6 +60,12 @@ export interface TCompletedResult {
   engine?: string | null;
 }
 
+/** GET /api/image/status/{jobId}/events, where the browser has EventSource. */
+function openJobEvents(jobId: string): EventSource | null {
+  if (typeof EventSource === "undefined") return null;
+  return new EventSource(`/api/image/status/${encodeURIComponent(jobId)}/events`);
+}
+
 /**
  * Follows one retouch job: polls after 2 s, 4 s, 8 s, then every 10–15 s at random, and gives up
  * after 10 minutes (spec 02 §4.1, §9, from shared retouchPollDelay). A later track(), reset() or
@@ -71,11 +79,14 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
   const runRef = useRef(0);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const abortRef = useRef<AbortController | undefined>(undefined);
+  const eventsRef = useRef<EventSource | undefined>(undefined);
 
   const cancel = useCallback(() => {
     runRef.current += 1;
     clearTimeout(timerRef.current);
     abortRef.current?.abort();
+    eventsRef.current?.close();
+    eventsRef.current = undefined;
   }, []);
 
   useEffect(() => cancel, [cancel]);
@@ -91,6 +102,7 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
       setState({ ...IDLE_JOB, phase: "processing", jobId, originalUrl, isResumed });
 
       const fail = (errorCode: string | null) => {
+        eventsRef.current?.close();
         setState((current) => ({ ...current, phase: "failed", errorCode }));
         toast.error(
           errorCode === POLL_TIMEOUT_CODE ? t("retouch.toast.timeout") : t("retouch.toast.failed"),
@@ -131,6 +143,24 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
         timerRef.current = setTimeout(() => void poll(), delay);
       };
 
+      /** One status answer, from a poll or a pushed event: the job ends or the schedule goes on. */
+      const apply = (status: TImageStatusResponse): "ended" | "running" => {
+        if (status.status === "completed" && status.imageUrl) finish(status);
+        // The status answer's `error` is the server's English; the page translates `code`.
+        else if (status.status === "failed") fail(status.code ?? null);
+        else {
+          setState((current) => ({
+            ...current,
+            queuePosition: status.queuePosition,
+            etaSeconds: status.etaSeconds,
+            facesFound: status.facesFound ?? current.facesFound,
+          }));
+          return "running";
+        }
+        cancel();
+        return "ended";
+      };
+
       const poll = async () => {
         if (!isCurrent()) return;
         const controller = new AbortController();
@@ -147,19 +177,26 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
           return;
         }
         if (!isCurrent()) return;
-        if (status.status === "completed" && status.imageUrl) finish(status);
-        // The status answer's `error` is the server's English; the page translates `code`.
-        else if (status.status === "failed") fail(status.code ?? null);
-        else {
-          setState((current) => ({
-            ...current,
-            queuePosition: status.queuePosition,
-            etaSeconds: status.etaSeconds,
-            facesFound: status.facesFound ?? current.facesFound,
-          }));
-          schedule();
-        }
+        if (apply(status) === "running") schedule();
       };
+
+      // Live events show the result the moment it is ready; the spec's polling stays as the
+      // fallback (a proxy that buffers the stream, a browser without EventSource).
+      const { openEvents = openJobEvents } = optionsRef.current;
+      const events = openEvents(jobId);
+      if (events) {
+        eventsRef.current = events;
+        events.addEventListener("status", (event) => {
+          if (!isCurrent()) return;
+          try {
+            apply(JSON.parse((event as MessageEvent<string>).data) as TImageStatusResponse);
+          } catch {
+            // A malformed event: the next poll answers instead.
+          }
+        });
+        // The server ends the stream with the job; do not let the browser reconnect to it.
+        events.addEventListener("error", () => events.close());
+      }
 
       schedule();
     },
