@@ -200,6 +200,59 @@ describe("retouch journey", () => {
   });
 });
 
+describe("the wait", () => {
+  it("shows the result the moment it is ready by live events, and cancels a waiting job with a refund", async () => {
+    const email = uniqueEmail("live");
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const registered = await context.request.post("/api/auth/register", {
+      headers: { Origin: inject("baseUrl") },
+      data: { name: "결 라이브", email, password: "correct horse battery", ageConfirmed: true },
+    });
+    expect(registered.status()).toBe(200);
+    await admin("credits:grant", "--email", email, "--amount", "1000", "--reason", "e2e");
+    // Every poll of the status route says "still working": only the pushed events can tell the
+    // page that the job is done.
+    await page.route(/\/api\/image\/status\/[0-9a-f-]+$/, (route) =>
+      route.fulfill({
+        json: {
+          success: true,
+          status: "in-progress",
+          imageUrl: null,
+          originalImageUrl: null,
+          queuePosition: 0,
+          etaSeconds: null,
+          error: null,
+          code: null,
+        },
+      }),
+    );
+    await page.goto("/upscale");
+    await page.getByTestId("retouch-page").waitFor();
+    await expect.poll(() => credits(page)).toBeGreaterThanOrEqual(1000);
+    await uploadPortrait(page);
+    await page.getByTestId("retouch-generate").click();
+    await page.getByTestId("retouch-result-processing").waitFor();
+    await page.getByTestId("retouch-result-completed").waitFor({ timeout: 120_000 });
+    const afterFirst = await credits(page);
+
+    // A second job waits behind another user's: cancel it, and its credits come back.
+    await queueBlockerJob();
+    await page.getByTestId("retouch-generate").click();
+    await page.getByTestId("retouch-result-processing").waitFor();
+    await expect.poll(() => credits(page), { timeout: 10_000 }).toBeLessThan(afterFirst);
+    await page.getByTestId("retouch-cancel").click();
+    await page.getByTestId("retouch-result-failed").waitFor();
+    expect(await page.getByTestId("retouch-result-failed").textContent()).toContain("작업을 취소했어요");
+    expect(await page.getByTestId("retouch-failed-reason").textContent()).toBe(
+      "작업을 취소했습니다. 사용한 크레딧은 환불되었습니다.",
+    );
+    await expect.poll(() => credits(page), { timeout: 10_000 }).toBe(afterFirst);
+    await shoot(page, "ko-1280-upscale-cancelled");
+    await context.close();
+  });
+});
+
 type TShotState = "processing" | "completed" | "failed";
 
 /** Fakes the start and the status so each result state can be photographed on cue. */

@@ -68,7 +68,9 @@ export function FailedResult({ code, onRetry }: { code: string | null; onRetry: 
       <span className="grid size-12 place-items-center rounded-2xl bg-surface text-accent-600 shadow-soft">
         <TriangleAlert aria-hidden="true" className="size-6" />
       </span>
-      <p className="text-base font-bold text-ink">{t("retouch.result.failedTitle")}</p>
+      <p className="text-base font-bold text-ink">
+        {t(code === "JOB_CANCELLED" ? "retouch.result.cancelledTitle" : "retouch.result.failedTitle")}
+      </p>
       <p data-testid="retouch-failed-reason" className="max-w-sm text-[13px] leading-relaxed text-ink-soft">
         {message}
       </p>

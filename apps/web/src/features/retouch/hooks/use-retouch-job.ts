@@ -60,6 +60,9 @@ export interface TCompletedResult {
   engine?: string | null;
 }
 
+const CANCELLED_CODE = "JOB_CANCELLED";
+const CANCELLED_TOAST_ID = "retouch-cancelled";
+
 /** GET /api/image/status/{jobId}/events, where the browser has EventSource. */
 function openJobEvents(jobId: string): EventSource | null {
   if (typeof EventSource === "undefined") return null;
@@ -104,12 +107,17 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
       const fail = (errorCode: string | null) => {
         eventsRef.current?.close();
         setState((current) => ({ ...current, phase: "failed", errorCode }));
-        toast.error(
-          errorCode === POLL_TIMEOUT_CODE ? t("retouch.toast.timeout") : t("retouch.toast.failed"),
-          {
-            id: `retouch-${jobId}`,
-          },
-        );
+        // A cancel's pushed event can arrive before the cancel's own answer: one toast, the
+        // cancel's, either way (markCancelled uses the same toast id).
+        if (errorCode === CANCELLED_CODE)
+          toast.success(t("errors.codes.JOB_CANCELLED"), { id: CANCELLED_TOAST_ID });
+        else
+          toast.error(
+            errorCode === POLL_TIMEOUT_CODE ? t("retouch.toast.timeout") : t("retouch.toast.failed"),
+            {
+              id: `retouch-${jobId}`,
+            },
+          );
         optionsRef.current.onSettled?.("failed");
       };
 
@@ -206,8 +214,8 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
   /** The server cancelled the job (and refunded it): stop polling and show it as cancelled. */
   const markCancelled = useCallback(() => {
     cancel();
-    setState((current) => ({ ...current, phase: "failed", errorCode: "JOB_CANCELLED" }));
-    toast.success(t("errors.codes.JOB_CANCELLED"));
+    setState((current) => ({ ...current, phase: "failed", errorCode: CANCELLED_CODE }));
+    toast.success(t("errors.codes.JOB_CANCELLED"), { id: CANCELLED_TOAST_ID });
     optionsRef.current.onSettled?.("failed");
   }, [cancel, t]);
 

@@ -111,6 +111,7 @@ export const retouchEn: TTree<typeof retouchKo> = {
     cancel: "Cancel (credits refunded)",
     doNotRefresh: "Please don't refresh or close this page",
     resumed: "Picking up the job you started earlier",
+    cancelledTitle: "Job cancelled",
     failedTitle: "Processing failed",
     tryAgain: "Try again",
     before: "Before",

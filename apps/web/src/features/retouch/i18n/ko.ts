@@ -107,6 +107,7 @@ export const retouchKo = {
     doNotRefresh: "새로고침하거나 창을 닫지 마세요",
     resumed: "진행 중이던 작업을 이어서 확인하고 있어요",
     failedTitle: "처리에 실패했어요",
+    cancelledTitle: "작업을 취소했어요",
     tryAgain: "다시 시도",
     before: "원본",
     after: "결과",
