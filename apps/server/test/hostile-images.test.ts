@@ -8,8 +8,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } from "@gyeol/shared/retouch";
+import { pngHeaderOnly } from "@gyeol/shared/test-support/png";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
@@ -26,38 +26,6 @@ import {
   upscaleInput,
 } from "./helpers/retouch.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-
-/** A PNG whose header claims `width`×`height` while its pixel data is a few bytes: decoding it fails. */
-function pngHeaderOnly(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(64))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const BOMB = pngHeaderOnly(100_000, 100_000);
 const SVG = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>`);

@@ -8,19 +8,18 @@ import type { QueueWorker } from "../src/drivers/queue/job-queue.ts";
 import { startWorker } from "../src/modules/jobs/worker.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import {
-  allowAll,
-  createFakeEngine,
+  createJobsTestApp,
   type FakeEngine,
   getStatus,
   makeJpeg,
-  signUp,
   startRetouch,
   uploadImage,
   upscaleInput,
+  userWithCredits,
   waitFor,
   waitForJob,
 } from "./helpers/retouch.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import type { TestApp } from "./helpers/test-app.ts";
 
 describe.each(TEST_DATABASES)("cancelling a job on $name", (database) => {
   let t: TestApp | undefined;
@@ -35,20 +34,7 @@ describe.each(TEST_DATABASES)("cancelling a job on $name", (database) => {
   });
 
   async function setUp() {
-    engine = createFakeEngine();
-    t = await createTestApp({
-      database,
-      env: { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "1" },
-      drivers: { retouchEngine: engine, moderation: allowAll },
-    });
-    await signUp(t.app); // user 1 is the administrator
-  }
-
-  async function userWithCredits(amount: number) {
-    const { cookie, body } = await signUp(t!.app);
-    if (amount > 0)
-      await t!.services.credits.grant(body.id, { amount, reason: "test", idempotencyKey: `c:${body.id}` });
-    return { cookie, id: body.id };
+    ({ t, engine } = await createJobsTestApp(database, { env: { JOB_STALE_AFTER_SECONDS: "1" } }));
   }
 
   const balanceOf = async (id: number) => (await t!.services.credits.balances(id)).total;
@@ -68,7 +54,7 @@ describe.each(TEST_DATABASES)("cancelling a job on $name", (database) => {
 
   it("cancels a queued job and refunds it once, however often it is asked; a finished job is not cancelled", async () => {
     await setUp();
-    const user = await userWithCredits(1000);
+    const user = await userWithCredits(t!, 1000);
     const jobId = await startJob(user.cookie);
     expect(await balanceOf(user.id)).toBe(920);
 
@@ -100,7 +86,7 @@ describe.each(TEST_DATABASES)("cancelling a job on $name", (database) => {
   it("stops a running job's engine at once and refunds it once", async () => {
     await setUp();
     engine.behaviour = "hang";
-    const user = await userWithCredits(1000);
+    const user = await userWithCredits(t!, 1000);
     worker = startWorker(t!.services, t!.config);
     const jobId = await startJob(user.cookie);
     await waitFor(async () => (await t!.services.store.jobs.findById(jobId))?.status === "processing");
@@ -120,8 +106,8 @@ describe.each(TEST_DATABASES)("cancelling a job on $name", (database) => {
 
   it("answers 404 for another user's job, 401 for a visitor, and changes nothing", async () => {
     await setUp();
-    const owner = await userWithCredits(1000);
-    const other = await userWithCredits(0);
+    const owner = await userWithCredits(t!, 1000);
+    const other = await userWithCredits(t!, 0);
     const jobId = await startJob(owner.cookie);
     expect((await cancel(other.cookie, jobId)).statusCode).toBe(404);
     expect((await cancel(undefined, jobId)).statusCode).toBe(401);

@@ -8,16 +8,16 @@ import type { QueueWorker } from "../src/drivers/queue/job-queue.ts";
 import { startWorker } from "../src/modules/jobs/worker.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import {
-  allowAll,
-  createFakeEngine,
+  createJobsTestApp,
   type FakeEngine,
   makeJpeg,
   signUp,
   startRetouch,
   uploadImage,
   upscaleInput,
+  userWithCredits,
 } from "./helpers/retouch.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import type { TestApp } from "./helpers/test-app.ts";
 
 /** The `event: status` payloads of a server-sent-events body, in order. */
 function statusEvents(body: string): Array<{ status: string; imageUrl: string | null }> {
@@ -40,15 +40,8 @@ describe.each(TEST_DATABASES)("job events on $name", (database) => {
   });
 
   async function setUp() {
-    engine = createFakeEngine();
-    t = await createTestApp({
-      database,
-      env: { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "5" },
-      drivers: { retouchEngine: engine, moderation: allowAll },
-    });
-    await signUp(t.app); // user 1 is the administrator
-    const user = await signUp(t.app);
-    await t.services.credits.grant(user.body.id, { amount: 500, reason: "test", idempotencyKey: "ev" });
+    ({ t, engine } = await createJobsTestApp(database, { env: { JOB_STALE_AFTER_SECONDS: "5" } }));
+    const user = await userWithCredits(t, 500);
     const upload = (await uploadImage(t.app, user.cookie, await makeJpeg())).json();
     const started = await startRetouch(t.app, user.cookie, upscaleInput(upload.imageUrl));
     expect(started.statusCode, started.body).toBe(200);

@@ -1,4 +1,4 @@
-import { deflateSync } from "node:zlib";
+import { encodeRgbPng } from "@gyeol/shared/test-support/png";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { XSS_CORPUS } from "../../server/test/fixtures/xss-corpus.ts";
@@ -6,28 +6,6 @@ import { admin, DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } 
 
 /** A real PNG: a rose-to-ivory gradient, made here so the journey needs no fixture files. */
 function makePng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const rows: number[] = [];
   for (let y = 0; y < height; y++) {
     rows.push(0);
@@ -36,12 +14,7 @@ function makePng(width: number, height: number): Buffer {
       rows.push(Math.round(166 + 84 * t), Math.round(63 + 184 * t), Math.round(98 + 146 * t));
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.from(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return encodeRgbPng(width, height, Buffer.from(rows));
 }
 
 const PNG = makePng(240, 160);

@@ -1,4 +1,4 @@
-import { deflateSync } from "node:zlib";
+import { pngHeaderOnly } from "@gyeol/shared/test-support/png";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,38 +12,6 @@ import {
   readBoxMaskRow,
 } from "./image.ts";
 import { readFixture } from "./test/fixtures.ts";
-
-/** A PNG whose header claims width × height over a few bytes of pixel data: decoding it fails. */
-function pngHeaderOnly(width: number, height: number): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (table[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(32))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 /** A small mask with a soft blob away from the edges, like a region weight at the analysis size. */
 function blobMask(width: number, height: number, cx: number, cy: number, r: number): Mask {

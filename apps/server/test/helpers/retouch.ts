@@ -6,7 +6,9 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { ModerationDriver } from "../../src/drivers/engines/moderation.ts";
 import { EngineJobError, type RetouchEngine } from "../../src/drivers/engines/retouch-engine.ts";
+import type { TestDatabaseKind } from "./databases.ts";
 import { sessionCookieFrom, TEST_PASSWORD, uniqueEmail } from "./http.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 /** 128×96 by default: the smallest images the engine takes are ENGINE_MIN_SIDE_PX (80 px) a side. */
 export async function makeJpeg(width = 128, height = 96): Promise<Buffer> {
@@ -144,4 +146,35 @@ export async function signUp(app: FastifyInstance) {
   if (response.statusCode !== 200)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookieFrom(response), body: response.json() as { id: number } };
+}
+
+/**
+ * A test app for job suites: a controllable fake engine, a fast local queue, and the administrator
+ * (user 1) already signed up, so the tests' users are ordinary ones.
+ */
+export async function createJobsTestApp(
+  database: TestDatabaseKind,
+  { env = {}, moderation = allowAll }: { env?: Record<string, string>; moderation?: ModerationDriver } = {},
+): Promise<{ t: TestApp; engine: FakeEngine }> {
+  const engine = createFakeEngine();
+  const t = await createTestApp({
+    database,
+    env: { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "1", ...env },
+    drivers: { retouchEngine: engine, moderation },
+  });
+  await signUp(t.app);
+  return { t, engine };
+}
+
+/** A new ordinary user holding `credits` (none when 0). */
+export async function userWithCredits(t: TestApp, credits: number) {
+  const { cookie, body } = await signUp(t.app);
+  if (credits > 0) {
+    await t.services.credits.grant(body.id, {
+      amount: credits,
+      reason: "test",
+      idempotencyKey: `t:${body.id}`,
+    });
+  }
+  return { cookie, id: body.id };
 }
