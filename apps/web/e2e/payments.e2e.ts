@@ -120,11 +120,26 @@ describe("a free user's money journey through the sandbox checkout", () => {
     await page.getByTestId("plan-change-dialog-confirm").click();
     await page.getByTestId("plan-change-dialog").waitFor({ state: "hidden" });
     await expect.poll(() => text(page, "plan-button-deluxe")).toBe("이용 중");
+    // The waiting downgrade is said on the page, its plan's button cannot be pressed again, and a
+    // mis-click can be undone in one click.
+    await expect.poll(() => text(page, "scheduled-downgrade")).toContain("Deluxe에서 Basic");
+    expect(await text(page, "plan-button-basic")).toBe("다음 결제일부터 적용");
+    expect(await page.getByTestId("plan-button-basic").isDisabled()).toBe(true);
+    await shoot(page, "ko-1280-pricing-downgrade-scheduled");
     await page.goto("/mypage");
     await expect.poll(() => text(page, "mypage-next-plan")).toContain("Basic");
     expect(await text(page, "mypage-next-plan")).toContain("예약됨");
     expect(await text(page, "mypage-plan")).toBe("Deluxe");
     await expect.poll(() => page.getByTestId("credit-line").count()).toBeGreaterThanOrEqual(3);
+    await page.goto("/en/mypage");
+    await expect.poll(() => text(page, "scheduled-downgrade")).toContain("from Deluxe to Basic");
+    await shoot(page, "en-1280-mypage-downgrade-scheduled");
+    await page.getByTestId("scheduled-downgrade-keep").click();
+    await page.getByTestId("scheduled-downgrade").waitFor({ state: "detached" });
+    expect(await page.getByTestId("mypage-next-plan").count()).toBe(0);
+    expect(await text(page, "mypage-plan")).toBe("Deluxe");
+    await page.goto("/mypage");
+    await page.getByTestId("mypage-subscription-status").waitFor();
 
     // Cancel: scheduled to cancel; the plan buttons lock with the tooltip.
     await (await enabledButton(page, "mypage-cancel")).click();
