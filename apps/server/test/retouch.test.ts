@@ -10,20 +10,20 @@ import { startWorker } from "../src/modules/jobs/worker.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import { sessionCookieFrom } from "./helpers/http.ts";
 import {
+  userWithCredits as addUser,
   allowAll,
   blockAll,
-  createFakeEngine,
+  createJobsTestApp,
   type FakeEngine,
   getStatus,
   makeJpeg,
-  signUp,
   startRetouch,
   uploadImage,
   upscaleInput,
   waitFor,
   waitForJob,
 } from "./helpers/retouch.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import type { TestApp } from "./helpers/test-app.ts";
 
 describe.each(TEST_DATABASES)("retouch on $name", (database) => {
   let t: TestApp | undefined;
@@ -38,27 +38,11 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
   });
 
   async function setUp(env: Record<string, string> = {}, moderation = allowAll) {
-    engine = createFakeEngine();
-    t = await createTestApp({
-      database,
-      env: { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "1", ...env },
-      drivers: { retouchEngine: engine, moderation },
-    });
-    await signUp(t.app); // the first account is the administrator; the tests use ordinary users
+    ({ t, engine } = await createJobsTestApp(database, { env, moderation }));
     return t;
   }
 
-  async function userWithCredits(credits: number) {
-    const { cookie, body } = await signUp(t!.app);
-    if (credits > 0) {
-      await t!.app.services.credits.grant(body.id, {
-        amount: credits,
-        reason: "test",
-        idempotencyKey: `t:${body.id}`,
-      });
-    }
-    return { cookie, id: body.id as number };
-  }
+  const userWithCredits = (credits: number) => addUser(t!, credits);
 
   async function balanceOf(userId: number) {
     return (await t!.app.services.credits.balances(userId)).total;
