@@ -1,12 +1,12 @@
+import { EASY_VALUE_MAX, EASY_VALUE_MIN } from "@gyeol/shared/face-edit";
 import sharp, { type OutputInfo } from "sharp";
 import { EngineError } from "./errors.ts";
 import { createMask, decodeImage, encodeJpeg, type Mask, type RgbImage } from "./image.ts";
 import { featherMask, maskBounds } from "./masks.ts";
 import { cropToPlanes, guidedFilterSelf, lowPass } from "./retouch/planes.ts";
 
-/** spec 02 §3/§9: easy_value = 0.45 + 0.1 × slider, so 0.45..0.55 (default 0.5). */
-export const EASY_VALUE_MIN = 0.45;
-export const EASY_VALUE_MAX = 0.55;
+/** spec 02 §3/§9: easy_value = 0.45 + 0.1 × slider, so 0.45..0.55 (default 0.5); rules in shared. */
+export { EASY_VALUE_MAX, EASY_VALUE_MIN };
 
 /** The Korean words the face-edit request carries (spec 02 §3), and their English equivalents. */
 export type TFaceEditGender = "남성" | "여성" | "male" | "female";
