@@ -11,7 +11,6 @@ import {
   qualityBadge,
   resolveFilterFields,
   resolveLoraIndex,
-  retouchPollDelay,
 } from "./retouch.ts";
 
 describe("retouch cost (spec 02 §9)", () => {
@@ -79,16 +78,11 @@ describe("style table and filter rule (spec 02 §5)", () => {
   });
 });
 
-describe("quality badge and polling", () => {
+describe("quality badge", () => {
   it("grades by the scaled sum", () => {
     expect(qualityBadge(1400, 1400, 1)).toBe("BEST");
     expect(qualityBadge(1100, 1100, 1)).toBe("NORMAL");
     expect(qualityBadge(500, 500, 1)).toBe("WORST");
-  });
-  it("polls after 2, 4, 8 s and then 10–15 s", () => {
-    expect([0, 1, 2].map((n) => retouchPollDelay(n))).toEqual([2000, 4000, 8000]);
-    expect(retouchPollDelay(3, () => 0)).toBe(10_000);
-    expect(retouchPollDelay(9, () => 0.9999)).toBe(15_000);
   });
 });
 

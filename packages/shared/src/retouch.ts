@@ -1,8 +1,11 @@
 /**
  * Retouch/upscale rules both sides compute (spec 02 §5 "Retouch", §9 "Retouch"): the style table,
- * the filter rule, the cost estimate, the scale limit, the auto-resize tiers, the quality badge
- * and the polling schedule. The server charges with these same functions; the web only shows them.
+ * the filter rule, the cost estimate, the scale limit, the auto-resize tiers and the quality badge
+ * (the polling schedule is data in polling.ts). The server charges with these same functions; the
+ * web only shows them.
  */
+
+import { POLL_SCHEDULES } from "./polling.ts";
 
 export type TGender = "male" | "female";
 export type TEthnicity = "east_asian" | "western";
@@ -255,20 +258,8 @@ export function randomRetouchSeed(random: () => number = Math.random): number {
   return RETOUCH_SEED_MIN + Math.floor(random() * (RETOUCH_SEED_MAX - RETOUCH_SEED_MIN + 1));
 }
 
-/** spec 02 §4.1, §9: polls after 2 s, 4 s, 8 s, then every 10–15 s at random; 10-minute cap. */
-export const RETOUCH_POLL_DELAYS_MS = [2000, 4000, 8000] as const;
-export const RETOUCH_POLL_RANDOM_MIN_MS = 10_000;
-export const RETOUCH_POLL_RANDOM_MAX_MS = 15_000;
-export const RETOUCH_POLL_CAP_MS = 10 * 60 * 1000;
+/** spec 02 §4.1, §9: the polling schedule itself is data in polling.ts (POLL_SCHEDULES.retouch). */
+export const RETOUCH_POLL_CAP_MS = POLL_SCHEDULES.retouch.capMs;
 export const PRESIGN_DOWNLOAD_RETRIES = 2;
 export const PRESIGN_RETRY_WAIT_MS = 1000;
 export const RETOUCH_SUCCESS_TOAST_MS = 4000;
-
-export function retouchPollDelay(attempt: number, random: () => number = Math.random): number {
-  const fixed = RETOUCH_POLL_DELAYS_MS[attempt];
-  if (fixed !== undefined) return fixed;
-  return (
-    RETOUCH_POLL_RANDOM_MIN_MS +
-    Math.floor(random() * (RETOUCH_POLL_RANDOM_MAX_MS - RETOUCH_POLL_RANDOM_MIN_MS + 1))
-  );
-}

@@ -1,3 +1,4 @@
+import { POLL_TIMEOUT_CODE } from "@gyeol/shared/polling";
 import type { TFunction } from "i18next";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeCode, describeError } from "../../../lib/api-errors.ts";
@@ -30,7 +31,7 @@ export function describeRetouchError(error: unknown, t: TFunction): string {
 }
 
 /** The client's own code for a job it stopped following after the polling cap (spec 02 §4.1). */
-export const POLL_TIMEOUT_CODE = "TIMEOUT";
+export { POLL_TIMEOUT_CODE } from "@gyeol/shared/polling";
 
 /**
  * Why a job failed, in the page's language: the status answer's `code` (ENGINE_FAILED,
