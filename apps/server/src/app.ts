@@ -55,6 +55,11 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Drivers tests substitute (services.ts DriverOverrides). */
   drivers?: DriverOverrides;
+  /**
+   * The process's one service graph (main.ts, the test app), shared with its worker and cron
+   * roles; when absent the app builds its own from `db`, `clock` and `drivers`.
+   */
+  services?: Services;
 }
 
 declare module "fastify" {
@@ -72,15 +77,18 @@ export async function buildApp({
   logger,
   clock,
   drivers,
+  services: givenServices,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? openDatabase(config.database);
   if (!givenDb) await migrateToLatest(db.kysely, db.dialect);
-  const services = createServices({
-    db,
-    config,
-    ...(clock ? { clock } : {}),
-    ...(drivers ? { drivers } : {}),
-  });
+  const services =
+    givenServices ??
+    createServices({
+      db,
+      config,
+      ...(clock ? { clock } : {}),
+      ...(drivers ? { drivers } : {}),
+    });
   const cookies = { isSecure: config.cookieSecure };
 
   const app = Fastify({

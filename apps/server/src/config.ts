@@ -63,7 +63,8 @@
  * | RUNPOD_UPSCALE_ENDPOINT_ID | (unset)                      | The RunPod serverless endpoint of the original retouch/upscale GPU worker. |
  * | RUNPOD_API_BASE_URL      | https://api.runpod.ai/v2       | RunPod API base (tests point it at the contract fake). |
  * | RUNPOD_POLL_INTERVAL_MS  | 2000                           | How often a worker asks RunPod for a running job's status. |
- * | WORKER_CONCURRENCY       | 1                              | Jobs one worker process runs at once (global limit per process; the built-in engine already uses every core). |
+ * | WORKER_CONCURRENCY       | 1                              | Built-in (CPU) jobs one worker process runs at once (the built-in engine already uses every core). |
+ * | REMOTE_WORKER_CONCURRENCY | 16                            | Jobs waiting on a vendor (RunPod, Kling, Seedream) one worker process runs at once. |
  * | JOB_USER_CONCURRENCY     | 1                              | Jobs of one user running at once across all workers (1–2 per the design). |
  * | JOB_MAX_ATTEMPTS         | 2                              | Runs a job may start (crash recovery re-queues below it; at it, the job fails and is refunded). |
  * | JOB_STALE_AFTER_SECONDS  | 120                            | A processing job whose heartbeat is older than this is taken as left by a crashed worker. |
@@ -293,8 +294,10 @@ const EnvSchema = z.object({
   RUNPOD_UPSCALE_ENDPOINT_ID: zOptionalText,
   RUNPOD_API_BASE_URL: zOptionalText.pipe(z.url().optional()),
   RUNPOD_POLL_INTERVAL_MS: zInt(2000, 10, 600_000),
-  /** The job queue's limits (modules/jobs). */
+  /** The job queue's limits (modules/jobs): slots of the `engine` class (built-in, CPU) per worker. */
   WORKER_CONCURRENCY: zInt(1, 1, 64),
+  /** Slots of the `remote` class (jobs waiting on a vendor: RunPod, Kling, Seedream) per worker. */
+  REMOTE_WORKER_CONCURRENCY: zInt(16, 1, 256),
   JOB_USER_CONCURRENCY: zInt(1, 1, 16),
   JOB_MAX_ATTEMPTS: zInt(2, 1, 10),
   JOB_STALE_AFTER_SECONDS: zInt(120, 1, 86_400),
@@ -337,7 +340,8 @@ export interface Config {
   uploads: Readonly<{ maxBytes: number; maxPixels: number }>;
   retouchEngine: TRetouchEngineConfig;
   jobs: Readonly<{
-    workerConcurrency: number;
+    /** Worker slots per queue class (JobDefinition.queue). */
+    concurrency: Readonly<{ engine: number; remote: number }>;
     userConcurrency: number;
     maxAttempts: number;
     staleAfterSeconds: number;
@@ -568,7 +572,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_BYTES, maxPixels: e.UPLOAD_MAX_PIXELS }),
     retouchEngine: Object.freeze(resolveRetouchEngine(e)),
     jobs: Object.freeze({
-      workerConcurrency: e.WORKER_CONCURRENCY,
+      concurrency: Object.freeze({ engine: e.WORKER_CONCURRENCY, remote: e.REMOTE_WORKER_CONCURRENCY }),
       userConcurrency: e.JOB_USER_CONCURRENCY,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       staleAfterSeconds: e.JOB_STALE_AFTER_SECONDS,

@@ -35,6 +35,7 @@ import {
 } from "./modules/billing/renewal-reminders.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
+import type { AnyJobDefinition } from "./modules/jobs/job-definition.ts";
 import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
@@ -67,6 +68,8 @@ export interface DriverOverrides {
   retouchEngine?: RetouchEngine;
   queue?: JobQueue;
   mail?: MailDriver;
+  /** Job kinds added beside the product's (the contract suite's test-only kind). */
+  jobDefinitions?: (deps: { storage: FileStorage }) => readonly AnyJobDefinition[];
 }
 
 export interface ServiceDeps {
@@ -141,7 +144,10 @@ export function createServices({
     credits,
     clock,
     settings: config.jobs,
-    definitions: [createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin })],
+    definitions: [
+      createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
+      ...(drivers.jobDefinitions?.({ storage }) ?? []),
+    ],
   });
   // Accounts (issue 7): sign-in providers and the mail driver are chosen here, once.
   const auth = createAuthService({

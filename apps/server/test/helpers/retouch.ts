@@ -31,6 +31,7 @@ export interface FakeEngine extends RetouchEngine {
 export function createFakeEngine(): FakeEngine {
   const engine: FakeEngine = {
     provider: "builtin",
+    workload: "engine",
     behaviour: "ok",
     runs: 0,
     async run({ readImage, signal }) {

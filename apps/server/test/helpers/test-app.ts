@@ -112,8 +112,8 @@ export async function createTestApp(options: TestContextOptions = {}): Promise<T
   const app = await buildApp({
     config: context.config,
     db: context.db,
+    services: context.services,
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.drivers ? { drivers: options.drivers } : {}),
   });
   injectLikeOurBrowser(app, context.config.publicOrigin);
   return {

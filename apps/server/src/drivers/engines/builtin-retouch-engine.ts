@@ -10,6 +10,7 @@ import { EngineJobError, type RetouchEngine } from "./retouch-engine.ts";
 export function createBuiltinRetouchEngine(options: { maxPixels: number }): RetouchEngine {
   return {
     provider: "builtin",
+    workload: "engine",
     async run({ input, readImage, signal }) {
       const bytes = await readImage();
       signal.throwIfAborted();

@@ -3,6 +3,7 @@
  * default, RunPod serverless when configured. Chosen once at boot (create-retouch-engine.ts).
  */
 import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
+import type { TQueueClass } from "../queue/job-queue.ts";
 
 export interface RetouchRunRequest {
   /** spec 02 §3 input object; `image` is a URL the engine can fetch (RunPod) or ignore (built-in). */
@@ -26,7 +27,10 @@ export interface RetouchRunResult {
 }
 
 export interface RetouchEngine {
+  /** Recorded on the job row (jobs.provider); the history's vendor fields are mapped from it. */
   readonly provider: "builtin" | "runpod";
+  /** Where the work happens: this process's CPU (`engine` queue) or a vendor's (`remote`). */
+  readonly workload: TQueueClass;
   run(request: RetouchRunRequest): Promise<RetouchRunResult>;
 }
 

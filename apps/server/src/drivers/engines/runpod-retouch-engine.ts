@@ -127,6 +127,7 @@ export function createRunpodRetouchEngine(options: RunpodOptions): RetouchEngine
 
   return {
     provider: "runpod",
+    workload: "remote",
     async run({ input, providerJobId, onProviderJobId, signal }) {
       let id = providerJobId;
       if (!id) {

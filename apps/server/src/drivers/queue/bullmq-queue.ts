@@ -5,9 +5,19 @@
  * A sweep re-sends queued rows whose message was lost (a crash between commit and enqueue).
  */
 import { DelayedError, Queue, Worker } from "bullmq";
-import type { JobQueue, QueueConsumer, QueueWorker } from "./job-queue.ts";
+import {
+  type JobQueue,
+  QUEUE_CLASSES,
+  type QueueConsumer,
+  type QueueWorker,
+  type TQueueClass,
+} from "./job-queue.ts";
 
-const QUEUE_NAME = "gyeol-jobs";
+/**
+ * One BullMQ queue per class, each with its own workers. Messages the single queue of earlier
+ * versions ("gyeol-jobs") still held are re-sent here by the sweep (their rows are still queued).
+ */
+const QUEUE_NAMES: Record<TQueueClass, string> = { engine: "gyeol-engine", remote: "gyeol-remote" };
 const BUSY_DELAY_MS = 1000;
 
 function connectionOf(url: string) {
@@ -33,13 +43,19 @@ export function createBullmqQueue(options: {
 }): JobQueue {
   const connection = connectionOf(options.redisUrl);
   const prefix = options.prefix ?? "gyeol";
-  const queue = new Queue(QUEUE_NAME, { connection, prefix });
+  const queues = Object.fromEntries(
+    QUEUE_CLASSES.map((name) => [name, new Queue(QUEUE_NAMES[name], { connection, prefix })]),
+  ) as Record<TQueueClass, Queue>;
   const report = options.onError ?? (() => {});
 
-  async function enqueue(jobId: string, attempt = 0) {
+  async function enqueue(jobId: string, { attempt = 0, queue = "engine" as TQueueClass } = {}) {
     // One message id per attempt: a re-send is not swallowed by the message a crashed worker held.
     const messageId = attempt > 0 ? `${jobId}-a${attempt}` : jobId;
-    await queue.add("run", { jobId }, { jobId: messageId, removeOnComplete: true, removeOnFail: 1000 });
+    await queues[queue].add(
+      "run",
+      { jobId },
+      { jobId: messageId, removeOnComplete: true, removeOnFail: 1000 },
+    );
   }
 
   return {
@@ -48,31 +64,34 @@ export function createBullmqQueue(options: {
 
     consume(consumer: QueueConsumer, { concurrency }): QueueWorker {
       const aborts = new Map<string, AbortController>();
-      const worker = new Worker(
-        QUEUE_NAME,
-        async (job, token) => {
-          const jobId = String((job.data as { jobId?: unknown }).jobId ?? "");
-          const claim = await consumer.claim(jobId);
-          if (claim === "gone") return;
-          if (claim === "busy") {
-            await job.moveToDelayed(Date.now() + BUSY_DELAY_MS, token);
-            throw new DelayedError();
-          }
-          const abort = new AbortController();
-          aborts.set(jobId, abort);
-          try {
-            await consumer.run(jobId, abort.signal);
-          } finally {
-            aborts.delete(jobId);
-          }
-        },
-        { connection, prefix, concurrency, autorun: true },
-      );
-      worker.on("error", report);
+      const workerOf = (name: TQueueClass) =>
+        new Worker(
+          QUEUE_NAMES[name],
+          async (job, token) => {
+            const jobId = String((job.data as { jobId?: unknown }).jobId ?? "");
+            const claim = await consumer.claim(jobId);
+            if (claim === "gone") return;
+            if (claim === "busy") {
+              await job.moveToDelayed(Date.now() + BUSY_DELAY_MS, token);
+              throw new DelayedError();
+            }
+            const abort = new AbortController();
+            aborts.set(jobId, abort);
+            try {
+              await consumer.run(jobId, abort.signal);
+            } finally {
+              aborts.delete(jobId);
+            }
+          },
+          { connection, prefix, concurrency: concurrency[name], autorun: true },
+        );
+      const workers = QUEUE_CLASSES.map(workerOf);
+      for (const worker of workers) worker.on("error", report);
 
       const sweep = async () => {
         try {
-          for (const { jobId, attempt } of await consumer.recover()) await enqueue(jobId, attempt);
+          for (const { jobId, attempt, queue } of await consumer.recover())
+            await enqueue(jobId, { attempt, queue });
         } catch (error) {
           report(error);
         }
@@ -85,13 +104,13 @@ export function createBullmqQueue(options: {
         async stop({ abandon = false } = {}) {
           clearInterval(timer);
           if (abandon) for (const abort of aborts.values()) abort.abort(new Error("worker stopped"));
-          await worker.close(abandon);
+          await Promise.all(workers.map((worker) => worker.close(abandon)));
         },
       };
     },
 
     async close() {
-      await queue.close();
+      await Promise.all(Object.values(queues).map((queue) => queue.close()));
     },
   };
 }

@@ -1,8 +1,15 @@
 /**
  * The embedded queue: the worker polls the jobs table (claiming with a conditional UPDATE), and an
- * enqueue in the same process wakes it at once. Every few polls it also runs crash recovery.
+ * enqueue in the same process wakes it at once. Each queue class has its own slots, filled by its
+ * own claim rounds. Every few polls it also runs crash recovery.
  */
-import type { JobQueue, QueueConsumer, QueueWorker } from "./job-queue.ts";
+import {
+  type JobQueue,
+  QUEUE_CLASSES,
+  type QueueConsumer,
+  type QueueWorker,
+  type TQueueClass,
+} from "./job-queue.ts";
 
 /** Crash recovery runs every this many polls. */
 const RECOVER_EVERY_POLLS = 4;
@@ -26,18 +33,26 @@ export function createLocalQueue(options: { pollMs: number; onError?: (error: un
 
       let current: Promise<void> | null = null;
 
-      async function claimAndStart() {
-        if (polls++ % RECOVER_EVERY_POLLS === 0) await consumer.recover();
-        const free = concurrency - running.size;
+      async function fill(queue: TQueueClass, slots: Map<string, unknown>) {
+        const free = concurrency[queue] - slots.size;
         if (free <= 0 || isStopped) return;
-        for (const id of await consumer.claimNext(free)) {
+        for (const id of await consumer.claimNext(free, queue)) {
           const abort = new AbortController();
           const done = consumer.run(id, abort.signal).finally(() => {
             running.delete(id);
+            slots.delete(id);
             if (!isStopped) void tick();
           });
           running.set(id, { done, abort });
+          slots.set(id, true);
         }
+      }
+
+      const lanes = new Map(QUEUE_CLASSES.map((queue) => [queue, new Map<string, unknown>()]));
+
+      async function claimAndStart() {
+        if (polls++ % RECOVER_EVERY_POLLS === 0) await consumer.recover();
+        for (const [queue, slots] of lanes) await fill(queue, slots);
       }
 
       /** One claim round at a time; a wake during a round asks for another right after it. */

@@ -1,11 +1,13 @@
 /**
- * A job type: its name (the jobs.tool column), the zod schema of its payload, and its handler
- * (STYLE "jobs as typed definitions"). Handlers must be safe to run twice: they write their
+ * A job type: its name (the jobs.tool column), the history source its rows are listed under, its
+ * queue class, the zod schema of its payload, and its handler (STYLE "jobs as typed definitions"). Handlers must be safe to run twice: they write their
  * outputs at keys made from the job id, so a second run overwrites rather than duplicates.
  */
+import type { TImageSource } from "@gyeol/shared/contracts/images";
 import type { z } from "zod";
 import type { JobRow } from "../../db/schema.ts";
 import type { Repositories } from "../../db/store.ts";
+import type { TQueueClass } from "../../drivers/queue/job-queue.ts";
 
 export interface JobHandlerContext<TPayload> {
   job: JobRow;
@@ -17,6 +19,13 @@ export interface JobHandlerContext<TPayload> {
 
 export interface JobDefinition<TPayload = unknown, TOutput extends object = object> {
   tool: string;
+  /** The history rows' `source` (spec 02 §3 History image item). */
+  source: TImageSource;
+  /**
+   * `engine` when the work runs on this process's CPU, `remote` when it waits on a vendor: each
+   * class has its own worker slots (WORKER_CONCURRENCY, REMOTE_WORKER_CONCURRENCY).
+   */
+  queue: TQueueClass;
   schema: z.ZodType<TPayload>;
   handle(context: JobHandlerContext<TPayload>): Promise<TOutput>;
   /**

@@ -7,6 +7,22 @@ import type { DB, JobRow, TJobRowStatus } from "../../db/schema.ts";
 
 export type JobsRepository = ReturnType<typeof createJobsRepository>;
 
+/** Which tools a query covers: a queue class is a set of tools (`notIn` catches unknown ones too). */
+export type TToolFilter = { in: readonly string[] } | { notIn: readonly string[] };
+
+/** `tool in (…)` / `tool not in (…)`, with the empty lists meaning nothing / everything. */
+function byTools<Q extends { where: (...args: never[]) => unknown }>(
+  query: Q,
+  column: "tool" | "j.tool",
+  filter: TToolFilter | undefined,
+): Q {
+  // biome-ignore lint/suspicious/noExplicitAny: one helper for select queries over jobs and jobs as j.
+  const q = query as any;
+  if (!filter) return query;
+  if ("in" in filter) return filter.in.length === 0 ? q.where(sql`1 = 0`) : q.where(column, "in", filter.in);
+  return filter.notIn.length === 0 ? query : q.where(column, "not in", filter.notIn);
+}
+
 export interface NewJob {
   id: string;
   user_id: number;
@@ -35,8 +51,8 @@ export function createJobsRepository(db: Kysely<DB>) {
      * Oldest queued jobs whose owner is below the per-user limit of running jobs. A candidate list
      * only: the claim below decides who gets each one.
      */
-    listClaimable(limit: number, userConcurrency: number): Promise<JobRow[]> {
-      return db
+    listClaimable(limit: number, userConcurrency: number, tools?: TToolFilter): Promise<JobRow[]> {
+      const query = db
         .selectFrom("jobs as j")
         .selectAll("j")
         .where("j.status", "=", "queued")
@@ -49,11 +65,8 @@ export function createJobsRepository(db: Kysely<DB>) {
               .where("r.status", "=", "processing"),
           "<",
           userConcurrency,
-        )
-        .orderBy("j.created_at")
-        .orderBy("j.id")
-        .limit(limit)
-        .execute();
+        );
+      return byTools(query, "j.tool", tools).orderBy("j.created_at").orderBy("j.id").limit(limit).execute();
     },
 
     async countRunningForUser(userId: number): Promise<number> {
@@ -130,10 +143,10 @@ export function createJobsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    listQueuedIds(createdBefore: string): Promise<Array<{ id: string; attempts: number }>> {
+    listQueuedIds(createdBefore: string): Promise<Array<{ id: string; attempts: number; tool: string }>> {
       return db
         .selectFrom("jobs")
-        .select(["id", "attempts"])
+        .select(["id", "attempts", "tool"])
         .where("status", "=", "queued")
         .where("created_at", "<", createdBefore)
         .orderBy("created_at")
@@ -142,8 +155,8 @@ export function createJobsRepository(db: Kysely<DB>) {
     },
 
     /** How many queued jobs are ahead of one created at `createdAt` (ties broken by id). */
-    async countQueuedAhead(createdAt: string, id: string): Promise<number> {
-      const row = await db
+    async countQueuedAhead(createdAt: string, id: string, tools?: TToolFilter): Promise<number> {
+      const query = db
         .selectFrom("jobs")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("status", "=", "queued")
@@ -152,14 +165,14 @@ export function createJobsRepository(db: Kysely<DB>) {
             eb("created_at", "<", createdAt),
             eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
           ]),
-        )
-        .executeTakeFirstOrThrow();
+        );
+      const row = await byTools(query, "tool", tools).executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** The queued jobs ahead of one (oldest first, at most `limit`): what the ETA waits for. */
-    listQueuedAhead(createdAt: string, id: string, limit: number) {
-      return db
+    listQueuedAhead(createdAt: string, id: string, limit: number, tools?: TToolFilter) {
+      const query = db
         .selectFrom("jobs")
         .select(["tool", "input"])
         .where("status", "=", "queued")
@@ -168,21 +181,17 @@ export function createJobsRepository(db: Kysely<DB>) {
             eb("created_at", "<", createdAt),
             eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
           ]),
-        )
-        .orderBy("created_at")
-        .orderBy("id")
-        .limit(limit)
-        .execute();
+        );
+      return byTools(query, "tool", tools).orderBy("created_at").orderBy("id").limit(limit).execute();
     },
 
     /** Every running job (the workers' current load, for the ETA of queued jobs). */
-    listRunning(limit: number) {
-      return db
+    listRunning(limit: number, tools?: TToolFilter) {
+      const query = db
         .selectFrom("jobs")
         .select(["tool", "input", "started_at"])
-        .where("status", "=", "processing")
-        .limit(limit)
-        .execute();
+        .where("status", "=", "processing");
+      return byTools(query, "tool", tools).limit(limit).execute();
     },
 
     /** started/finished and input of the latest completed jobs of a tool (the ETA's model). */

@@ -6,7 +6,12 @@
  */
 import type { JobRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
-import type { QueueConsumer, TClaimResult } from "../../drivers/queue/job-queue.ts";
+import type {
+  QueueConsumer,
+  TClaimResult,
+  TQueueClass,
+  TQueueMessage,
+} from "../../drivers/queue/job-queue.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
@@ -18,12 +23,14 @@ import {
   fitDurationModel,
 } from "./eta.ts";
 import type { AnyJobDefinition, JobDefinition } from "./job-definition.ts";
+import type { TToolFilter } from "./jobs.repository.ts";
 
 export interface JobsSettings {
   userConcurrency: number;
   maxAttempts: number;
   staleAfterSeconds: number;
-  workerConcurrency: number;
+  /** Worker slots per queue class (what the ETA of a queued job divides its queue by). */
+  concurrency: Readonly<Record<TQueueClass, number>>;
 }
 
 export interface JobsServiceDeps {
@@ -53,6 +60,11 @@ export type JobsService = ReturnType<typeof createJobsService>;
 
 export function createJobsService({ store, credits, clock, settings, definitions, log }: JobsServiceDeps) {
   const byTool = new Map(definitions.map((d) => [d.tool, d as unknown as JobDefinition<unknown, object>]));
+  const remoteTools = definitions.filter((d) => d.queue === "remote").map((d) => d.tool);
+  /** A tool's class; rows of a tool this process does not know go to `engine`, where they fail. */
+  const queueOf = (tool: string): TQueueClass => byTool.get(tool)?.queue ?? "engine";
+  const toolsOf = (queue: TQueueClass): TToolFilter =>
+    queue === "remote" ? { in: remoteTools } : { notIn: remoteTools };
   const heartbeatMs = Math.max(50, Math.floor((settings.staleAfterSeconds * 1000) / 4));
   const models = new Map<string, { model: DurationModel; at: number }>();
   /** Jobs this process is running, so a cancel can stop their engine at once. */
@@ -141,10 +153,10 @@ export function createJobsService({ store, credits, clock, settings, definitions
   }
 
   const consumer: QueueConsumer = {
-    async claimNext(limit) {
+    async claimNext(limit, queue) {
       const claimed: string[] = [];
       const perUser = new Map<number, number>();
-      for (const job of await store.jobs.listClaimable(limit * 4, settings.userConcurrency)) {
+      for (const job of await store.jobs.listClaimable(limit * 4, settings.userConcurrency, toolsOf(queue))) {
         if (claimed.length >= limit) break;
         const running = perUser.get(job.user_id) ?? (await store.jobs.countRunningForUser(job.user_id));
         if (running >= settings.userConcurrency) continue;
@@ -171,11 +183,11 @@ export function createJobsService({ store, credits, clock, settings, definitions
     async recover() {
       const current = clock.now().getTime();
       const staleBefore = new Date(current - settings.staleAfterSeconds * 1000).toISOString();
-      const resend: Array<{ jobId: string; attempt: number }> = [];
+      const resend: TQueueMessage[] = [];
       for (const job of await store.jobs.listStale(staleBefore)) {
         if (job.attempts < settings.maxAttempts) {
           if (await store.jobs.requeue(job.id)) {
-            resend.push({ jobId: job.id, attempt: job.attempts });
+            resend.push({ jobId: job.id, attempt: job.attempts, queue: queueOf(job.tool) });
             log?.("warn", "job re-queued after its worker stopped", {
               jobId: job.id,
               attempts: job.attempts,
@@ -186,8 +198,8 @@ export function createJobsService({ store, credits, clock, settings, definitions
         }
       }
       const lostBefore = new Date(current - RESEND_QUEUED_AFTER_MS).toISOString();
-      for (const { id, attempts } of await store.jobs.listQueuedIds(lostBefore))
-        resend.push({ jobId: id, attempt: attempts });
+      for (const { id, attempts, tool } of await store.jobs.listQueuedIds(lostBefore))
+        resend.push({ jobId: id, attempt: attempts, queue: queueOf(tool) });
       return resend;
     },
   };
@@ -221,6 +233,8 @@ export function createJobsService({ store, credits, clock, settings, definitions
   return {
     consumer,
     fail,
+    /** The queue class a tool's jobs are sent to (the intake enqueues with it). */
+    queueOf,
 
     /**
      * Resolves when the job changes in this process (claimed, completed, failed, cancelled) or
@@ -278,10 +292,13 @@ export function createJobsService({ store, credits, clock, settings, definitions
         const remaining = estimateRemainingSeconds(own, elapsedOf(job.started_at));
         return { queuePosition: 0, etaSeconds: remaining === null ? null : Math.round(remaining) };
       }
+      // Only the jobs of its own class are in front of a job: the other class has its own slots.
+      const queue = queueOf(job.tool);
+      const tools = toolsOf(queue);
       const [position, ahead, running] = await Promise.all([
-        store.jobs.countQueuedAhead(job.created_at, job.id),
-        store.jobs.listQueuedAhead(job.created_at, job.id, ETA_QUEUE_LOOKAHEAD),
-        store.jobs.listRunning(ETA_QUEUE_LOOKAHEAD),
+        store.jobs.countQueuedAhead(job.created_at, job.id, tools),
+        store.jobs.listQueuedAhead(job.created_at, job.id, ETA_QUEUE_LOOKAHEAD, tools),
+        store.jobs.listRunning(ETA_QUEUE_LOOKAHEAD, tools),
       ]);
       const aheadSeconds = await Promise.all(ahead.map((row) => estimateOf(row.tool, row.input)));
       const runningRemainingSeconds = await Promise.all(
@@ -291,7 +308,7 @@ export function createJobsService({ store, credits, clock, settings, definitions
         ownSeconds: own,
         aheadSeconds,
         runningRemainingSeconds,
-        workerConcurrency: settings.workerConcurrency,
+        workerConcurrency: settings.concurrency[queue],
       });
       return { queuePosition: position + 1, etaSeconds: Math.max(1, Math.round(seconds)) };
     },

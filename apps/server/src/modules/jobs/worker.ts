@@ -10,5 +10,5 @@ export function startWorker(
   services: Pick<Services, "queue" | "jobs">,
   config: Pick<Config, "jobs">,
 ): QueueWorker {
-  return services.queue.consume(services.jobs.consumer, { concurrency: config.jobs.workerConcurrency });
+  return services.queue.consume(services.jobs.consumer, { concurrency: config.jobs.concurrency });
 }

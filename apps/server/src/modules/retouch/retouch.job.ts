@@ -39,6 +39,8 @@ export function createRetouchJob(deps: {
 
   return defineJob<TRetouchPayload, TRetouchOutput>({
     tool: RETOUCH_TOOL,
+    source: "upscale",
+    queue: deps.engine.workload,
     schema: ZRetouchPayload,
     // The engine's time grows with the output's pixels (the upscale dominates, README).
     workOf: ({ input }) => {

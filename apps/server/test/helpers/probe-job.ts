@@ -1,0 +1,61 @@
+/**
+ * A test-only job kind with a controllable "vendor": it proves the platform's rules are generic
+ * (the contract suite runs it beside retouch) and fills a queue class on demand. The vendor takes
+ * a submission (a provider id recorded at once, as real drivers do), then answers ok, fails, or
+ * never answers until the run is aborted.
+ */
+import { z } from "zod";
+import type { TQueueClass } from "../../src/drivers/queue/job-queue.ts";
+import { type FileStorage, fileKeyFor } from "../../src/drivers/storage/storage.ts";
+import { defineJob } from "../../src/modules/jobs/job-definition.ts";
+
+export type TProbeBehaviour = "ok" | "fail" | "hang";
+
+export const ZProbePayload = z.object({ inputKey: z.string(), count: z.number().int().min(1).max(4) });
+export type TProbePayload = z.infer<typeof ZProbePayload>;
+
+export interface ProbeVendor {
+  behaviour: TProbeBehaviour;
+  /** Submissions the vendor received (a resumed job must not add one). */
+  submits: number;
+  /** Runs of the handler (a resumed job adds one). */
+  runs: number;
+  /** Provider ids a run found already recorded (what a resumed run continues). */
+  resumed: string[];
+}
+
+export function createProbeJob(options: { tool: string; queue: TQueueClass; storage: FileStorage }) {
+  const vendor: ProbeVendor = { behaviour: "ok", submits: 0, runs: 0, resumed: [] };
+  const definition = defineJob<TProbePayload, { imageKeys: string[] }>({
+    tool: options.tool,
+    source: "face_edit",
+    queue: options.queue,
+    schema: ZProbePayload,
+    async handle({ job, payload, signal, setProviderJobId }) {
+      vendor.runs += 1;
+      if (job.provider_job_id) vendor.resumed.push(job.provider_job_id);
+      else {
+        vendor.submits += 1;
+        await setProviderJobId(`probe-${job.id.slice(0, 8)}-${vendor.submits}`);
+      }
+      if (vendor.behaviour === "hang") {
+        signal.throwIfAborted();
+        await new Promise((_, reject) =>
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+        );
+      }
+      if (vendor.behaviour === "fail")
+        throw Object.assign(new Error("the probe vendor failed"), { code: "PROVIDER_FAILED" });
+      const bytes = await options.storage.get(payload.inputKey);
+      if (!bytes) throw Object.assign(new Error("input gone"), { code: "INVALID_IMAGE" });
+      const imageKeys: string[] = [];
+      for (let i = 0; i < payload.count; i += 1) {
+        const key = fileKeyFor("private", `results/${job.user_id}/${i}`, job.id.replaceAll("-", ""), "jpg");
+        await options.storage.putAt(key, bytes, "image/jpeg");
+        imageKeys.push(key);
+      }
+      return { imageKeys };
+    },
+  });
+  return { definition, vendor };
+}
