@@ -40,6 +40,13 @@ export interface AppRoute {
    * /en prefix. Under /en a page is English whatever its path says (fixedLocaleOf).
    */
   fixedLocale?: "ko" | "en";
+  /**
+   * "user": signed-in users only. Visitors go to /login?next=<this page> and come back (spec 02 §6);
+   * the web's route guard does it, so pages never repeat the check.
+   */
+  access?: "user";
+  /** With access "user": a visitor is also told so in a toast (spec 02 §5 Retouch "login required"). */
+  isLoginNoticed?: boolean;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -53,14 +60,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: "socialSignup", path: "/signup/social" },
   { id: "forgotPassword", path: "/forgot-password" },
   { id: "resetPassword", path: "/reset-password" },
-  { id: "paymentSuccess", path: "/payment-success" },
-  { id: "paymentFailed", path: "/payment-failed" },
+  { id: "paymentSuccess", path: "/payment-success", access: "user" },
+  { id: "paymentFailed", path: "/payment-failed", access: "user" },
   { id: "paymentReturn", path: "/payment/:plan" },
-  { id: "upscale", path: "/upscale" },
+  { id: "upscale", path: "/upscale", access: "user", isLoginNoticed: true },
   { id: "imageEdit", path: "/image-edit" },
   { id: "faceEdit", path: "/face-edit" },
   { id: "chat", path: "/chat" },
-  { id: "mypage", path: "/mypage" },
+  { id: "mypage", path: "/mypage", access: "user" },
   { id: "imageGeneration", path: "/image-generation" },
   { id: "consistency", path: "/consistency" },
   { id: "noticeList", path: "/notice" },

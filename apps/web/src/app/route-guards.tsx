@@ -1,6 +1,10 @@
 import { isEnglishPath, localizePath } from "@gyeol/shared/routes";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
+import { CenteredSpinner } from "../components/ui/centered-spinner.tsx";
+import { useAuth } from "../lib/auth/auth-provider.tsx";
 import { env } from "../lib/env.ts";
 
 function usePathLocale() {
@@ -29,4 +33,39 @@ export function ConsistencyRedirect({ isEnabled = env.imageGenerationEnabled }: 
     ? `${localizePath("/image-generation", locale)}${search}`
     : localizePath("/", locale);
   return <Navigate to={target} replace />;
+}
+
+/**
+ * The sign-in guard of every route the table marks `access: "user"` (spec 02 §6): a spinner while
+ * the session is checked, the page for a signed-in user, and for a visitor /login?next=<this page>
+ * (with a "please log in" toast where the route asks for one). Pages behind it read the user with
+ * useRequiredUser().
+ */
+export function RequireUser({
+  children,
+  isLoginNoticed = false,
+}: {
+  children: ReactNode;
+  isLoginNoticed?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  if (user) return children;
+  if (status === "loading") return <CenteredSpinner label={t("common.loading")} />;
+  return <LoginRedirect isLoginNoticed={isLoginNoticed} />;
+}
+
+function LoginRedirect({ isLoginNoticed }: { isLoginNoticed: boolean }) {
+  const { t } = useTranslation();
+  const locale = usePathLocale();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (isLoginNoticed) toast(t("tool.loginRequired"), { id: "login-required" });
+  }, [isLoginNoticed, t]);
+  return (
+    <Navigate
+      to={`${localizePath("/login", locale)}?next=${encodeURIComponent(pathname + search)}`}
+      replace
+    />
+  );
 }

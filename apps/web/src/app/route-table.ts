@@ -10,17 +10,24 @@ export interface PageRoute {
   path: string;
   fixedLocale?: TLocale;
   isEnglishMirror: boolean;
+  access?: AppRoute["access"];
+  isLoginNoticed?: boolean;
 }
 
 export function expandRoutes(routes: readonly AppRoute[] = APP_ROUTES): PageRoute[] {
   const pages: PageRoute[] = [];
   for (const route of routes) {
+    const guard = {
+      ...(route.access ? { access: route.access } : {}),
+      ...(route.isLoginNoticed ? { isLoginNoticed: true } : {}),
+    };
     if (!route.englishOnly) {
       pages.push({
         id: route.id,
         path: route.path,
         fixedLocale: fixedLocaleOf(route, false),
         isEnglishMirror: false,
+        ...guard,
       });
     }
     pages.push({
@@ -28,6 +35,7 @@ export function expandRoutes(routes: readonly AppRoute[] = APP_ROUTES): PageRout
       path: route.path === "/" ? EN_PREFIX : `${EN_PREFIX}${route.path}`,
       fixedLocale: fixedLocaleOf(route, true),
       isEnglishMirror: true,
+      ...guard,
     });
   }
   return pages;

@@ -2,13 +2,15 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppShell } from "../features/shell/components/app-shell.tsx";
 import { NotFoundPage } from "../features/shell/components/not-found-page.tsx";
 import { InlineRouteErrorView, RouteErrorView } from "../features/shell/components/route-error-view.tsx";
+import { RequireUser } from "./route-guards.tsx";
 import { pageElement } from "./route-pages.tsx";
 import { expandRoutes } from "./route-table.ts";
 
 /**
  * The shell wraps every page. Pages are lazy chunks; the not-found page is part of the shell
  * (the router's error view shows it for a 404 too), so it ships with it.
- * A page that throws shows the error view inside the shell; if the
+ * Routes the table marks `access: "user"` render behind RequireUser (one sign-in guard, not one
+ * per page). A page that throws shows the error view inside the shell; if the
  * shell itself throws, the router's view takes the whole window.
  */
 export function buildAppRoutes(): RouteObject[] {
@@ -22,7 +24,12 @@ export function buildAppRoutes(): RouteObject[] {
           children: [
             ...expandRoutes().map((route) => ({
               path: route.path,
-              element: pageElement(route.id),
+              element:
+                route.access === "user" ? (
+                  <RequireUser isLoginNoticed={route.isLoginNoticed}>{pageElement(route.id)}</RequireUser>
+                ) : (
+                  pageElement(route.id)
+                ),
               handle: { routeId: route.id, fixedLocale: route.fixedLocale },
             })),
             { path: "*", element: <NotFoundPage /> },

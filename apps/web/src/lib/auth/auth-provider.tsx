@@ -93,3 +93,13 @@ export function useAuth(): AuthState {
 export function useAuthActions(): AuthActions {
   return useAuthContext().actions;
 }
+
+/**
+ * The signed-in user of a page the route table marks `access: "user"`: its guard (app/route-guards)
+ * renders the page only once there is one.
+ */
+export function useRequiredUser(): TPublicUser {
+  const { user } = useAuth();
+  if (!user) throw new Error("useRequiredUser: the page is not behind its route's sign-in guard");
+  return user;
+}

@@ -1,4 +1,5 @@
 import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } from "@gyeol/shared/retouch";
+import { toolEn } from "../../components/tool/i18n/en.ts";
 import { accountEn } from "../../features/account/i18n/en.ts";
 import { signinEn } from "../../features/auth/i18n/en.ts";
 import { legalEn } from "../../features/legal/i18n/en.ts";
@@ -414,6 +415,7 @@ export const en: TTranslations = {
   payment: paymentEn,
   mypage: mypageEn,
   retouch: retouchEn,
+  tool: toolEn,
   signin: signinEn,
   account: accountEn,
   billing: {

@@ -1,4 +1,5 @@
 import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } from "@gyeol/shared/retouch";
+import { toolKo } from "../../components/tool/i18n/ko.ts";
 import { accountKo } from "../../features/account/i18n/ko.ts";
 import { signinKo } from "../../features/auth/i18n/ko.ts";
 import { legalKo } from "../../features/legal/i18n/ko.ts";
@@ -409,6 +410,7 @@ export const ko = {
   payment: paymentKo,
   mypage: mypageKo,
   retouch: retouchKo,
+  tool: toolKo,
   signin: signinKo,
   account: accountKo,
   billing: {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RequireUser } from "../../../app/route-guards.tsx";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
 import { MyPage } from "./mypage-page.tsx";
@@ -11,7 +12,15 @@ afterEach(() => {
 });
 
 const routes = [
-  { path: "/en/mypage", element: <MyPage /> },
+  // As the route table serves it: behind the sign-in guard.
+  {
+    path: "/en/mypage",
+    element: (
+      <RequireUser>
+        <MyPage />
+      </RequireUser>
+    ),
+  },
   { path: "/en/login", element: <p>login page</p> },
   { path: "/en/pricing", element: <p>pricing page</p> },
 ];

@@ -2,10 +2,9 @@ import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { localizePath } from "@gyeol/shared/routes";
 import { type ComponentType, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ScheduledPlanChange } from "../../../components/scheduled-plan-change.tsx";
-import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
-import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { useAuthActions, useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
 import { useSubscriptionStatus } from "../../../lib/billing/subscription-api.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -18,7 +17,8 @@ import { ProfileCard, type ProfileFacts } from "./profile-card.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";
 
 /**
- * /mypage (spec 02 §2.5, §4.5): profile, subscription, credit history; anonymous → /login.
+ * /mypage (spec 02 §2.5, §4.5): profile, subscription, credit history; the route's sign-in guard
+ * sends visitors to /login.
  * `AccountSettings` (sign-in methods, account deletion) comes from features/account through the
  * route table, so the two features do not import each other.
  */
@@ -26,18 +26,12 @@ export function MyPage({ AccountSettings }: { AccountSettings?: ComponentType<{ 
   const { t } = useTranslation();
   const locale = usePageLocale();
   const navigate = useNavigate();
-  const { status, user } = useAuth();
+  const user = useRequiredUser();
   const { signOut } = useAuthActions();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
-  const subscription = useSubscriptionStatus(user !== null);
-  const { isPaymentSuccess, dismissPaymentBanner } = useMyPageQuery(user !== null);
+  const subscription = useSubscriptionStatus(true);
+  const { isPaymentSuccess, dismissPaymentBanner } = useMyPageQuery(true);
   useDocumentTitle(t("mypage.title"));
-
-  if (!user) {
-    if (status === "loading" || isLoggingOut) return <CenteredSpinner label={t("common.loading")} />;
-    const next = encodeURIComponent(localizePath("/mypage", locale));
-    return <Navigate to={`${localizePath("/login", locale)}?next=${next}`} replace />;
-  }
 
   const data = subscription.data;
   // The status call is the fresh source; the signed-in user covers the moment before it answers.

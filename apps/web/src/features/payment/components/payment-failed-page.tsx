@@ -2,9 +2,8 @@ import { PAYMENT_FAILED_COUNTDOWN_S } from "@gyeol/shared/constants";
 import { localizePath } from "@gyeol/shared/routes";
 import { CircleAlert, CircleX, RotateCcw, UserRound } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
-import { Navigate, useNavigate } from "react-router";
-import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
-import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useNavigate } from "react-router";
+import { useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
 import { env } from "../../../lib/env.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -21,18 +20,9 @@ export function PaymentFailedPage() {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const navigate = useNavigate();
-  const { status, user } = useAuth();
+  const user = useRequiredUser();
   useDocumentTitle(t("pages.paymentFailed.title"));
-  const remaining = useCountdown(
-    PAYMENT_FAILED_COUNTDOWN_S,
-    () => navigate(localizePath("/", locale)),
-    user !== null,
-  );
-
-  if (!user) {
-    if (status === "loading") return <CenteredSpinner label={t("common.loading")} />;
-    return <Navigate to={localizePath("/login", locale)} replace />;
-  }
+  const remaining = useCountdown(PAYMENT_FAILED_COUNTDOWN_S, () => navigate(localizePath("/", locale)));
 
   return (
     <PaymentResultFrame

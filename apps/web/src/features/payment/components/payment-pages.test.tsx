@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RequireUser } from "../../../app/route-guards.tsx";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { renderRoutes } from "../../../test/render-app.tsx";
 import { PaymentFailedPage } from "./payment-failed-page.tsx";
@@ -14,8 +15,23 @@ afterEach(() => {
 });
 
 const routes = [
-  { path: "/en/payment-success", element: <PaymentSuccessPage /> },
-  { path: "/en/payment-failed", element: <PaymentFailedPage /> },
+  // As the route table serves them: behind the sign-in guard.
+  {
+    path: "/en/payment-success",
+    element: (
+      <RequireUser>
+        <PaymentSuccessPage />
+      </RequireUser>
+    ),
+  },
+  {
+    path: "/en/payment-failed",
+    element: (
+      <RequireUser>
+        <PaymentFailedPage />
+      </RequireUser>
+    ),
+  },
   { path: "/en/payment/:plan", element: <PaymentReturnPage /> },
   { path: "/en/login", element: <p>login page</p> },
   { path: "/en", element: <p>english home</p> },

@@ -4,9 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, Sparkles, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate } from "react-router";
-import { CenteredSpinner } from "../../../components/ui/centered-spinner.tsx";
-import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { useNavigate } from "react-router";
+import { useAuthActions, useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
 import { billingKeys } from "../../../lib/billing/subscription-api.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -21,31 +20,21 @@ export function PaymentSuccessPage() {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const navigate = useNavigate();
-  const { status, user } = useAuth();
+  const user = useRequiredUser();
   const { forceSync } = useAuthActions();
   const queryClient = useQueryClient();
   const [isSyncing, setIsSyncing] = useState(true);
   const hasSynced = useRef(false);
   useDocumentTitle(t("pages.paymentSuccess.title"));
 
-  const hasUser = user !== null;
   useEffect(() => {
-    if (!hasUser || hasSynced.current) return;
+    if (hasSynced.current) return;
     hasSynced.current = true;
     void queryClient.invalidateQueries({ queryKey: billingKeys.all });
     void forceSync().finally(() => setIsSyncing(false));
-  }, [hasUser, forceSync, queryClient]);
+  }, [forceSync, queryClient]);
 
-  const remaining = useCountdown(
-    PAYMENT_SUCCESS_COUNTDOWN_S,
-    () => navigate(localizePath("/", locale)),
-    hasUser,
-  );
-
-  if (!user) {
-    if (status === "loading") return <CenteredSpinner label={t("common.loading")} />;
-    return <Navigate to={localizePath("/login", locale)} replace />;
-  }
+  const remaining = useCountdown(PAYMENT_SUCCESS_COUNTDOWN_S, () => navigate(localizePath("/", locale)));
 
   return (
     <PaymentResultFrame

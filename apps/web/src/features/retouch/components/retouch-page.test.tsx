@@ -1,6 +1,7 @@
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RequireUser } from "../../../app/route-guards.tsx";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { STORAGE_KEY_HANDOFF } from "../../../lib/handoff.ts";
 import { i18n } from "../../../lib/i18n/i18n.ts";
@@ -14,8 +15,23 @@ vi.mock("../lib/resize-image.ts", async (importOriginal) => ({
 }));
 
 const routes = [
-  { path: "/en/upscale", element: <RetouchPage /> },
-  { path: "/upscale", element: <RetouchPage /> },
+  // As the route table serves it: behind the sign-in guard that announces itself.
+  {
+    path: "/en/upscale",
+    element: (
+      <RequireUser isLoginNoticed>
+        <RetouchPage />
+      </RequireUser>
+    ),
+  },
+  {
+    path: "/upscale",
+    element: (
+      <RequireUser isLoginNoticed>
+        <RetouchPage />
+      </RequireUser>
+    ),
+  },
   { path: "/en/login", element: <p>login page</p> },
 ];
 

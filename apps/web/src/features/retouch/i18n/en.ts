@@ -167,7 +167,6 @@ export const retouchEn: TTree<typeof retouchKo> = {
     nsfw: "Inappropriate content detected: this image can't be processed under our service policy.",
     downloadFailed: "Failed to download.",
     copyFailed: "Failed to copy the link.",
-    loginRequired: "Please log in first.",
   },
   errors: {
     generic: "An error occurred in upscale processing.",

@@ -160,7 +160,6 @@ export const retouchKo = {
     nsfw: "부적절한 콘텐츠가 감지되었어요. 서비스 정책에 따라 처리할 수 없어요.",
     downloadFailed: "다운로드에 실패했어요.",
     copyFailed: "링크를 복사하지 못했어요.",
-    loginRequired: "로그인이 필요해요.",
   },
   errors: {
     generic: "업스케일 처리 중 오류가 발생했어요.",
