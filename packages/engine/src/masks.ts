@@ -189,3 +189,18 @@ export function maskBounds(mask: Mask, threshold = 0.01): [number, number, numbe
   }
   return x1 < 0 ? null : [x0, y0, x1 + 1, y1 + 1];
 }
+
+/**
+ * The outfit mask as the filter's "keep" weight: the region starts on one row below the chin
+ * (face/regions.ts), which left a hard line across the neck and collar wherever a filter ran
+ * above it and not below. Grown and feathered over a fifth of the face width: the outfit stays
+ * fully kept and the filter fades in above it. `faces` and `width` are the analysis' (input pixels).
+ */
+export function softOutfitMask(
+  outfit: Mask,
+  analysis: { width: number; faces: ReadonlyArray<{ box: readonly number[] }> },
+): Mask {
+  const faceWidth = Math.max(0, ...analysis.faces.map((f) => f.box[2] ?? 0));
+  const radius = Math.max(2, (faceWidth * outfit.width) / analysis.width / 5);
+  return growAndFeather(outfit, radius);
+}

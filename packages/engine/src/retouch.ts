@@ -2,8 +2,9 @@ import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
 import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regions.ts";
 import { scoreIdentity, type TIdentityScore } from "./identity.ts";
 import { createEnlargedRowReader, decodeImage, encodeJpeg, type RgbImage, readBoxMaskRow } from "./image.ts";
-import { blurPlane } from "./masks.ts";
+import { blurPlane, softOutfitMask } from "./masks.ts";
 import { applyFilter, type TRowReader } from "./retouch/filters.ts";
+import { applyMakeup } from "./retouch/makeup.ts";
 import { applyRetouch, planRetouch, type TExclusions, type TRetouchPlan } from "./retouch/skin.ts";
 import { getStyleParams, interpretFilterFields, type TFilter } from "./style.ts";
 import { type UpscaleOptions, type UpscaleStats, upscaleImage } from "./upscale/upscale.ts";
@@ -101,7 +102,7 @@ function exclusionsOf(job: RetouchJob): TExclusions {
 }
 
 /**
- * Skin likelihood for the fair-skin filter, row by row: the main face's skin colour, else a
+ * Skin likelihood for the filters (fair skin works on it, studio keeps its local contrast off it), row by row: the main face's skin colour, else a
  * generic range. Read from `image`, the photo before the retouch.
  */
 function wholeImageSkinRows(image: RgbImage, analysis: TFaceAnalysis): TRowReader {
@@ -142,7 +143,9 @@ function filterAllowRows(
   const person = job.exclude_background
     ? createEnlargedRowReader(analysis.regions.person, width, height)
     : null;
-  const outfit = job.exclude_outfit ? createEnlargedRowReader(analysis.regions.outfit, width, height) : null;
+  const outfit = job.exclude_outfit
+    ? createEnlargedRowReader(softOutfitMask(analysis.regions.outfit, analysis), width, height)
+    : null;
   if (!plan && !person && !outfit) return null;
   const protect = new Float32Array(width);
   const personRow = new Float32Array(width);
@@ -178,7 +181,7 @@ function enhanceWholeImage(image: RgbImage): RgbImage {
 }
 
 /**
- * The retouch tool's built-in driver: face analysis → skin retouch inside the allowed regions →
+ * The retouch tool's built-in driver: face analysis → skin retouch inside the allowed regions → makeup (makeup styles) →
  * filter → tiled AI upscale to input × scale_factor → JPEG quality 100. A photo without a face
  * still gets whole-image enhancement and the upscale, and says noFace.
  */
@@ -198,6 +201,8 @@ export async function retouchPortrait(
   const noFace = analysis.faces.length === 0;
   const plan = noFace ? null : await planRetouch(analysis, exclusionsOf(job), image.width, image.height);
   const retouched = plan ? applyRetouch(image, analysis, plan, style, strength) : enhanceWholeImage(image);
+  if (plan && style.makeup && retouched !== image)
+    applyMakeup(retouched, analysis, plan.weights.skin, style.makeup, strength);
   const t3 = performance.now();
 
   const filter = interpretFilterFields(job);
@@ -210,7 +215,7 @@ export async function retouchPortrait(
       filter.strength,
       {
         allow: filterAllowRows(image, analysis, plan, job),
-        skin: filter.filter === "ppoyong" ? wholeImageSkinRows(image, analysis) : null,
+        skin: wholeImageSkinRows(image, analysis),
       },
       { inPlace: retouched !== image },
     );

@@ -37,6 +37,41 @@ export function interpretFilterFields(fields: Partial<TFilterFields>): { filter:
   return { filter: "studio", strength };
 }
 
+/** One colour laid by the makeup pass (retouch/makeup.ts): sRGB 0..1, taken as a hue over the pixel's own luma. */
+export interface TMakeupColour {
+  colour: readonly [number, number, number];
+  /** Peak share of the colour (0..1). */
+  amount: number;
+  /** How much darker the area gets at the peak (0..1 of its luma). */
+  deepen: number;
+}
+
+/** What a makeup style puts on the face (spec 02 §5 "makeup", "matte makeup"). */
+export interface TMakeupLook {
+  lip: TMakeupColour;
+  blush: Omit<TMakeupColour, "deepen">;
+  /** A soft shadow on the upper lids. */
+  eyes: TMakeupColour;
+  /** Below 0: specular highlights on the skin and lips lowered by that share (matte). */
+  sheen: number;
+}
+
+/** Makeup: rose lips, pink blush, a taupe lid shadow, the skin's own sheen. */
+const MAKEUP_LOOK: TMakeupLook = {
+  lip: { colour: [0.78, 0.27, 0.35], amount: 0.6, deepen: 0.12 },
+  blush: { colour: [0.95, 0.58, 0.62], amount: 0.42 },
+  eyes: { colour: [0.56, 0.42, 0.4], amount: 0.5, deepen: 0.16 },
+  sheen: 0,
+};
+
+/** Matte makeup: the same face in muted tones (rose-brown lips, dusty blush) and no shine. */
+const MATTE_LOOK: TMakeupLook = {
+  lip: { colour: [0.66, 0.36, 0.36], amount: 0.58, deepen: 0.12 },
+  blush: { colour: [0.85, 0.6, 0.58], amount: 0.32 },
+  eyes: { colour: [0.55, 0.45, 0.42], amount: 0.45, deepen: 0.14 },
+  sheen: -0.7,
+};
+
 /** How a style index is rendered by the built-in engine (its "character", spec 02 §5 style table). */
 export interface TStyleParams {
   name: string;
@@ -50,8 +85,10 @@ export interface TStyleParams {
   brighten: number;
   /** Skin saturation change, e.g. -0.1 makes it less saturated (matte). */
   skinSaturation: number;
-  /** Lip colour enhancement when lips are retouched (makeup styles), 0..1. */
+  /** Lip colour enhancement when lips are retouched and the style has no makeup, 0..1. */
   lipTint: number;
+  /** The makeup the makeup styles put on (retouch/makeup.ts); null for the others. */
+  makeup: TMakeupLook | null;
   /** Specular sheen on highlights (glossy), 0..1. */
   gloss: number;
   /** Local contrast on eyes/brows/hair edges ("chic" clarity), 0..1. */
@@ -66,6 +103,7 @@ const BASIC: TStyleParams = {
   brighten: 0.015,
   skinSaturation: -0.02,
   lipTint: 0,
+  makeup: null,
   gloss: 0,
   clarity: 0.1,
 };
@@ -75,7 +113,14 @@ export function getStyleParams(loraIndex: number): TStyleParams {
   switch (loraIndex) {
     case 0: // East Asian female makeup
     case 4: // Western female makeup
-      return { ...BASIC, name: "makeup", smoothing: 0.85, toneEvening: 0.5, brighten: 0.025, lipTint: 0.35 };
+      return {
+        ...BASIC,
+        name: "makeup",
+        smoothing: 0.85,
+        toneEvening: 0.5,
+        brighten: 0.025,
+        makeup: MAKEUP_LOOK,
+      };
     case 7: // matte makeup
       return {
         ...BASIC,
@@ -83,8 +128,8 @@ export function getStyleParams(loraIndex: number): TStyleParams {
         smoothing: 0.9,
         textureKeep: 0.45,
         toneEvening: 0.55,
-        skinSaturation: -0.08,
-        lipTint: 0.25,
+        skinSaturation: -0.06,
+        makeup: MATTE_LOOK,
       };
     case 1: // glossy retouch
       return {

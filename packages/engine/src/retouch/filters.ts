@@ -12,7 +12,10 @@ export type TRowReader = (y: number, out: Float32Array) => void;
 export interface TFilterScope {
   /** 0..1 per pixel: how much the filter may change it (1 − protected regions, background, outfit). */
   allow: TRowReader | null;
-  /** 0..1 skin likelihood over the whole image (fair-skin works mostly on skin). */
+  /**
+   * 0..1 skin likelihood over the whole image: fair-skin works mostly on skin, and the studio
+   * look keeps its local contrast off skin (the retouch has just evened it).
+   */
   skin: TRowReader | null;
 }
 
@@ -22,9 +25,33 @@ function smoothstep(x: number): number {
 }
 
 /**
+ * How much of the filter's colour shift (warmth, the fair-skin cool lift) a pixel takes, from its
+ * own channel spread (max − min, 0..1): none for grey pixels, so a black-and-white photo stays
+ * neutral, all of it from a skin-like spread up. JPEG chroma noise stays under the 0.02 knee.
+ */
+export function colourGate(r: number, g: number, b: number): number {
+  const spread = Math.max(r, g, b) - Math.min(r, g, b);
+  return smoothstep((spread - 0.02) / 0.06);
+}
+
+/**
+ * Detail finer than this (pores, fine lines, what the retouch's texture pass left) passes through
+ * the filter at gain 1: the look is computed on the luma blurred by this radius. About 2 px at
+ * 512 px, scaling with the photo so the same features count as detail at any size.
+ */
+export function filterDetailRadius(width: number, height: number): number {
+  return Math.max(2, Math.round(Math.max(width, height) / 256));
+}
+
+/**
  * The two looks of spec 02 §2.1. Studio: a clean portrait-studio grade (gentle S-curve, a touch of
- * local contrast, neutral-warm balance). Ppoyong (fair skin): brighter, less yellow, softly
- * desaturated skin with a faint glow. Strength 0..1 blends the look over the input.
+ * local contrast off the skin, neutral-warm balance). Ppoyong (fair skin): brighter, less yellow,
+ * softly desaturated skin with a faint glow. Strength 0..1 blends the look over the input.
+ *
+ * The filter composes with the retouch: the tone curve is applied to the luma's base layer (blurred
+ * by filterDetailRadius) and the detail above it is added back unchanged, so the studio look does
+ * not re-sharpen the skin the retouch smoothed; colour shifts go through colourGate, so grey stays
+ * grey.
  */
 export function applyFilter(
   image: RgbImage,
@@ -39,16 +66,21 @@ export function applyFilter(
   const n = width * height;
   const src = image.data;
   const out = inPlace ? src : new Uint8Array(src);
-  const lum = new Float32Array(n);
+  let lum: Float32Array | null = new Float32Array(n);
   for (let i = 0; i < n; i++)
     lum[i] = (0.299 * src[i * 3]! + 0.587 * src[i * 3 + 1]! + 0.114 * src[i * 3 + 2]!) / 255;
+  const fine = filterDetailRadius(width, height);
+  const base = blurPlane(lum, width, height, fine);
+  // The pixel's own luma is recomputed from `src` below; the plane goes before the wide blur.
+  lum = null;
   const radius = Math.max(4, Math.round(Math.max(width, height) / 60));
-  const low = blurPlane(lum, width, height, radius);
+  // Blurs compose (variances add): base blurred by √(R² − r²) is the luma blurred by R.
+  const low = blurPlane(base, width, height, Math.sqrt(Math.max(0, radius * radius - fine * fine)));
   const allowRow = new Float32Array(width);
   const skinRow = new Float32Array(width);
   for (let y = 0; y < height; y++) {
     if (scope.allow) scope.allow(y, allowRow);
-    if (scope.skin && filter === "ppoyong") scope.skin(y, skinRow);
+    if (scope.skin) scope.skin(y, skinRow);
     for (let x = 0, i = y * width; x < width; x++, i++) {
       filterPixel(i, scope.allow ? allowRow[x]! : 1, scope.skin ? skinRow[x]! : 0.5);
     }
@@ -60,14 +92,20 @@ export function applyFilter(
     let r = src[i * 3]! / 255;
     let g = src[i * 3 + 1]! / 255;
     let b = src[i * 3 + 2]! / 255;
-    const l = lum[i]!;
+    const l = 0.299 * r + 0.587 * g + 0.114 * b;
+    const gate = colourGate(r, g, b);
+    const bl = base[i]!;
     if (filter === "studio") {
-      const curved = l + 0.35 * (smoothstep(l) - l) + 0.25 * (l - low[i]!);
-      const k = l > 0.002 ? curved / l : 1;
-      r = r * k * 1.01;
-      g = g * k;
-      b = b * k * 0.985;
-      const nl = 0.299 * r + 0.587 * g + 0.114 * b;
+      // S-curve on the base layer, local contrast on the mid band off the skin, detail as it was.
+      const curved = bl + 0.35 * (smoothstep(bl) - bl) + 0.25 * (1 - s) * (bl - low[i]!);
+      const shift = curved - bl;
+      r += shift;
+      g += shift;
+      b += shift;
+      const nl = l + shift;
+      // Neutral-warm balance, only where there is colour to balance.
+      r += 0.01 * gate * r;
+      b -= 0.015 * gate * b;
       r = nl + 1.06 * (r - nl);
       g = nl + 1.06 * (g - nl);
       b = nl + 1.06 * (b - nl);
@@ -76,10 +114,10 @@ export function applyFilter(
       const glow = 0.08 * Math.max(0, low[i]! - l + 0.1);
       r = r + lift * (1 - r) + glow;
       g = g + lift * (1 - g) + glow;
-      b = b + (lift + 0.04 * s) * (1 - b) + glow;
+      b = b + (lift + 0.04 * s * gate) * (1 - b) + glow;
       const nl = 0.299 * r + 0.587 * g + 0.114 * b;
       const sat = 1 - 0.22 * s - 0.05;
-      r = nl + sat * (r - nl) + 0.01 * s;
+      r = nl + sat * (r - nl) + 0.01 * s * gate;
       g = nl + sat * (g - nl);
       b = nl + sat * (b - nl);
     }
