@@ -2,22 +2,20 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { EngineError } from "./errors.ts";
 import { decodeImage } from "./image.ts";
+import { type NsfwScores, nsfwVerdict, type TNsfwClass, type TNsfwVerdict } from "./moderation-rule.ts";
 import { assertModelFile, resolvePackageDir } from "./runtime/model-files.ts";
 import { loadTf } from "./runtime/tf.ts";
 
 const require = createRequire(import.meta.url);
 
-export type TNsfwClass = "Drawing" | "Hentai" | "Neutral" | "Porn" | "Sexy";
+export type { NsfwScores, TNsfwClass } from "./moderation-rule.ts";
 
 export interface NsfwResult {
-  verdict: "allow" | "block";
+  /** moderation-rule.ts nsfwVerdict over the scores. */
+  verdict: TNsfwVerdict;
   /** Probability of each class, 0..1, summing to about 1. */
-  scores: Record<TNsfwClass, number>;
+  scores: NsfwScores;
 }
-
-/** Blocked when porn + hentai together pass this, or "sexy" alone passes SEXY_BLOCK_THRESHOLD. */
-export const NSFW_BLOCK_THRESHOLD = 0.6;
-export const SEXY_BLOCK_THRESHOLD = 0.85;
 
 interface TNsfwModel {
   classify(image: unknown, topk?: number): Promise<Array<{ className: TNsfwClass; probability: number }>>;
@@ -87,9 +85,7 @@ export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResu
   } finally {
     tensor.dispose();
   }
-  const scores: Record<TNsfwClass, number> = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
+  const scores: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
   for (const p of predictions) scores[p.className] = p.probability;
-  const explicit = scores.Porn + scores.Hentai;
-  const verdict = explicit >= NSFW_BLOCK_THRESHOLD || scores.Sexy >= SEXY_BLOCK_THRESHOLD ? "block" : "allow";
-  return { verdict, scores };
+  return { verdict: nsfwVerdict(scores), scores };
 }
