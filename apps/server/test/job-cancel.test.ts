@@ -81,6 +81,20 @@ describe.each(TEST_DATABASES)("cancelling a job on $name", (database) => {
     expect(finished.statusCode).toBe(409);
     expect(finished.json()).toMatchObject({ success: false, code: "JOB_ALREADY_FINISHED" });
     expect(await balanceOf(user.id)).toBe(920);
+
+    // The history tells the cancelled job from a failure: failed, with the code JOB_CANCELLED.
+    const history = await t!.app.inject({
+      method: "GET",
+      url: `/api/image/history/${user.id}?source=upscale`,
+      headers: { cookie: user.cookie },
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(
+      history.json().images.map((item: { status: string; code: string | null }) => [item.status, item.code]),
+    ).toEqual([
+      ["completed", null],
+      ["failed", "JOB_CANCELLED"],
+    ]);
   });
 
   it("stops a running job's engine at once and refunds it once", async () => {

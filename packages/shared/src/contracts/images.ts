@@ -119,6 +119,8 @@ export const ZHistoryItem = z.object({
   seedream_task_id: z.string().nullable(),
   all_image_urls: z.array(z.string()).nullable(),
   runpod_job_id: z.string().nullable(),
+  /** Ours: why a failed item failed (JOB_CANCELLED when its owner cancelled it), null otherwise. */
+  code: z.string().nullable().optional(),
 });
 export type THistoryItem = z.infer<typeof ZHistoryItem>;
 

@@ -24,6 +24,7 @@ import { detectImageType } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
 import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
 import { assertAllowedContent, checkToolImage, reencodePublicImage } from "./image-checks.ts";
+import { vendorTaskFields } from "./vendor-task-fields.ts";
 
 /** How long the signed URLs in answers live (the page polls and reloads history well within it). */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
@@ -98,12 +99,14 @@ export function createImagesService({ store, storage, moderation, clock, limits 
       status: row.status,
       created_at: row.created_at,
       updated_at: row.updated_at,
-      kling_task_id: row.kling_task_id,
-      seedream_task_id: row.seedream_task_id,
       all_image_urls: all?.success ? ((await Promise.all(all.data.map(urlOf))) as string[]) : null,
-      // spec 02 §4.1: a processing item's job id is what the page resumes polling with, so it
-      // must be the id GET /api/image/status/{jobId} takes (ours) while no provider id is known.
-      runpod_job_id: row.runpod_job_id ?? (row.status === "processing" ? row.job_id : null),
+      // spec 02 §4.1: runpod_job_id, kling_task_id and seedream_task_id from one mapper.
+      ...vendorTaskFields(row),
+      // Why a failed item failed: JOB_CANCELLED reads as "cancelled", not "failed", on the page.
+      code:
+        row.status === "failed" && row.job_id
+          ? ((await store.jobs.findById(row.job_id))?.error_code ?? null)
+          : null,
     };
   }
 

@@ -2,6 +2,7 @@ import type { THistoryItem, THistoryResponse, TImageSource } from "@gyeol/shared
 import { MYPAGE_HISTORY_FIRST_PAGE_SIZE, MYPAGE_HISTORY_MORE_PAGE_SIZE } from "@gyeol/shared/mypage";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
+import { historyDisplayStatus, type THistoryDisplayStatus } from "../../../lib/history/history-status.ts";
 
 /** The four My Page history tabs (spec 02 §2.5: retouch, generate, image edit, face change). */
 export const HISTORY_TABS = ["retouch", "generate", "imageEdit", "faceEdit"] as const;
@@ -10,7 +11,7 @@ export type THistoryTab = (typeof HISTORY_TABS)[number];
 /** Tabs with the prompt search box (spec 02 §2.5). */
 export const SEARCHABLE_TABS: readonly THistoryTab[] = ["generate", "imageEdit"];
 
-export type THistoryTileStatus = "completed" | "processing" | "failed";
+export type THistoryTileStatus = THistoryDisplayStatus;
 
 /** One thumbnail of the grid, whatever call it came from. */
 export interface THistoryTile {
@@ -54,7 +55,7 @@ export function firstCursor(tab: THistoryTab): THistoryCursor {
 function toTile(item: THistoryItem): THistoryTile {
   return {
     key: `${item.source}-${item.id}`,
-    status: item.status,
+    status: historyDisplayStatus(item),
     imageUrl: item.image_url,
     originalUrl: item.original_image_url,
     thumbnailUrl: item.thumbnail_url,

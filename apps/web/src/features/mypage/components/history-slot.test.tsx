@@ -161,6 +161,30 @@ describe("My Page image history", () => {
     await waitFor(() => expect(screen.queryByTestId("history-viewer")).toBeNull());
   });
 
+  it("says 'cancelled', not 'processing failed', for a job its owner cancelled", async () => {
+    renderRoutes(routes, {
+      path: "/en/mypage",
+      user: makeUser(),
+      fetchImpl: historyApi({
+        upscale: () =>
+          jsonResponse(
+            200,
+            page([
+              { ...item(1, "upscale", "failed"), code: "JOB_CANCELLED" },
+              { ...item(2, "upscale", "failed"), code: "ENGINE_FAILED" },
+            ]),
+          ),
+      }),
+    });
+    await waitFor(() => expect(screen.getAllByTestId("history-tile")).toHaveLength(2));
+    const [cancelled, failed] = screen.getAllByTestId("history-tile");
+    expect(cancelled!.getAttribute("data-status")).toBe("cancelled");
+    expect(within(cancelled!).getAllByText("Cancelled").length).toBeGreaterThan(0);
+    expect(within(cancelled!).queryByText("Processing failed")).toBeNull();
+    expect(within(cancelled!).queryByRole("button")).toBeNull();
+    expect(within(failed!).getAllByText("Processing failed").length).toBeGreaterThan(0);
+  });
+
   it("asks for 5 more from the next offset on Load more", async () => {
     const { fetchMock } = renderRoutes(routes, {
       path: "/en/mypage",

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { Ban, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -10,11 +10,13 @@ const BADGE_CLASS: Record<THistoryTile["status"], string> = {
   completed: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   processing: "bg-amber-50 text-amber-800 ring-amber-200",
   failed: "bg-red-50 text-red-800 ring-red-200",
+  cancelled: "bg-canvas-deep text-ink-soft ring-line",
 };
 
 /**
  * One history thumbnail (spec 02 §4.5): only a completed item opens; a processing one shows the
- * blurred original under a 'processing' overlay; a failed one says 'processing failed'.
+ * blurred original under a 'processing' overlay; a failed one says 'processing failed', and one
+ * its owner cancelled says 'cancelled'.
  */
 export function HistoryTile({ tile, onOpen }: { tile: THistoryTile; onOpen: (tile: THistoryTile) => void }) {
   const { t } = useTranslation();
@@ -42,6 +44,8 @@ export function HistoryTile({ tile, onOpen }: { tile: THistoryTile; onOpen: (til
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-ink/35 px-2 text-center text-sm font-semibold text-white">
           {tile.status === "processing" ? (
             <Spinner className="size-5" />
+          ) : tile.status === "cancelled" ? (
+            <Ban aria-hidden="true" className="size-5" />
           ) : (
             <TriangleAlert aria-hidden="true" className="size-5" />
           )}

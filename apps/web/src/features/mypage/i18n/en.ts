@@ -122,6 +122,7 @@ export const mypageEn: TTree<typeof mypageKo> = {
       completed: "Completed",
       processing: "Processing",
       failed: "Processing failed",
+      cancelled: "Cancelled",
     },
     open: "Open the image from {{date}}",
     viewer: {

@@ -118,6 +118,7 @@ export const mypageKo = {
       completed: "완료",
       processing: "처리 중",
       failed: "처리 실패",
+      cancelled: "취소됨",
     },
     open: "{{date}} 이미지 크게 보기",
     viewer: {

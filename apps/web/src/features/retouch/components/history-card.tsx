@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDate } from "../../../lib/dates.ts";
+import { historyDisplayStatus } from "../../../lib/history/history-status.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import type { useRetouchHistory } from "../api/history.ts";
 import { OptionCard } from "./option-card.tsx";
@@ -46,6 +47,7 @@ export function HistoryCard({ history, onOpen }: HistoryCardProps) {
             const src = thumbnailOf(item);
             const date = formatDate(item.created_at, locale);
             const isOpenable = item.status === "completed" && Boolean(item.image_url);
+            const shown = historyDisplayStatus(item);
             return (
               <li key={item.id}>
                 <button
@@ -54,7 +56,7 @@ export function HistoryCard({ history, onOpen }: HistoryCardProps) {
                   onClick={() => onOpen(item)}
                   aria-label={t("retouch.history.open", { date })}
                   data-testid="retouch-history-item"
-                  data-status={item.status}
+                  data-status={shown}
                   className="group flex w-full flex-col gap-1 text-left disabled:cursor-default"
                 >
                   <span className="relative block aspect-square overflow-hidden rounded-xl bg-canvas-deep ring-1 ring-line">
@@ -73,12 +75,10 @@ export function HistoryCard({ history, onOpen }: HistoryCardProps) {
                       <span
                         className={cn(
                           "absolute inset-x-1.5 bottom-1.5 rounded-full px-2 py-0.5 text-center text-[10px] font-bold text-white",
-                          item.status === "failed" ? "bg-accent-700/90" : "bg-ink/70",
+                          shown === "failed" ? "bg-accent-700/90" : "bg-ink/70",
                         )}
                       >
-                        {t(
-                          item.status === "failed" ? "retouch.history.failed" : "retouch.history.processing",
-                        )}
+                        {t(`retouch.history.${shown === "completed" ? "processing" : shown}`)}
                       </span>
                     )}
                   </span>

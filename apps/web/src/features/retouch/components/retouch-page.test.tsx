@@ -269,4 +269,41 @@ describe("the retouch page", () => {
     );
     expect(screen.queryByTestId("retouch-result-processing")).toBeNull();
   });
+
+  it("labels a cancelled job 'Cancelled' in the history, and a failed one 'Failed'", async () => {
+    const row = (id: number, code: string) => ({
+      id,
+      image_url: null,
+      original_image_url: `/files/o${id}.jpg`,
+      thumbnail_url: null,
+      prompt: null,
+      seed: null,
+      source: "upscale",
+      status: "failed",
+      created_at: "2025-08-01T03:00:00Z",
+      updated_at: "2025-08-01T03:00:00Z",
+      kling_task_id: null,
+      seedream_task_id: null,
+      all_image_urls: null,
+      runpod_job_id: null,
+      code,
+    });
+    renderPage(makeUser(), (url) =>
+      url.startsWith("/api/image/history/")
+        ? jsonResponse(200, {
+            success: true,
+            images: [row(2, "JOB_CANCELLED"), row(1, "ENGINE_FAILED")],
+            pagination: { hasMore: false, nextOffset: null },
+          })
+        : undefined,
+    );
+    const items = await screen.findAllByTestId("retouch-history-item");
+    expect(
+      items.map((item) => [item.getAttribute("data-status"), item.textContent?.includes("Cancelled")]),
+    ).toEqual([
+      ["cancelled", true],
+      ["failed", false],
+    ]);
+    expect(items[1]!.textContent).toContain("Failed");
+  });
 });

@@ -133,6 +133,7 @@ export const retouchEn: TTree<typeof retouchKo> = {
     loadMore: "Load more",
     processing: "Processing",
     failed: "Failed",
+    cancelled: "Cancelled",
     open: "Open the result from {{date}}",
     loadFailed: "We couldn't load your history.",
   },

@@ -128,6 +128,7 @@ export const retouchKo = {
     loadMore: "더 보기",
     processing: "처리 중",
     failed: "실패",
+    cancelled: "취소됨",
     open: "{{date}} 결과 열기",
     loadFailed: "기록을 불러오지 못했어요.",
   },
