@@ -3,7 +3,7 @@ import type { TRegionName } from "../face/regions.ts";
 import { type BoxMask, createMask, type Mask, type RgbImage, resizeMaskToBox } from "../image.ts";
 import { featherMask, growAndFeather, maskBounds, maxMasks } from "../masks.ts";
 import type { TStyleParams } from "../style.ts";
-import { cropToPlanes, guidedFilterSelf, lowPass, luma, type TPlanes } from "./planes.ts";
+import { boxMean, cropToPlanes, guidedFilterSelf, lowPass, luma, type TPlanes } from "./planes.ts";
 
 /** The spec 02 §3 exclusion fields: true keeps that region exactly as it was. */
 export interface TExclusions {
@@ -107,6 +107,127 @@ function restoreTexture(
   return out;
 }
 
+/** The finest band (pores, grain) of a plane: p − lowPass(p, 1.5). */
+function fineBand(p: Float32Array, w: number, h: number): Float32Array {
+  const low = lowPass(p, w, h, 1.5);
+  for (let i = 0; i < low.length; i++) low[i] = p[i]! - low[i]!;
+  return low;
+}
+
+/** Detail finer than about 2 px (the band quality/metrics.ts measures): x − lowPass(x, 2). */
+function highPass2(x: Float32Array, w: number, h: number): Float32Array {
+  const low = lowPass(x, w, h, 2);
+  for (let i = 0; i < low.length; i++) low[i] = x[i]! - low[i]!;
+  return low;
+}
+
+/**
+ * The share of the finest band to put back so that, after the blend, the skin keeps `target` of
+ * its own high-frequency energy (luma, detail finer than ~2 px, where the weight is ≥ 0.95).
+ * The blended luma is A + k·B with A the blend without the fine band and B the blended fine band,
+ * both linear, so the energy is a quadratic in k, solved exactly. Adapts to each face: how much
+ * the smooth removed depends on the skin's own texture, the face size and the noise.
+ */
+export function solveTextureKeep(
+  origLuma: Float32Array,
+  smoothLuma: Float32Array,
+  fineLuma: Float32Array,
+  blend: Float32Array,
+  w: number,
+  h: number,
+  target: number,
+): number {
+  const a = new Float32Array(origLuma.length);
+  const b = new Float32Array(origLuma.length);
+  for (let i = 0; i < a.length; i++) {
+    a[i] = origLuma[i]! + blend[i]! * (smoothLuma[i]! - origLuma[i]!);
+    b[i] = blend[i]! * fineLuma[i]!;
+  }
+  const ha = highPass2(a, w, h);
+  const hb = highPass2(b, w, h);
+  const ho = highPass2(origLuma, w, h);
+  let top = 0;
+  for (const v of blend) if (v > top) top = v;
+  let aa = 0;
+  let ab = 0;
+  let bb = 0;
+  let oo = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (blend[i]! < 0.95 * top) continue;
+    aa += ha[i]! * ha[i]!;
+    ab += ha[i]! * hb[i]!;
+    bb += hb[i]! * hb[i]!;
+    oo += ho[i]! * ho[i]!;
+  }
+  if (bb <= 0 || oo <= 0) return 0;
+  // bb·k² + 2·ab·k + aa − target·oo = 0, the larger root; no root: the k of least energy.
+  const c = aa - target * oo;
+  const disc = ab * ab - bb * c;
+  const k = disc < 0 ? -ab / bb : (-ab + Math.sqrt(disc)) / bb;
+  return Math.min(1.2, Math.max(0, k));
+}
+
+/**
+ * Colour deviations narrower than face width / SPOT_FRACTION are blemishes; broader colour (a
+ * blush is about a fifth of the face wide) is deliberate and kept.
+ */
+const SPOT_FRACTION = 30;
+
+/**
+ * Evens small colour blotches (redness, spots) and keeps deliberate colour (blush, contour): the
+ * chroma (channel − luma) finer than `spotRadius` is taken out, so what is broad (a blush laid over
+ * the cheek, contour shading) keeps its colour and only spot-sized deviations from it go. Returns
+ * the per-channel correction to add. `orig` is the crop before smoothing.
+ */
+export function blemishCorrection(
+  orig: readonly Float32Array[],
+  w: number,
+  h: number,
+  spotRadius: number,
+  amount: number,
+): Float32Array[] {
+  const [r, g, b] = orig as [Float32Array, Float32Array, Float32Array];
+  const L = new Float32Array(r.length);
+  for (let i = 0; i < L.length; i++) L[i] = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
+  return [r, g, b].map((channel) => {
+    const chroma = new Float32Array(channel.length);
+    for (let i = 0; i < chroma.length; i++) chroma[i] = channel[i]! - L[i]!;
+    const broad = lowPass(chroma, w, h, spotRadius);
+    for (let i = 0; i < chroma.length; i++) broad[i] = amount * (broad[i]! - chroma[i]!);
+    return broad;
+  });
+}
+
+/**
+ * The guided filter's eps for this skin: its median local variance of the detail finer than r
+ * (luma, box radius r, where the weight is high) times K_EPS, kept within ×0.5..×2 of the style's base. Variance below eps is
+ * smoothed, so a fixed eps flattened a smooth selfie and left a high-contrast, textured face
+ * (hard light, older skin) barely touched.
+ */
+function adaptiveEps(
+  L: Float32Array,
+  weight: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  base: number,
+): number {
+  // Of the detail finer than r only (luma minus its blur): the face's shading is not texture.
+  const low = lowPass(L, w, h, r);
+  const sq = new Float32Array(L.length);
+  for (let i = 0; i < L.length; i++) sq[i] = (L[i]! - low[i]!) ** 2;
+  const meanSq = boxMean(sq, w, h, r);
+  const values: number[] = [];
+  for (let i = 0; i < L.length; i += 3) if (weight[i]! > 0.9) values.push(meanSq[i]!);
+  if (values.length < 50) return base;
+  values.sort((a, b) => a - b);
+  const median = values[values.length >> 1]!;
+  return Math.min(2 * base, Math.max(0.5 * base, K_EPS * median));
+}
+
+/** eps over the skin's median texture variance (the smooth takes out up to about this much). */
+const K_EPS = 3;
+
 /** The weights over the crop, 0 where the crop reaches past the mask's box. */
 function cropWeight(mask: BoxMask, planes: TPlanes): Float32Array {
   const out = new Float32Array(planes.width * planes.height);
@@ -151,7 +272,7 @@ function treatRegion(
   weight: BoxMask,
   margin: number,
   amount: number,
-  treat: (planes: TPlanes) => Float32Array[],
+  treat: (planes: TPlanes, weight: Float32Array, amount: number) => Float32Array[],
 ): void {
   if (amount <= 0) return;
   const inBox = maskBounds(weight.box, 0.002);
@@ -164,8 +285,9 @@ function treatRegion(
     Math.min(target.width, weight.x0 + bx1 + margin),
     Math.min(target.height, weight.y0 + by1 + margin),
   );
-  const treated = treat(planes);
-  blendInto(planes, treated, cropWeight(weight, planes), amount);
+  const crop = cropWeight(weight, planes);
+  const treated = treat(planes, crop, amount);
+  blendInto(planes, treated, crop, amount);
   // A clamped view rounds and clamps on store, which the loop would otherwise do per sample.
   const clamped = new Uint8ClampedArray(target.data.buffer, target.data.byteOffset, target.data.length);
   const [r, g, b] = planes.c;
@@ -197,45 +319,66 @@ export function applyRetouch(
   const out: RgbImage = { data: new Uint8Array(image.data), width: image.width, height: image.height };
   const fw = plan.faceWidth;
   const r = Math.max(2, Math.round(fw / 28));
-  const eps = 0.0022 * (0.5 + style.smoothing);
+  const baseEps = 0.0022 * (0.5 + style.smoothing);
+  const eps = baseEps;
 
-  treatRegion(out, plan.weights.skin, r * 3 + 4, Math.min(1, style.smoothing * strength), (planes) => {
-    const { width: w, height: h } = planes;
-    const L = luma(planes);
-    const skinOut = planes.c.map((p) =>
-      restoreTexture(guidedFilterSelf(p, w, h, r, eps), p, w, h, style.textureKeep),
-    );
-    if (style.toneEvening > 0) {
-      // Even colour blotches (redness, sallow patches) but not the luma shading that gives shape.
-      // The mid band of the colour's difference from luma (blurs are linear, so this is the band
-      // of the channel minus the band of luma, in two blurs per channel instead of four).
-      const rm = Math.max(2, fw / 18);
-      const rl = Math.max(4, fw / 6);
+  // Skin: the edge-preserving smooth's threshold follows this skin's own texture (eps from the
+  // median local variance), small colour blotches are evened while broad colour stays, and the
+  // finest band comes back at the share that leaves the style's target of the skin's HF energy.
+  const hfTarget = Math.min(1, Math.max(0.3, 1 - strength * (1 - style.textureKeep)));
+  treatRegion(
+    out,
+    plan.weights.skin,
+    r * 3 + 4,
+    Math.min(1, style.smoothing * strength),
+    (planes, weight, amount) => {
+      const { width: w, height: h } = planes;
+      const L = luma(planes);
+      const eps = adaptiveEps(L, weight, w, h, r, baseEps);
+      const smooth = planes.c.map((p) => guidedFilterSelf(p, w, h, r, eps));
+      if (style.toneEvening > 0) {
+        const fix = blemishCorrection(
+          planes.c,
+          w,
+          h,
+          Math.max(2, fw / SPOT_FRACTION),
+          Math.min(1, 0.5 + style.toneEvening),
+        );
+        for (let c = 0; c < 3; c++) {
+          const o = smooth[c]!;
+          const f = fix[c]!;
+          for (let i = 0; i < o.length; i++) o[i] = o[i]! + f[i]!;
+        }
+      }
+      adjustSaturation(smooth, 1 + style.skinSaturation, style.brighten);
+      if (style.gloss > 0) {
+        const base = lowPass(L, w, h, r * 2);
+        const [sr, sg, sb] = smooth as [Float32Array, Float32Array, Float32Array];
+        const gain = style.gloss * 0.06;
+        for (let i = 0; i < base.length; i++) {
+          const t = Math.min(1, Math.max(0, (base[i]! - 0.55) / 0.35));
+          const add = gain * t * t;
+          sr[i] = sr[i]! + add;
+          sg[i] = sg[i]! + add;
+          sb[i] = sb[i]! + add;
+        }
+      }
+      // The finest band last: lowPass(smooth) + keep · fine(orig).
+      const fines = planes.c.map((p) => fineBand(p, w, h));
+      const lows = smooth.map((p) => lowPass(p, w, h, 1.5));
+      const blend = new Float32Array(weight.length);
+      for (let i = 0; i < blend.length; i++) blend[i] = weight[i]! * amount;
+      const lowPlanes = { ...planes, c: lows as [Float32Array, Float32Array, Float32Array] };
+      const finePlanes = { ...planes, c: fines as [Float32Array, Float32Array, Float32Array] };
+      const keep = solveTextureKeep(L, luma(lowPlanes), luma(finePlanes), blend, w, h, hfTarget);
       for (let c = 0; c < 3; c++) {
-        const channel = planes.c[c as 0 | 1 | 2];
-        const chromaOnly = new Float32Array(channel.length);
-        for (let i = 0; i < chromaOnly.length; i++) chromaOnly[i] = channel[i]! - L[i]!;
-        const band = lowPass(chromaOnly, w, h, rm);
-        const wide = lowPass(chromaOnly, w, h, rl);
-        const o = skinOut[c]!;
-        for (let i = 0; i < o.length; i++) o[i] = o[i]! - style.toneEvening * (band[i]! - wide[i]!);
+        const lo = lows[c]!;
+        const fi = fines[c]!;
+        for (let i = 0; i < lo.length; i++) lo[i] = lo[i]! + keep * fi[i]!;
       }
-    }
-    adjustSaturation(skinOut, 1 + style.skinSaturation, style.brighten);
-    if (style.gloss > 0) {
-      const base = lowPass(L, w, h, r * 2);
-      const [sr, sg, sb] = skinOut as [Float32Array, Float32Array, Float32Array];
-      const gain = style.gloss * 0.06;
-      for (let i = 0; i < base.length; i++) {
-        const t = Math.min(1, Math.max(0, (base[i]! - 0.55) / 0.35));
-        const add = gain * t * t;
-        sr[i] = sr[i]! + add;
-        sg[i] = sg[i]! + add;
-        sb[i] = sb[i]! + add;
-      }
-    }
-    return skinOut;
-  });
+      return lows;
+    },
+  );
 
   // Lips: lighter smoothing; makeup styles deepen and warm the colour.
   treatRegion(out, plan.weights.lips, r * 2 + 2, Math.min(1, 0.6 * strength), (planes) => {
