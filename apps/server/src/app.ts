@@ -26,6 +26,7 @@ import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { registerAccountRoutes } from "./modules/account/account.routes.ts";
 import { registerAffiliateRoutes } from "./modules/affiliate/affiliate.routes.ts";
+import { registerAiRoutes } from "./modules/ai/ai.routes.ts";
 import { type AuthGuards, createAuthGuards } from "./modules/auth/auth.guards.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { registerPasswordResetRoutes } from "./modules/auth/password-reset.routes.ts";
@@ -141,6 +142,8 @@ export async function buildApp({
   registerFlagsRoutes(app, {
     imageGenerationEnabled: config.imageGenerationEnabled,
     paymentProvider: config.payments.provider,
+    llmEnabled: services.ai.isEnabled(),
+    llmTestProvider: config.llm?.isTestProvider ?? false,
   });
   const authClock = clock ?? systemClock;
   const authDeps = {
@@ -183,6 +186,8 @@ export async function buildApp({
     isMaintenance: config.maintenanceMode,
   });
   registerJobsRoutes(app, { jobs: services.jobs, guards });
+  // Issue 14: the prompt chat and helpers (multipart and raw image bodies in their own scope).
+  await registerAiRoutes(app, { ai: services.ai, guards, maxUploadBytes: config.uploads.maxBytes });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 

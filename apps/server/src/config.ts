@@ -73,6 +73,15 @@
  * | HTTP_REQUEST_TIMEOUT_MS  | 120000                         | A request (headers and body) not fully received this long after it began is cut off (408). At least HTTP_HEADERS_TIMEOUT_MS. |
  * | HTTP_KEEP_ALIVE_TIMEOUT_MS | 72000                        | An idle keep-alive connection is closed after this; keep it above a load balancer's idle timeout (AWS ALB: 60 s). |
  * | HTTP_IDLE_TIMEOUT_MS     | 120000                         | A connection with no traffic either way for this long while a request is in progress is closed (slow readers, silent clients). |
+ * | LLM_BASE_URL             | (unset)                        | An OpenAI-compatible API (…/v1: OpenAI, Ollama, vLLM, LM Studio, a gateway) for the prompt chat and helpers; with LLM_MODEL it switches them on. Unset: they say the operator has not connected a model. |
+ * | LLM_API_KEY              | (unset)                        | Sent as `Authorization: Bearer`; Ollama and LM Studio need none. |
+ * | LLM_MODEL                | (unset)                        | The chat model's name at that API (e.g. gpt-4o-mini, qwen2.5:7b). |
+ * | LLM_VISION_MODEL         | LLM_MODEL                      | The model for messages with an image (e.g. llava:13b when LLM_MODEL reads text only). |
+ * | LLM_TIMEOUT_MS           | 120000                         | Longest wait for one whole reply (504 LLM_TIMEOUT after it). |
+ * | LLM_STREAM_IDLE_MS       | 30000                          | Longest silence between two streamed pieces of a reply. |
+ * | LLM_MAX_RETRIES          | 2                              | Retries on 408/409/429/5xx and lost connections, with backoff (honouring retry-after). |
+ * | LLM_TEST_PROVIDER        | false                          | Marks the model as a stand-in (`npm run dev` sets it when it starts the local fake): the chat page says "test provider". |
+ * | CHAT_CHARGE_ENABLED      | false                          | true: a chat message costs 3 credits, refunded if the model fails (spec 02 §9); false: the free beta. |
  *
  * Relative paths given by the operator resolve against the working directory; the defaults are
  * anchored at the repository root so `npm start` from the root and `npm start -w` share one DB.
@@ -307,6 +316,17 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: zInt(120_000, 50, 3_600_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: zInt(72_000, 50, 600_000),
   HTTP_IDLE_TIMEOUT_MS: zInt(120_000, 50, 3_600_000),
+  /** The language-model port (issue 14, drivers/llm): an OpenAI-compatible API. */
+  LLM_BASE_URL: zOptionalText.pipe(z.url().optional()),
+  LLM_API_KEY: zOptionalText,
+  LLM_MODEL: zOptionalText,
+  LLM_VISION_MODEL: zOptionalText,
+  LLM_TIMEOUT_MS: zInt(120_000, 100, 3_600_000),
+  LLM_STREAM_IDLE_MS: zInt(30_000, 100, 600_000),
+  LLM_MAX_RETRIES: zInt(2, 0, 10),
+  LLM_TEST_PROVIDER: zBool(false),
+  /** spec 02 §4.6, §9: chat messages cost credits only when this is on. */
+  CHAT_CHARGE_ENABLED: zBool(false),
 });
 
 export type TDatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -348,6 +368,37 @@ export interface Config {
     pollMs: number;
   }>;
   http: THttpTimeouts;
+  /** The language model of the chat and prompt helpers; undefined = not connected (issue 14). */
+  llm: TLlmConfig | undefined;
+  chatChargeEnabled: boolean;
+}
+
+export interface TLlmConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  visionModel: string;
+  timeoutMs: number;
+  streamIdleMs: number;
+  maxRetries: number;
+  isTestProvider: boolean;
+}
+
+/** Both LLM_BASE_URL and LLM_MODEL, or neither. */
+function resolveLlm(e: z.infer<typeof EnvSchema>): TLlmConfig | undefined | string[] {
+  if (!e.LLM_BASE_URL && !e.LLM_MODEL) return undefined;
+  if (!e.LLM_BASE_URL) return ["  LLM_BASE_URL: required with LLM_MODEL (e.g. http://localhost:11434/v1)"];
+  if (!e.LLM_MODEL) return ["  LLM_MODEL: required with LLM_BASE_URL (the model's name at that API)"];
+  return {
+    baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ""),
+    apiKey: e.LLM_API_KEY,
+    model: e.LLM_MODEL,
+    visionModel: e.LLM_VISION_MODEL ?? e.LLM_MODEL,
+    timeoutMs: e.LLM_TIMEOUT_MS,
+    streamIdleMs: e.LLM_STREAM_IDLE_MS,
+    maxRetries: e.LLM_MAX_RETRIES,
+    isTestProvider: e.LLM_TEST_PROVIDER,
+  };
 }
 
 /** How long the HTTP server waits on a client, in milliseconds (app.ts hands them to Node). */
@@ -533,6 +584,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (Array.isArray(storage)) throw new ConfigError(`Invalid configuration:\n${storage.join("\n")}`);
   const mail = resolveMail(e);
   if (Array.isArray(mail)) throw new ConfigError(`Invalid configuration:\n${mail.join("\n")}`);
+  const llm = resolveLlm(e);
+  if (Array.isArray(llm)) throw new ConfigError(`Invalid configuration:\n${llm.join("\n")}`);
   // Node refuses a headers timeout longer than the request timeout; say so before it throws.
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
@@ -584,5 +637,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     }),
+    llm: llm ? Object.freeze(llm) : undefined,
+    chatChargeEnabled: e.CHAT_CHARGE_ENABLED,
   });
 }

@@ -9,6 +9,8 @@ import type { Database } from "./drivers/db/database.ts";
 import { createRetouchEngine } from "./drivers/engines/create-retouch-engine.ts";
 import { builtinModeration, type ModerationDriver } from "./drivers/engines/moderation.ts";
 import type { RetouchEngine } from "./drivers/engines/retouch-engine.ts";
+import type { ChatModel } from "./drivers/llm/chat-model.ts";
+import { createChatModel } from "./drivers/llm/create-chat-model.ts";
 import { createMailDriver } from "./drivers/mail/create-mail-driver.ts";
 import type { MailDriver } from "./drivers/mail/mail-driver.ts";
 import { createSocialProviders } from "./drivers/oauth/create-social-providers.ts";
@@ -22,6 +24,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { argon2Hasher, type PasswordHasher } from "./lib/password.ts";
 import { type AccountService, createAccountService } from "./modules/account/account.service.ts";
 import { type AffiliateService, createAffiliateService } from "./modules/affiliate/affiliate.service.ts";
+import { type AiService, createAiService } from "./modules/ai/ai.service.ts";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
 import {
   createPasswordResetService,
@@ -60,11 +63,15 @@ export interface Services {
   queue: JobQueue;
   jobs: JobsService;
   retouch: RetouchService;
+  /** The prompt chat and helpers on the language-model port (issue 14). */
+  ai: AiService;
 }
 
 /** Drivers a test may hand in instead of the configured ones (a blocking classifier, a BullMQ prefix). */
 export interface DriverOverrides {
   moderation?: ModerationDriver;
+  /** A language model instead of the configured one (or none). */
+  chatModel?: ChatModel;
   retouchEngine?: RetouchEngine;
   queue?: JobQueue;
   mail?: MailDriver;
@@ -94,6 +101,8 @@ export interface ServiceDeps {
     | "mail"
     | "supportEmail"
     | "logLevel"
+    | "llm"
+    | "chatChargeEnabled"
   >;
   clock?: Clock;
   passwords?: PasswordHasher;
@@ -197,6 +206,17 @@ export function createServices({
       queue,
       clock,
       provider: retouchEngine.provider,
+    }),
+    ai: createAiService({
+      store,
+      storage,
+      images,
+      credits,
+      moderation: drivers.moderation ?? builtinModeration,
+      clock,
+      model: drivers.chatModel ?? createChatModel(config.llm),
+      chatChargeEnabled: config.chatChargeEnabled,
+      limits: config.uploads,
     }),
   };
 }

@@ -119,12 +119,16 @@ describe.each(TEST_DATABASES)("health and flags on $name", (database) => {
     expect((await t.app.inject({ url: "/api/feature/flags" })).json()).toEqual({
       imageGenerationEnabled: false,
       paymentProvider: "sandbox",
+      llmEnabled: false,
+      llmTestProvider: false,
     });
     await t.close();
     t = await createTestApp({ database });
     expect((await t.app.inject({ url: "/api/feature/flags" })).json()).toEqual({
       imageGenerationEnabled: true,
       paymentProvider: "sandbox",
+      llmEnabled: false,
+      llmTestProvider: false,
     });
   });
 });

@@ -11,6 +11,7 @@ import { jobsMigration } from "./migrations/20261122000000_jobs.ts";
 import { accountsMigration } from "./migrations/20261123000000_accounts.ts";
 import { renewalRemindersMigration } from "./migrations/20261124000000_renewal_reminders.ts";
 import { loginFailuresMigration } from "./migrations/20261125000000_login_failures.ts";
+import { aiChatMigration } from "./migrations/20261128000000_ai_chat.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261123000000_accounts": accountsMigration,
   "20261124000000_renewal_reminders": renewalRemindersMigration,
   "20261125000000_login_failures": loginFailuresMigration,
+  "20261128000000_ai_chat": aiChatMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

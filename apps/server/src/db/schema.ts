@@ -261,6 +261,48 @@ export interface RenewalRemindersTable {
   sent_at: string | null;
 }
 
+/** The prompt chat (issue 14, migration 20261128000000_ai_chat). */
+export interface ChatThreadsTable {
+  id: string;
+  user_id: number;
+  kind: "chat" | "rewrite";
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  thread_id: string;
+  user_id: number;
+  role: "user" | "assistant";
+  text: string;
+  /** A private upload key (uploads/<user id>/…), purged with the tool uploads. */
+  image_key: string | null;
+  status: "done" | "stopped" | "failed";
+  error_code: string | null;
+  /** The ledger key of a charged message; its refund is refund:<key>. */
+  charge_key: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  created_at: string;
+}
+
+export interface BannedKeywordsTable {
+  keyword: string;
+  created_at: string;
+}
+
+/** POST /api/credit/use payments waiting for the rewrite they pay for. */
+export interface CreditUsesTable {
+  id: string;
+  user_id: number;
+  amount: number;
+  spend_key: string;
+  used_by: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -280,6 +322,10 @@ export interface DB {
   uploads: UploadsTable;
   renewal_reminders: RenewalRemindersTable;
   login_failures: LoginFailuresTable;
+  chat_threads: ChatThreadsTable;
+  chat_messages: ChatMessagesTable;
+  banned_keywords: BannedKeywordsTable;
+  credit_uses: CreditUsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -300,3 +346,6 @@ export type ImageRow = Selectable<ImagesTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type RenewalReminderRow = Selectable<RenewalRemindersTable>;
 export type LoginFailureRow = Selectable<LoginFailuresTable>;
+export type ChatThreadRow = Selectable<ChatThreadsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
+export type CreditUseRow = Selectable<CreditUsesTable>;

@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import { createAccountRepository } from "../modules/account/account.repository.ts";
 import { createAffiliateRepository } from "../modules/affiliate/affiliate.repository.ts";
+import { createAiRepository } from "../modules/ai/ai.repository.ts";
 import { createIdentitiesRepository } from "../modules/auth/identities.repository.ts";
 import { createLoginFailuresRepository } from "../modules/auth/login-failures.repository.ts";
 import { createPasswordResetsRepository } from "../modules/auth/password-resets.repository.ts";
@@ -36,6 +37,7 @@ function createRepositories(db: Kysely<DB>) {
     notices: createNoticesRepository(db),
     jobs: createJobsRepository(db),
     images: createImagesRepository(db),
+    ai: createAiRepository(db),
   };
 }
 

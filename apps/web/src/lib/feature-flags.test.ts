@@ -10,6 +10,8 @@ describe("feature flags", () => {
     await expect(fetchFeatureFlags()).resolves.toEqual({
       imageGenerationEnabled: true,
       paymentProvider: "paddle",
+      llmEnabled: true,
+      llmTestProvider: false,
     });
   });
 
@@ -18,14 +20,19 @@ describe("feature flags", () => {
       "fetch",
       vi.fn(
         async () =>
-          new Response('{"imageGenerationEnabled":false,"paymentProvider":"sandbox"}', {
-            headers: { "content-type": "application/json" },
-          }),
+          new Response(
+            '{"imageGenerationEnabled":false,"paymentProvider":"sandbox","llmEnabled":false,"llmTestProvider":true}',
+            {
+              headers: { "content-type": "application/json" },
+            },
+          ),
       ),
     );
     await expect(fetchFeatureFlags()).resolves.toEqual({
       imageGenerationEnabled: false,
       paymentProvider: "sandbox",
+      llmEnabled: false,
+      llmTestProvider: true,
     });
   });
 

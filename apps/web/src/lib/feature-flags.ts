@@ -12,11 +12,19 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
     return {
       imageGenerationEnabled: flags.imageGenerationEnabled !== false,
       paymentProvider: flags.paymentProvider === "sandbox" ? "sandbox" : "paddle",
+      // Issue 14: a page that cannot tell still offers the chat; the server then says why not.
+      llmEnabled: flags.llmEnabled !== false,
+      llmTestProvider: flags.llmTestProvider === true,
     };
   } catch (error) {
     console.warn("[flags] could not load feature flags; using defaults", error);
     // Unknown provider: never tell a paying customer about test cards.
-    return { imageGenerationEnabled: true, paymentProvider: "paddle" };
+    return {
+      imageGenerationEnabled: true,
+      paymentProvider: "paddle",
+      llmEnabled: true,
+      llmTestProvider: false,
+    };
   }
 }
 

@@ -96,6 +96,20 @@ export const ERROR_CODES = {
   MAIL_LINKS_NOT_CONFIGURED: "MAIL_LINKS_NOT_CONFIGURED",
   /** The sandbox checkout form without its anti-CSRF token, or with one that is not this browser's (403). */
   CSRF_TOKEN_INVALID: "CSRF_TOKEN_INVALID",
+  /** Issue 14: the operator has not connected a language model (LLM_BASE_URL / LLM_MODEL unset): 503. */
+  LLM_NOT_CONFIGURED: "LLM_NOT_CONFIGURED",
+  /** The language model could not be reached or answered with a server error (after retries): 502. */
+  LLM_UNAVAILABLE: "LLM_UNAVAILABLE",
+  /** The language model did not answer in time (LLM_TIMEOUT_MS): 504. */
+  LLM_TIMEOUT: "LLM_TIMEOUT",
+  /** The language model's provider is rate limiting us (429 after retries): 503. */
+  LLM_RATE_LIMITED: "LLM_RATE_LIMITED",
+  /** The provider refused the request itself (bad key, unknown model, no image input …): 502. */
+  LLM_REJECTED: "LLM_REJECTED",
+  /** The model answered nothing usable (an empty reply, no prompt): 502. */
+  LLM_EMPTY_REPLY: "LLM_EMPTY_REPLY",
+  /** spec 02 §5, §8: a prompt holding a banned keyword (GET /api/auth/banned-keywords): 400. */
+  NSFW_PROMPT_BLOCKED: "NSFW_PROMPT_BLOCKED",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -8,5 +8,12 @@ export const ZFeatureFlagsResponse = z.object({
    * about the built-in test checkout only where it is the one in use.
    */
   paymentProvider: z.enum(["sandbox", "paddle"]),
+  /**
+   * Issue 14: whether a language model is connected (LLM_BASE_URL / LLM_MODEL). Off: the chat page
+   * and the prompt-helper buttons explain that the operator has not connected one.
+   */
+  llmEnabled: z.boolean(),
+  /** The model is the local stand-in `npm run dev` starts: the chat page says "test provider". */
+  llmTestProvider: z.boolean(),
 });
 export type TFeatureFlagsResponse = z.infer<typeof ZFeatureFlagsResponse>;

@@ -284,6 +284,17 @@ export const en: TTranslations = {
       PLAN_REQUIRED: "Makeup correction comes with the Deluxe and Premium plans.",
       MAINTENANCE: "We're down for maintenance. Please try again shortly.",
       INTERNAL_ERROR: "Something went wrong on our side. Please try again shortly.",
+      LLM_NOT_CONFIGURED:
+        "The operator has not connected an AI language model yet, so this feature is unavailable.",
+      LLM_UNAVAILABLE:
+        "The AI model could not be reached. Please try again shortly; any credits used are refunded.",
+      LLM_TIMEOUT: "The AI model took too long to answer. Please try again; any credits used are refunded.",
+      LLM_RATE_LIMITED:
+        "The AI model is busy right now. Please try again in a moment; any credits used are refunded.",
+      LLM_REJECTED:
+        "The AI model did not process this request. Change it and try again, or contact the operator; any credits used are refunded.",
+      LLM_EMPTY_REPLY: "The AI model sent an empty answer. Please try again; any credits used are refunded.",
+      NSFW_PROMPT_BLOCKED: "The prompt contains a word that is not allowed, so it can't be processed.",
       NETWORK_ERROR: "Can't reach the server. Please check your connection.",
       INVALID_RESPONSE: "The server sent an unexpected answer. Please try again shortly.",
       MAIL_LINKS_NOT_CONFIGURED:

@@ -280,6 +280,16 @@ export const ko = {
       PLAN_REQUIRED: "메이크업 보정은 Deluxe·Premium 요금제에 포함돼요.",
       MAINTENANCE: "서비스 점검 중입니다. 잠시 후 다시 시도해 주세요.",
       INTERNAL_ERROR: "서버에 문제가 생겼습니다. 잠시 후 다시 시도해 주세요.",
+      LLM_NOT_CONFIGURED: "운영자가 아직 AI 언어 모델을 연결하지 않아 이 기능을 쓸 수 없습니다.",
+      LLM_UNAVAILABLE:
+        "AI 모델에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요. 차감된 크레딧은 환불됩니다.",
+      LLM_TIMEOUT: "AI 모델의 답이 너무 늦어 중단했습니다. 다시 시도해 주세요. 차감된 크레딧은 환불됩니다.",
+      LLM_RATE_LIMITED:
+        "지금 AI 모델에 요청이 많습니다. 잠시 후 다시 시도해 주세요. 차감된 크레딧은 환불됩니다.",
+      LLM_REJECTED:
+        "AI 모델이 이 요청을 처리하지 않았습니다. 내용을 바꿔 다시 시도하거나 운영자에게 문의해 주세요. 차감된 크레딧은 환불됩니다.",
+      LLM_EMPTY_REPLY: "AI 모델이 빈 답을 보냈습니다. 다시 시도해 주세요. 차감된 크레딧은 환불됩니다.",
+      NSFW_PROMPT_BLOCKED: "허용되지 않는 단어가 들어 있어 처리할 수 없습니다.",
       NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",
       INVALID_RESPONSE: "서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.",
       MAIL_LINKS_NOT_CONFIGURED:
