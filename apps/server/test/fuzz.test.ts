@@ -18,6 +18,7 @@ import { TEST_DATABASES } from "./helpers/databases.ts";
 import { type FuzzRequest, type FuzzRoute, generateRequests } from "./helpers/fuzz-requests.ts";
 import { register } from "./helpers/http.ts";
 import { isResponse, RawConnection, type RawOutcome, requestHead } from "./helpers/raw-http.ts";
+import { type ChatFake, startChatFake } from "./fakes/openai-chat-fake.ts";
 import { allowAll, createFakeEngine } from "./helpers/retouch.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -122,7 +123,12 @@ describe.each(TEST_DATABASES)("fuzz on $name", (database) => {
   let spareCookie = "";
   let userId = "";
 
+  let chatFake: ChatFake | undefined;
+
   beforeAll(async () => {
+    // The prompt chat and helpers reach a language model (the contract fake), so their routes
+    // answer on their merits rather than 503 LLM_NOT_CONFIGURED.
+    chatFake = await startChatFake();
     // A built web app of one page, so non-API paths get the SPA fallback rather than "not built".
     webDir = mkdtempSync(path.join(tmpdir(), "gyeol-fuzz-web-"));
     writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Gyeol</title>");
@@ -135,6 +141,8 @@ describe.each(TEST_DATABASES)("fuzz on $name", (database) => {
         HTTP_HEADERS_TIMEOUT_MS: "2000",
         HTTP_REQUEST_TIMEOUT_MS: "3000",
         UPLOAD_MAX_BYTES: "1000000",
+        LLM_BASE_URL: chatFake.baseUrl,
+        LLM_MODEL: chatFake.model,
       },
       drivers: { moderation: allowAll, retouchEngine: createFakeEngine() },
     });
@@ -150,6 +158,7 @@ describe.each(TEST_DATABASES)("fuzz on $name", (database) => {
   });
   afterAll(async () => {
     await t?.close();
+    await chatFake?.close();
     if (webDir) rmSync(webDir, { recursive: true, force: true });
   });
 
@@ -163,7 +172,7 @@ describe.each(TEST_DATABASES)("fuzz on $name", (database) => {
       cookies,
       knownIds: [userId, "1"],
       spareCookie,
-      multipartRoutes: ["POST /api/image/upload-s3", "POST /api/notices"],
+      multipartRoutes: ["POST /api/image/upload-s3", "POST /api/notices", "POST /api/ai/chat"],
     });
     const queue = [...requests];
     const problems: Problem[] = [];

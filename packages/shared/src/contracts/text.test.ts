@@ -15,6 +15,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Answers (what the server sends) are not checked: they carry stored data, whatever it is. */
 const RESPONSE_PARTS = new Set([
+  // ai.ts: the chat's answers and the events of its stream.
+  "ZChatMessage",
+  "ZChatReply",
+  "ZChatStreamDelta",
+  "ZChatStreamError",
+  "ZChatStreamStart",
+  "ZChatThread",
   "ZCreditHistoryItem",
   "ZErrorResponse",
   "ZHistoryItem",
@@ -36,6 +43,11 @@ const MULTI_LINE_FIELDS = new Set([
   "ZNoticeUpdateBody.content",
   "ZUpscaleInput.prompt",
   "ZUpscaleStartBody.input.prompt",
+  // ai.ts: a chat message, the rewrite's instruction and prompt, the auto-prompt's notes.
+  "ZChatFields.text",
+  "ZRewriteBody.userPrompt",
+  "ZRewriteBody.currentPrompt",
+  "ZAutoPromptBody.userNotes",
 ]);
 
 /** Characters no field takes: C0, DEL, C1, lone surrogates (high and low). */
