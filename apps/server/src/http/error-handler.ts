@@ -129,6 +129,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (failure.status >= 500 && !isAppError(error)) request.log.error({ err: error }, "unhandled error");
     else if (failure.status >= 500)
       request.log.warn({ code: failure.body.code, status: failure.status }, "request refused");
+    else if (isAppError(error) && error.review)
+      request.log.warn(
+        {
+          code: failure.body.code,
+          status: failure.status,
+          userId: request.user?.id ?? null,
+          ...error.review.fields,
+        },
+        error.review.message,
+      );
     else request.log.debug({ code: failure.body.code, status: failure.status }, "request refused");
     return sendFailure(reply, failure);
   });

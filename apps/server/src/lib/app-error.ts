@@ -6,6 +6,11 @@ import type { TErrorCode } from "@gyeol/shared/contracts/common";
  */
 export class AppError extends Error {
   override name = "AppError";
+  /**
+   * A refusal an operator may want to review (an upload refused as inappropriate): the error
+   * handler logs these fields at warn level with the user's id. Never sent to the client.
+   */
+  review?: { message: string; fields: Record<string, unknown> };
 
   constructor(
     readonly status: number,

@@ -17,8 +17,12 @@ export async function makeJpeg(width = 128, height = 96): Promise<Buffer> {
     .toBuffer();
 }
 
-export const allowAll: ModerationDriver = { classify: async () => ({ verdict: "allow" }) };
-export const blockAll: ModerationDriver = { classify: async () => ({ verdict: "block" }) };
+export const allowAll: ModerationDriver = {
+  classify: async () => ({ verdict: "allow", scores: { Neutral: 0.98, Drawing: 0.01, Sexy: 0.01 } }),
+};
+export const blockAll: ModerationDriver = {
+  classify: async () => ({ verdict: "block", scores: { Porn: 0.9, Sexy: 0.08, Neutral: 0.02 } }),
+};
 
 export type TFakeBehaviour = "ok" | "fail" | "hang";
 

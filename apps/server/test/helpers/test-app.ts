@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
@@ -107,13 +107,16 @@ function injectLikeOurBrowser(app: FastifyInstance, publicOrigin: string | undef
     )) as FastifyInstance["inject"];
 }
 
-export async function createTestApp(options: TestContextOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: TestContextOptions & { logger?: FastifyBaseLogger } = {},
+): Promise<TestApp> {
   const context = await createTestContext(options);
   const app = await buildApp({
     config: context.config,
     db: context.db,
     services: context.services,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   injectLikeOurBrowser(app, context.config.publicOrigin);
   return {

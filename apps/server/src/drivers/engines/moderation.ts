@@ -4,8 +4,18 @@
  */
 import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
 
+export interface ModerationResult {
+  verdict: "allow" | "block";
+  /**
+   * The classifier's class probabilities the verdict was taken from (built in: Drawing, Hentai,
+   * Neutral, Porn, Sexy; packages/engine moderation-rule.ts). Logged with every refusal so an
+   * operator can review it; never sent to the client.
+   */
+  scores: Readonly<Record<string, number>>;
+}
+
 export interface ModerationDriver {
-  classify(bytes: Uint8Array): Promise<{ verdict: "allow" | "block" }>;
+  classify(bytes: Uint8Array): Promise<ModerationResult>;
   /** Loads what the first classify would, so the first upload after a start does not wait. */
   warm?(): Promise<void>;
 }

@@ -6,6 +6,8 @@
  * NSFW_CONTENT_DETECTED), at 224 px; public pictures (notice attachments, the notice editor's
  * images) are decoded and encoded again, which also drops their metadata (camera, GPS).
  */
+
+import { createHash } from "node:crypto";
 import {
   ENGINE_MAX_ASPECT_RATIO,
   ENGINE_MAX_INPUT_PIXELS,
@@ -13,7 +15,7 @@ import {
   findEngineInputProblem,
 } from "@gyeol/shared/retouch";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import type { ModerationDriver } from "../../drivers/engines/moderation.ts";
+import type { ModerationDriver, ModerationResult } from "../../drivers/engines/moderation.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
 
@@ -160,18 +162,35 @@ export async function checkToolImage(
   return { type, width, height, bytes };
 }
 
-/** The content classifier's verdict (spec 02 §8); what it cannot decode is a damaged image. */
+/** The line an operator searches the log for; each carries the scores, the user's id and the bytes' SHA-256. */
+export const NSFW_REVIEW_LOG_MESSAGE = "upload refused by moderation";
+
+/**
+ * The content classifier's verdict (spec 02 §8); what it cannot decode is a damaged image. A
+ * refusal carries the class scores and the SHA-256 of the bytes (never the image) for the
+ * error handler's warn line, so an operator can review it and find the same file again.
+ */
 export async function assertAllowedContent(bytes: Uint8Array, moderation: ModerationDriver): Promise<void> {
-  let verdict: "allow" | "block";
+  let result: ModerationResult;
   try {
-    ({ verdict } = await moderation.classify(bytes));
+    result = await moderation.classify(bytes);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === "INVALID_IMAGE") throw new AppError(400, "INVALID_IMAGE", DAMAGED_MESSAGE);
     if (code === "IMAGE_TOO_LARGE") throw new AppError(400, "IMAGE_TOO_LARGE", (error as Error).message);
     throw error;
   }
-  if (verdict === "block") throw new AppError(400, "NSFW_CONTENT_DETECTED", NSFW_MESSAGE);
+  if (result.verdict === "allow") return;
+  const refusal = new AppError(400, "NSFW_CONTENT_DETECTED", NSFW_MESSAGE);
+  refusal.review = {
+    message: NSFW_REVIEW_LOG_MESSAGE,
+    fields: {
+      scores: result.scores,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      bytes: bytes.length,
+    },
+  };
+  throw refusal;
 }
 
 function encodeAs(pipeline: Sharp, type: ImageTypeInfo): Sharp {

@@ -1,0 +1,97 @@
+/**
+ * Upload moderation (issue 12, "Refusals"): the rule decides from what the classifier's classes
+ * mean, so a "Sexy"-heavy photo (a footballer in kit) is taken, and an explicit one is refused
+ * with 400 NSFW_CONTENT_DETECTED and a warn line an operator can review: the class scores, the
+ * user's id and the SHA-256 of the bytes, never the image.
+ */
+import { createHash } from "node:crypto";
+import { Writable } from "node:stream";
+import { type NsfwScores, nsfwVerdict } from "@gyeol/engine/moderation-rule";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ModerationDriver } from "../src/drivers/engines/moderation.ts";
+import { NSFW_REVIEW_LOG_MESSAGE } from "../src/modules/images/image-checks.ts";
+import { imageForm, makeJpeg, signUp } from "./helpers/retouch.ts";
+import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+function captureLogs() {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, stream), lines };
+}
+
+/** A classifier that always answers these scores, with the engine's own rule for the verdict. */
+function classifierScoring(scores: NsfwScores): ModerationDriver & { calls: number } {
+  const driver = {
+    calls: 0,
+    async classify() {
+      driver.calls += 1;
+      return { verdict: nsfwVerdict(scores), scores };
+    },
+  };
+  return driver;
+}
+
+/** What issue 12's footballer in full kit scored. */
+const FOOTBALLER: NsfwScores = { Drawing: 0.002, Hentai: 0.001, Neutral: 0.097, Porn: 0.008, Sexy: 0.892 };
+/** One of the labelled set's explicit photographs (moderation-scores.json, nudenet-cory-chase). */
+const EXPLICIT: NsfwScores = { Drawing: 0, Hentai: 0.0338, Neutral: 0.0094, Porn: 0.7963, Sexy: 0.1605 };
+
+describe("upload moderation", () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  async function upload(scores: NsfwScores) {
+    const { logger, lines } = captureLogs();
+    const moderation = classifierScoring(scores);
+    t = await createTestApp({ drivers: { moderation }, logger });
+    const user = await signUp(t.app);
+    const bytes = await makeJpeg(160, 120);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/image/upload-s3",
+      headers: { cookie: user.cookie },
+      payload: imageForm(bytes, "photo.jpg"),
+    });
+    expect(moderation.calls).toBe(1);
+    return { response, lines, user, bytes };
+  }
+
+  it("takes a photo the classifier calls Sexy (a footballer in kit), and logs no refusal", async () => {
+    const { response, lines } = await upload(FOOTBALLER);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ width: 160, height: 120 });
+    expect(lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE)).toEqual([]);
+  });
+
+  it("refuses an explicit photo with 400 NSFW_CONTENT_DETECTED and logs its scores, user and SHA-256", async () => {
+    const { response, lines, user, bytes } = await upload(EXPLICIT);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: "NSFW_CONTENT_DETECTED" });
+    expect(response.body).not.toContain("Porn");
+    const refusals = lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      level: 40,
+      code: "NSFW_CONTENT_DETECTED",
+      userId: user.body.id,
+      scores: EXPLICIT,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      bytes: bytes.length,
+    });
+  });
+});
