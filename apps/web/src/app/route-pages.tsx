@@ -80,6 +80,10 @@ const MyPage = lazyPage(
   () => import("../features/mypage/components/mypage-page.tsx"),
   (module) => module.MyPage,
 );
+const ChatPage = lazyPage(
+  () => import("../features/chat/components/chat-page.tsx"),
+  (module) => module.ChatPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("../features/placeholders/components/coming-soon-page.tsx"),
   (module) => module.ComingSoonPage,
@@ -133,6 +137,8 @@ export function pageElement(id: TRouteId): ReactNode {
       return <PaymentReturnPage />;
     case "mypage":
       return <MyPage AccountSettings={AccountSettings} />;
+    case "chat":
+      return <ChatPage />;
     default:
       return <ComingSoonPage routeId={id} />;
   }

@@ -15,19 +15,19 @@ afterEach(() => {
 
 describe("the app's routes", () => {
   it("shows a named coming-soon page inside the shell", async () => {
-    renderRoutes(buildAppRoutes(), { path: "/en/chat" });
+    renderRoutes(buildAppRoutes(), { path: "/en/face-edit" });
     const page = await screen.findByTestId("coming-soon");
-    expect(page.dataset.page).toBe("chat");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("AI Prompt Chat");
+    expect(page.dataset.page).toBe("faceEdit");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Face Edit");
     expect(screen.getByTestId("footer")).toBeTruthy();
     expect(document.documentElement.lang).toBe("en");
   });
 
   it("shows Korean pages in Korean and sets <html lang>", async () => {
     window.localStorage.setItem("locale", "ko");
-    renderRoutes(buildAppRoutes(), { path: "/chat" });
+    renderRoutes(buildAppRoutes(), { path: "/face-edit" });
     await screen.findByTestId("coming-soon");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("AI 프롬프트 채팅");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("얼굴 편집");
     expect(document.documentElement.lang).toBe("ko");
   });
 

@@ -2,6 +2,7 @@ import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } 
 import { toolEn } from "../../components/tool/i18n/en.ts";
 import { accountEn } from "../../features/account/i18n/en.ts";
 import { signinEn } from "../../features/auth/i18n/en.ts";
+import { chatEn } from "../../features/chat/i18n/en.ts";
 import { legalEn } from "../../features/legal/i18n/en.ts";
 import { mypageEn } from "../../features/mypage/i18n/en.ts";
 import { noticesEn } from "../../features/notices/i18n/en.ts";
@@ -426,6 +427,7 @@ export const en: TTranslations = {
   payment: paymentEn,
   mypage: mypageEn,
   retouch: retouchEn,
+  chat: chatEn,
   tool: toolEn,
   signin: signinEn,
   account: accountEn,

@@ -2,6 +2,7 @@ import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } 
 import { toolKo } from "../../components/tool/i18n/ko.ts";
 import { accountKo } from "../../features/account/i18n/ko.ts";
 import { signinKo } from "../../features/auth/i18n/ko.ts";
+import { chatKo } from "../../features/chat/i18n/ko.ts";
 import { legalKo } from "../../features/legal/i18n/ko.ts";
 import { mypageKo } from "../../features/mypage/i18n/ko.ts";
 import { noticesKo } from "../../features/notices/i18n/ko.ts";
@@ -420,6 +421,7 @@ export const ko = {
   payment: paymentKo,
   mypage: mypageKo,
   retouch: retouchKo,
+  chat: chatKo,
   tool: toolKo,
   signin: signinKo,
   account: accountKo,
