@@ -260,6 +260,4 @@ export function randomRetouchSeed(random: () => number = Math.random): number {
 
 /** spec 02 §4.1, §9: the polling schedule itself is data in polling.ts (POLL_SCHEDULES.retouch). */
 export const RETOUCH_POLL_CAP_MS = POLL_SCHEDULES.retouch.capMs;
-export const PRESIGN_DOWNLOAD_RETRIES = 2;
-export const PRESIGN_RETRY_WAIT_MS = 1000;
 export const RETOUCH_SUCCESS_TOAST_MS = 4000;

@@ -1,6 +1,16 @@
 import type { toolKo } from "./ko.ts";
 
+type TTree<T> = { [K in keyof T]: T[K] extends string ? string : TTree<T[K]> };
+
 /** English `tool.*` strings: the same keys as ko.ts. */
-export const toolEn: { [K in keyof typeof toolKo]: string } = {
+export const toolEn: TTree<typeof toolKo> = {
   loginRequired: "Please log in first.",
+  downloadFailed: "Failed to download.",
+  copyFailed: "Failed to copy the link.",
+  toast: {
+    insufficient: "Not enough credits. Please top up and try again.",
+    topUp: "Top up",
+    maintenance: "We're under maintenance. Please try again shortly.",
+    nsfw: "Inappropriate content detected: this image can't be processed under our service policy.",
+  },
 };

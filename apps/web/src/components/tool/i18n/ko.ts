@@ -4,4 +4,12 @@
  */
 export const toolKo = {
   loginRequired: "로그인이 필요해요.",
+  downloadFailed: "다운로드에 실패했어요.",
+  copyFailed: "링크를 복사하지 못했어요.",
+  toast: {
+    insufficient: "크레딧이 부족해요. 충전 후 다시 시도해 주세요.",
+    topUp: "충전하기",
+    maintenance: "서비스 점검 중이에요. 잠시 후 다시 시도해 주세요.",
+    nsfw: "부적절한 콘텐츠가 감지되었어요. 서비스 정책에 따라 처리할 수 없어요.",
+  },
 };

@@ -132,16 +132,38 @@ describe("My Page image history", () => {
   });
 
   it("opens only completed items; processing and failed tiles say so", async () => {
+    const presigned: string[] = [];
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => "blob:saved");
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const history = historyApi({
+      upscale: () =>
+        jsonResponse(
+          200,
+          page([item(1, "upscale"), item(2, "upscale", "processing"), item(3, "upscale", "failed")]),
+        ),
+    });
     renderRoutes(routes, {
       path: "/en/mypage",
       user: makeUser(),
-      fetchImpl: historyApi({
-        upscale: () =>
-          jsonResponse(
-            200,
-            page([item(1, "upscale"), item(2, "upscale", "processing"), item(3, "upscale", "failed")]),
-          ),
-      }),
+      fetchImpl: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url === "/api/image/presign-download") {
+          const asked = JSON.parse(String(init?.body)).url as string;
+          presigned.push(asked);
+          const name = asked.split("/").pop() ?? "";
+          return jsonResponse(200, {
+            success: true,
+            downloadUrl: `https://cdn.example${asked}?sig=1`,
+            filename: `result-${name}`,
+          });
+        }
+        if (url.startsWith("https://cdn.example/")) return new Response(new Blob(["jpeg"]), { status: 200 });
+        return history(input);
+      }) as typeof fetch,
     });
     await waitFor(() => expect(screen.getAllByTestId("history-tile")).toHaveLength(3));
     const [done, processing, failed] = screen.getAllByTestId("history-tile");
@@ -154,9 +176,14 @@ describe("My Page image history", () => {
 
     fireEvent.click(within(done!).getByRole("button"));
     const viewer = await screen.findByTestId("history-viewer");
-    expect(within(viewer).getByTestId("history-download-original").getAttribute("href")).toBe("/o/1.jpg");
-    expect(within(viewer).getByTestId("history-download-result").getAttribute("href")).toBe("/r/1.jpg");
-    expect(within(viewer).getByTestId("history-download-result").hasAttribute("download")).toBe(true);
+    // Downloads go through the presign-and-retry download, never a bare <a download> (which a
+    // signed cross-origin URL ignores).
+    expect(within(viewer).getByTestId("history-download-result").hasAttribute("href")).toBe(false);
+    fireEvent.click(within(viewer).getByTestId("history-download-result"));
+    await waitFor(() => expect(presigned).toEqual(["/r/1.jpg"]));
+    await waitFor(() => expect(saved).toEqual(["result-1.jpg"]));
+    fireEvent.click(within(viewer).getByTestId("history-download-original"));
+    await waitFor(() => expect(presigned).toEqual(["/r/1.jpg", "/o/1.jpg"]));
     fireEvent.keyDown(viewer, { key: "Escape" });
     await waitFor(() => expect(screen.queryByTestId("history-viewer")).toBeNull());
   });

@@ -1,14 +1,20 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FullscreenCompare } from "../../../components/ui/fullscreen-compare.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useDownload } from "../../../lib/downloads/use-download.ts";
 import type { THistoryTile } from "../api/image-history.ts";
 
 const LINK_CLASS =
   "inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
-/** The full-screen viewer (spec 02 §2.5): original/result slider and a download link for each. */
+/**
+ * The full-screen viewer (spec 02 §2.5): original/result slider and a download for each, through
+ * the tools' presign-and-retry download (a signed cross-origin URL ignores `<a download>`).
+ */
 export function HistoryViewer({ tile, onClose }: { tile: THistoryTile | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const { download, busyUrl } = useDownload();
   const afterUrl = tile?.imageUrl ?? tile?.thumbnailUrl ?? null;
   if (!tile || !afterUrl) return null;
   const beforeUrl = tile.originalUrl ?? afterUrl;
@@ -29,27 +35,49 @@ export function HistoryViewer({ tile, onClose }: { tile: THistoryTile | null; on
       actions={
         <>
           {tile.originalUrl && (
-            <a
-              href={tile.originalUrl}
-              download
-              data-testid="history-download-original"
+            <DownloadButton
+              url={tile.originalUrl}
+              busyUrl={busyUrl}
+              onDownload={download}
+              testId="history-download-original"
               className={`${LINK_CLASS} bg-white/90 text-ink hover:bg-white`}
-            >
-              <Download aria-hidden="true" className="size-4" />
-              {t("mypage.history.viewer.downloadOriginal")}
-            </a>
+              label={t("mypage.history.viewer.downloadOriginal")}
+            />
           )}
-          <a
-            href={afterUrl}
-            download
-            data-testid="history-download-result"
+          <DownloadButton
+            url={afterUrl}
+            busyUrl={busyUrl}
+            onDownload={download}
+            testId="history-download-result"
             className={`${LINK_CLASS} bg-accent-600 text-white hover:bg-accent-700`}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            {t("mypage.history.viewer.downloadResult")}
-          </a>
+            label={t("mypage.history.viewer.downloadResult")}
+          />
         </>
       }
     />
+  );
+}
+
+function DownloadButton(props: {
+  url: string;
+  busyUrl: string | null;
+  onDownload: (url: string) => Promise<void>;
+  testId: string;
+  className: string;
+  label: string;
+}) {
+  const isBusy = props.busyUrl === props.url;
+  return (
+    <button
+      type="button"
+      onClick={() => void props.onDownload(props.url)}
+      disabled={props.busyUrl !== null}
+      aria-busy={isBusy}
+      data-testid={props.testId}
+      className={`${props.className} disabled:cursor-wait disabled:opacity-80`}
+    >
+      {isBusy ? <Spinner className="size-4" /> : <Download aria-hidden="true" className="size-4" />}
+      {props.label}
+    </button>
   );
 }

@@ -3,12 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createElement, useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { classifyToolError } from "../../../lib/tool-errors.ts";
 import { retouchHistoryKeys } from "../api/history.ts";
 import { startUpscale } from "../api/start-upscale.ts";
-import { InsufficientCreditsToast } from "../components/insufficient-credits-toast.tsx";
 import { buildUpscaleInput, type TRetouchImage } from "../lib/build-upscale-input.ts";
-import { classifyRetouchError, describeRetouchError } from "../lib/retouch-errors.ts";
+import { describeRetouchError } from "../lib/retouch-errors.ts";
 import type { TRetouchOptions } from "../lib/retouch-options.ts";
 import type { TRetouchJob } from "./use-retouch-job.ts";
 
@@ -44,7 +45,7 @@ export function useGenerateRetouch(job: TRetouchJob, start = startUpscale) {
         void forceSync();
         void queryClient.invalidateQueries({ queryKey: retouchHistoryKeys.all });
       } catch (caught) {
-        const kind = classifyRetouchError(caught);
+        const kind = classifyToolError(caught);
         const message = describeRetouchError(caught, t);
         setError(message);
         if (kind === "insufficientCredits") {

@@ -2,10 +2,11 @@ import { LARGE_IMAGE_ALERT_PX } from "@gyeol/shared/retouch";
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { classifyToolError } from "../../../lib/tool-errors.ts";
 import { uploadRetouchImage } from "../api/upload-image.ts";
 import type { TRetouchImage } from "../lib/build-upscale-input.ts";
 import { ImageLimitError, prepareRetouchUpload, ResizeError, readImageSize } from "../lib/resize-image.ts";
-import { classifyRetouchError, describeRetouchError } from "../lib/retouch-errors.ts";
+import { describeRetouchError } from "../lib/retouch-errors.ts";
 import { isAllowedRetouchFile } from "../lib/validate-file.ts";
 
 export interface TUploadedImage extends TRetouchImage {
@@ -80,7 +81,7 @@ export function useRetouchUpload() {
       } catch (error) {
         if (error instanceof ResizeError) toast.error(t("retouch.upload.resizeFailed"));
         else if (error instanceof ImageLimitError) toast.error(t(`errors.codes.${error.code}`));
-        else if (classifyRetouchError(error) === "other") toast.error(t("retouch.upload.failed"));
+        else if (classifyToolError(error) === "other") toast.error(t("retouch.upload.failed"));
         else toast.error(describeRetouchError(error, t));
       } finally {
         setPendingPreview(null);

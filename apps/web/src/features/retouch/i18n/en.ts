@@ -55,6 +55,21 @@ export const retouchEn: TTree<typeof retouchKo> = {
     },
     planOnly: "{{style}} · Deluxe+",
     makeupPlanHint: "Makeup correction comes with the Deluxe and Premium plans.",
+    previews: {
+      label: "Style previews",
+      before: "Before",
+      after: "After",
+      caption: {
+        female_east_asian:
+          "Left: the original; right: Gyeol's engine in that style. Sample: official portrait of U.S. Representative Grace Meng (public domain)",
+        female_western:
+          "Left: the original; right: Gyeol's engine in that style. Sample: NASA astronaut Eileen Collins (public domain)",
+        male_east_asian:
+          "Left: the original; right: Gyeol's engine in that style. Sample: official portrait of U.S. Representative Mark Takano (public domain)",
+        male_western:
+          "Left: the original; right: Gyeol's engine in that style. Sample: official portrait of U.S. Senator Martin Heinrich (public domain)",
+      },
+    },
   },
   scale: {
     title: "Resize",
@@ -162,12 +177,6 @@ export const retouchEn: TTree<typeof retouchKo> = {
     failed: "Processing failed. Your credits were refunded.",
     timeout: "Processing time exceeded. Please try again.",
     resumed: "Picking up your job in progress.",
-    insufficient: "Not enough credits. Please top up and try again.",
-    topUp: "Top up",
-    maintenance: "We're under maintenance. Please try again shortly.",
-    nsfw: "Inappropriate content detected: this image can't be processed under our service policy.",
-    downloadFailed: "Failed to download.",
-    copyFailed: "Failed to copy the link.",
   },
   errors: {
     generic: "An error occurred in upscale processing.",

@@ -50,6 +50,21 @@ export const retouchKo = {
     },
     planOnly: "{{style}} · Deluxe+",
     makeupPlanHint: "메이크업 보정은 Deluxe·Premium 요금제에 포함돼요.",
+    previews: {
+      label: "스타일 미리보기",
+      before: "전",
+      after: "후",
+      caption: {
+        female_east_asian:
+          "왼쪽은 원본, 오른쪽은 결의 엔진으로 보정한 결과예요. 예시 사진: 그레이스 멩 미국 하원의원 공식 초상(퍼블릭 도메인)",
+        female_western:
+          "왼쪽은 원본, 오른쪽은 결의 엔진으로 보정한 결과예요. 예시 사진: 아일린 콜린스 NASA 우주비행사(퍼블릭 도메인)",
+        male_east_asian:
+          "왼쪽은 원본, 오른쪽은 결의 엔진으로 보정한 결과예요. 예시 사진: 마크 타카노 미국 하원의원 공식 초상(퍼블릭 도메인)",
+        male_western:
+          "왼쪽은 원본, 오른쪽은 결의 엔진으로 보정한 결과예요. 예시 사진: 마틴 하인리히 미국 상원의원 공식 초상(퍼블릭 도메인)",
+      },
+    },
   },
   scale: {
     title: "해상도 배율",
@@ -155,12 +170,6 @@ export const retouchKo = {
     failed: "처리에 실패했어요. 사용한 크레딧은 돌려드렸어요.",
     timeout: "처리 시간이 초과됐어요. 다시 시도해 주세요.",
     resumed: "진행 중인 작업을 이어서 확인할게요.",
-    insufficient: "크레딧이 부족해요. 충전 후 다시 시도해 주세요.",
-    topUp: "충전하기",
-    maintenance: "서비스 점검 중이에요. 잠시 후 다시 시도해 주세요.",
-    nsfw: "부적절한 콘텐츠가 감지되었어요. 서비스 정책에 따라 처리할 수 없어요.",
-    downloadFailed: "다운로드에 실패했어요.",
-    copyFailed: "링크를 복사하지 못했어요.",
   },
   errors: {
     generic: "업스케일 처리 중 오류가 발생했어요.",

@@ -1,7 +1,7 @@
 import { localizePath } from "@gyeol/shared/routes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { usePageLocale } from "../../../lib/locale.ts";
+import { usePageLocale } from "../../lib/locale.ts";
 
 /** spec 02 §8: "toast asking to top up credits", with the way to do it. */
 export function InsufficientCreditsToast() {
@@ -9,12 +9,12 @@ export function InsufficientCreditsToast() {
   const locale = usePageLocale();
   return (
     <span data-testid="insufficient-credits-toast" className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      {t("retouch.toast.insufficient")}
+      {t("tool.toast.insufficient")}
       <Link
         to={localizePath("/pricing", locale)}
         className="font-bold text-accent-200 underline underline-offset-2 hover:text-white"
       >
-        {t("retouch.toast.topUp")}
+        {t("tool.toast.topUp")}
       </Link>
     </span>
   );

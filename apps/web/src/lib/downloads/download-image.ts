@@ -1,5 +1,5 @@
-import { PRESIGN_DOWNLOAD_RETRIES, PRESIGN_RETRY_WAIT_MS } from "@gyeol/shared/retouch";
-import { ApiError, apiPost, isApiError } from "../../../lib/api-client.ts";
+import { PRESIGN_DOWNLOAD_RETRIES, PRESIGN_RETRY_WAIT_MS } from "@gyeol/shared/downloads";
+import { ApiError, apiPost, isApiError } from "../api-client.ts";
 
 export interface TPresignDownload {
   success: true;
@@ -40,11 +40,11 @@ const defaultDeps: TDownloadDeps = {
 
 export function filenameFromUrl(url: string): string {
   const last = url.split("?")[0]?.split("/").pop() ?? "";
-  return last && /\.(jpe?g|png)$/i.test(last) ? decodeURIComponent(last) : "gyeol-retouch.jpg";
+  return last && /\.(jpe?g|png)$/i.test(last) ? decodeURIComponent(last) : "gyeol-image.jpg";
 }
 
 /**
- * spec 02 §8 "Download": a presigned URL first; on HTTP 403 (from the presign call or from the
+ * Any tool's download, and My Page's (spec 02 §8 "Download"): a presigned URL first; on HTTP 403 (from the presign call or from the
  * signed URL itself) it asks again up to 2 times, 1 s apart, then falls back to the proxy
  * GET /api/image/download?url=. Any other failure goes straight to the fallback.
  */

@@ -1,9 +1,9 @@
 import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { buildShareLink, ensureAffiliateCode, useAffiliateEnabled } from "../api/affiliate.ts";
+import { buildShareLink, ensureAffiliateCode, useAffiliateEnabled } from "./affiliate.ts";
 
-/** Copy the user's affiliate link (spec 02 §2.1, §3): only while the programme is on. */
+/** Copy the user's affiliate link from any tool (spec 02 §2.1, §2.4, §3): only while the programme is on. */
 export function useShareLink() {
   const { t } = useTranslation();
   const isEnabled = useAffiliateEnabled();
@@ -17,7 +17,7 @@ export function useShareLink() {
       await navigator.clipboard.writeText(buildShareLink(window.location.origin, affiliate_code));
       setIsCopiedOpen(true);
     } catch {
-      toast.error(t("retouch.toast.copyFailed"));
+      toast.error(t("tool.copyFailed"));
     } finally {
       setIsCopying(false);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api-client.ts";
-import { downloadImage, filenameFromUrl, type TDownloadDeps } from "./download.ts";
+import { ApiError } from "../api-client.ts";
+import { downloadImage, filenameFromUrl, type TDownloadDeps } from "./download-image.ts";
 
 const blobResponse = (status = 200) => new Response(status === 200 ? new Blob(["jpeg"]) : null, { status });
 
@@ -73,6 +73,6 @@ describe("download", () => {
 
   it("names the fallback file after the URL", () => {
     expect(filenameFromUrl("/files/a/b/result-7.jpg?sig=1")).toBe("result-7.jpg");
-    expect(filenameFromUrl("/files/blob")).toBe("gyeol-retouch.jpg");
+    expect(filenameFromUrl("/files/blob")).toBe("gyeol-image.jpg");
   });
 });

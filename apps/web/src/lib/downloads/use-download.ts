@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { downloadImage } from "../api/download.ts";
+import { downloadImage } from "./download-image.ts";
 
 /** Download with presign, 403 retries and the proxy fallback; one failed-to-download toast. */
 export function useDownload() {
@@ -13,7 +13,7 @@ export function useDownload() {
       try {
         await downloadImage(url);
       } catch {
-        toast.error(t("retouch.toast.downloadFailed"));
+        toast.error(t("tool.downloadFailed"));
       } finally {
         setBusyUrl(null);
       }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet, apiPost } from "../../../lib/api-client.ts";
+import { apiGet, apiPost } from "../api-client.ts";
 
 /** GET /api/affiliate/enabled: the share link is offered only while the programme runs (spec 02 §6). */
 export function fetchAffiliateEnabled(signal?: AbortSignal): Promise<{ enabled: boolean }> {
