@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startKakaoFake } from "../../../server/test/fakes/kakao-fake.ts";
 import { startNaverFake } from "../../../server/test/fakes/naver-fake.ts";
+import { startChatFake } from "../../../server/test/fakes/openai-chat-fake.ts";
 
 /**
  * Starts the real product for the browser journeys: the built web app served by the API on a free
@@ -60,6 +61,8 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const naver = await startNaverFake({ clientId: "e2e-naver", clientSecret: "e2e-naver-secret" });
   const kakao = await startKakaoFake({ clientId: "e2e-kakao" });
+  // The prompt chat's model (chat.e2e.ts): the contract fake, slowed so the reply visibly streams.
+  const chatModel = await startChatFake({ model: "e2e-chat", chunkDelayMs: 25 });
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
     env: {
@@ -79,6 +82,9 @@ export default async function setup(project: TestProject) {
       KAKAO_CLIENT_ID: "e2e-kakao",
       KAKAO_AUTH_BASE_URL: kakao.baseUrl,
       KAKAO_API_BASE_URL: kakao.baseUrl,
+      LLM_BASE_URL: chatModel.baseUrl,
+      LLM_MODEL: chatModel.model,
+      LLM_TEST_PROVIDER: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -93,7 +99,7 @@ export default async function setup(project: TestProject) {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill("SIGKILL");
-    await Promise.all([naver.close(), kakao.close()]);
+    await Promise.all([naver.close(), kakao.close(), chatModel.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

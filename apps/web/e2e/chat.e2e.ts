@@ -1,0 +1,168 @@
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } from "./support/browser.ts";
+
+/**
+ * The prompt chat journey of issue 14 (spec 02 §2.6, §4.6) on the real server, whose language
+ * model is the contract fake of /v1/chat/completions (support/global-setup.ts): a new thread,
+ * text and then an image, the reply streaming in, the prompt handed to image edit, the thread
+ * deleted. Screenshots in Korean and English at 1280 and 390 px, and of the page with no model.
+ */
+
+const PHOTO = join(inject("repoRoot"), "packages/engine/fixtures/grace-hopper.jpg");
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUp(page: Page): Promise<void> {
+  const response = await page.request.post("/api/auth/register", {
+    headers: { Origin: inject("baseUrl") },
+    data: { name: "Chat", email: uniqueEmail("chat"), password: "correct horse battery", ageConfirmed: true },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function lastReplyText(page: Page): Promise<string> {
+  return (await page.getByTestId("chat-message-assistant").last().textContent()) ?? "";
+}
+
+describe("prompt chat", () => {
+  it("new thread, text and an image, a streamed reply, the prompt to image edit, delete", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await signUp(page);
+    await page.goto("/chat");
+    await page.getByTestId("chat-page").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("AI 프롬프트 채팅");
+    await page.getByTestId("chat-test-provider").waitFor();
+    expect(await page.getByTestId("chat-charge").textContent()).toContain("무료");
+
+    // Enter with nothing typed: the spec's message, nothing sent.
+    await page.getByTestId("chat-input").press("Enter");
+    await page.getByText("메시지나 이미지를 입력하세요").waitFor();
+
+    // Shift+Enter adds a line; Enter sends.
+    const input = page.getByTestId("chat-input");
+    await input.fill("창가에 앉은 여성");
+    await input.press("Shift+Enter");
+    await input.pressSequentially("부드러운 오후 햇살");
+    expect(await input.inputValue()).toBe("창가에 앉은 여성\n부드러운 오후 햇살");
+    await input.press("Enter");
+
+    // The reply streams: part of it shows, with the stop button, before the whole is there.
+    await page.getByTestId("chat-stop").waitFor();
+    await page.waitForFunction(() => {
+      const reply = document.querySelector('[data-testid="chat-message-assistant"][data-status="streaming"]');
+      return (reply?.textContent ?? "").length > 5;
+    });
+    const partial = await lastReplyText(page);
+    await page.getByTestId("chat-send").waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="chat-message-assistant"][data-status="done"]').waitFor();
+    const whole = await lastReplyText(page);
+    expect(whole.length).toBeGreaterThan(partial.length);
+    expect(whole).toContain("창가에 앉은 여성");
+    await expect.poll(() => new URL(page.url()).searchParams.get("thread")).toBeTruthy();
+    expect(await page.getByTestId("chat-thread").count()).toBe(1);
+    expect(await page.getByTestId("chat-thread").first().textContent()).toContain("창가에 앉은 여성");
+
+    // A non-image file is refused before sending; an image goes with the next message.
+    await page.getByTestId("chat-file-input").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("hello"),
+    });
+    await page.getByText("이미지 파일만 업로드할 수 있습니다").waitFor();
+    await page.getByTestId("chat-file-input").setInputFiles(PHOTO);
+    await input.fill("이 사진처럼");
+    await page.getByTestId("chat-send").click();
+    await page
+      .locator('[data-testid="chat-message-assistant"][data-status="done"]')
+      .nth(1)
+      .waitFor({ timeout: 30_000 });
+    expect(await lastReplyText(page)).toContain("I looked at 1 image");
+    await page.getByTestId("chat-message-image").first().waitFor();
+    // The stored picture (a signed URL of ours) loads after the reply replaced the local preview.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="chat-message-image"]');
+      return Boolean(img?.complete && img.naturalWidth > 0 && !img.src.startsWith("blob:"));
+    });
+    await shoot(page, "chat-ko-1280-image");
+
+    // The prompt goes to image edit through the handoff record.
+    const prompt = (await page.getByTestId("chat-prompt").last().locator("p").textContent()) ?? "";
+    expect(prompt).toContain("portrait photo");
+    await page.getByTestId("chat-use-image-edit").last().click();
+    await page.waitForURL(/\/image-edit$/);
+    const handoff = await page.evaluate(() => localStorage.getItem("imageHandoff"));
+    expect(JSON.parse(handoff ?? "{}")).toMatchObject({ target: "image-edit", prompt, source: "chat" });
+
+    // Back to the thread; delete it with the confirmation.
+    await page.goBack();
+    await page.getByTestId("chat-thread").first().waitFor();
+    await page.getByTestId("chat-delete-thread").first().click();
+    await page.getByTestId("chat-delete-dialog-confirm").click();
+    await expect.poll(() => page.getByTestId("chat-thread").count()).toBe(0);
+    await page.getByText("아직 대화가 없어요.").waitFor();
+    await context.close();
+  }, 120_000);
+
+  it("looks right in both languages at 1280 and 390 px", async () => {
+    for (const [viewport, width] of [
+      [DESKTOP, 1280],
+      [PHONE, 390],
+    ] as const) {
+      for (const locale of ["ko", "en"] as const) {
+        const context = await newContext(browser, viewport, { locale: locale === "en" ? "en-US" : "ko-KR" });
+        const page = await context.newPage();
+        await signUp(page);
+        await page.goto(locale === "en" ? "/en/chat" : "/chat");
+        await page
+          .getByTestId("chat-input")
+          .fill(locale === "en" ? "a woman by the window, film look" : "바닷가 노을 인물 사진");
+        await page.getByTestId("chat-input").press("Enter");
+        await page
+          .locator('[data-testid="chat-message-assistant"][data-status="done"]')
+          .waitFor({ timeout: 30_000 });
+        if (locale === "en")
+          expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("AI prompt chat");
+        await shoot(page, `chat-${locale}-${width}`);
+        await context.close();
+      }
+    }
+  }, 120_000);
+
+  it("without a model, and for a visitor, the page explains instead of offering dead buttons", async () => {
+    for (const locale of ["ko", "en"] as const) {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      await page.route("**/api/feature/flags", async (route) => {
+        const response = await route.fetch();
+        const flags = await response.json();
+        await route.fulfill({ response, json: { ...flags, llmEnabled: false, llmTestProvider: false } });
+      });
+      await signUp(page);
+      await page.goto(locale === "en" ? "/en/chat" : "/chat");
+      await page.getByTestId("chat-not-configured").waitFor();
+      expect(await page.getByTestId("chat-send").isDisabled()).toBe(true);
+      expect(await page.getByTestId("chat-input").isDisabled()).toBe(true);
+      await shoot(page, `chat-unconfigured-${locale}-1280`);
+      await context.close();
+    }
+    const visitor = await newContext(browser, PHONE);
+    const page = await visitor.newPage();
+    await page.goto("/en/chat");
+    await page.getByTestId("chat-login-required").waitFor();
+    await page.getByTestId("chat-input").fill("hello");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.getByText("Login required").first().waitFor();
+    await shoot(page, "chat-visitor-en-390");
+    await visitor.close();
+  }, 60_000);
+});
