@@ -13,7 +13,29 @@ const env = {
   // Links in e-mails are built from PUBLIC_ORIGIN alone; in development the browser is on Vite.
   PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || "http://localhost:5173",
 };
+// No language model configured: the chat and prompt helpers talk to a local stand-in (the contract
+// fake of /v1/chat/completions), marked on the page as a test provider. LLM_DEV_STANDIN=false
+// keeps them off instead; `npm start` never starts it.
+const standIn = !process.env.LLM_BASE_URL && process.env.LLM_DEV_STANDIN !== "false";
+if (standIn) {
+  const port = process.env.CHAT_FAKE_PORT || "11435";
+  Object.assign(env, {
+    CHAT_FAKE_PORT: port,
+    LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    LLM_MODEL: "gyeol-dev-standin",
+    LLM_TEST_PROVIDER: "true",
+  });
+}
 const children = [
+  ...(standIn
+    ? [
+        spawn(process.execPath, ["--import", "tsx", "apps/server/test/fakes/chat-fake-server.ts"], {
+          cwd: root,
+          env,
+          stdio: "inherit",
+        }),
+      ]
+    : []),
   spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], {
     cwd: root,
     env,
