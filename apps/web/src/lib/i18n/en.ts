@@ -365,12 +365,13 @@ export const en: TTranslations = {
       hint: "Drag the handle to compare",
       placeholder: "Sample image coming soon",
       credit:
-        "Sample photos: public-domain portraits (NASA, U.S. Navy), retouched by Gyeol's built-in engine",
+        "Sample photos: public-domain official portraits (U.S. Representative Grace Meng, U.S. Senator Martin Heinrich, NASA astronaut Eileen Collins), retouched and enlarged 2× by Gyeol's built-in engine",
+      zoom: "Zoom in on skin",
       samples: {
-        korean_basic: "East Asian style · basic",
-        korean_makeup: "East Asian style · makeup",
-        foreigner_man: "Western men's style",
-        western_girl_makeup: "Western style · makeup",
+        korean_basic: "East Asian woman · basic",
+        korean_makeup: "East Asian woman · makeup",
+        foreigner_man: "Western man · basic",
+        western_girl_makeup: "Western woman · makeup",
       },
     },
     realism: {

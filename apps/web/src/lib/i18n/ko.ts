@@ -360,12 +360,14 @@ export const ko = {
       pickerLabel: "샘플 선택",
       hint: "핸들을 좌우로 움직여 비교해 보세요",
       placeholder: "샘플 이미지 준비 중",
-      credit: "샘플 사진: 퍼블릭 도메인 초상(NASA, 미 해군), 결의 내장 엔진으로 보정",
+      credit:
+        "샘플 사진: 퍼블릭 도메인 공식 초상(그레이스 멩·마틴 하인리히 미국 의원, 아일린 콜린스 NASA 우주비행사). 결의 내장 엔진으로 보정하고 2배 업스케일했어요.",
+      zoom: "피부 확대",
       samples: {
-        korean_basic: "동양 스타일 · 베이직",
-        korean_makeup: "동양 스타일 · 메이크업",
-        foreigner_man: "서양 남성 스타일",
-        western_girl_makeup: "서양 스타일 · 메이크업",
+        korean_basic: "동양 여성 · 베이직",
+        korean_makeup: "동양 여성 · 메이크업",
+        foreigner_man: "서양 남성 · 베이직",
+        western_girl_makeup: "서양 여성 · 메이크업",
       },
     },
     realism: {

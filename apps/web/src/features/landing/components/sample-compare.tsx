@@ -1,5 +1,5 @@
 import { LANDING_SAMPLES, type TLandingSample } from "@gyeol/shared/constants";
-import { MoveHorizontal } from "lucide-react";
+import { MoveHorizontal, ZoomIn } from "lucide-react";
 import { useState } from "react";
 import { ReactCompareSlider } from "react-compare-slider";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,8 @@ export function sampleSource(id: TLandingSample, side: "before" | "after"): stri
 export function SampleCompare() {
   const { t } = useTranslation();
   const [sample, setSample] = useState<TLandingSample>(LANDING_SAMPLES[0]);
+  // The skin at about its real size: the retouch is easiest to see there.
+  const [isZoomed, setIsZoomed] = useState(false);
   const name = t(`landing.compare.samples.${sample}`);
   const placeholder = t("landing.compare.placeholder");
 
@@ -34,6 +36,7 @@ export function SampleCompare() {
               alt={`${name} — ${t("landing.compare.before")}`}
               tone="before"
               placeholderLabel={placeholder}
+              isZoomed={isZoomed}
             />
           }
           itemTwo={
@@ -42,6 +45,7 @@ export function SampleCompare() {
               alt={`${name} — ${t("landing.compare.after")}`}
               tone="after"
               placeholderLabel={placeholder}
+              isZoomed={isZoomed}
             />
           }
           handle={COMPARE_HANDLE}
@@ -49,10 +53,28 @@ export function SampleCompare() {
         <CompareBadges before={t("landing.compare.before")} after={t("landing.compare.after")} />
       </div>
       <figcaption className="flex flex-col gap-3 px-1.5 pt-3.5 pb-1.5">
-        <p className="flex items-center gap-1.5 text-[13px] text-muted">
-          <MoveHorizontal aria-hidden="true" className="size-4" />
-          {t("landing.compare.hint")}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="flex items-center gap-1.5 text-[13px] text-muted">
+            <MoveHorizontal aria-hidden="true" className="size-4" />
+            {t("landing.compare.hint")}
+          </p>
+          <button
+            type="button"
+            aria-pressed={isZoomed}
+            onClick={() => setIsZoomed((zoomed) => !zoomed)}
+            data-testid="sample-zoom"
+            className={cn(
+              "inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-[12.5px] font-semibold transition-colors",
+              "outline-none focus-visible:ring-4 focus-visible:ring-accent-100",
+              isZoomed
+                ? "border-accent-400 bg-accent-50 text-accent-700"
+                : "border-line-strong bg-surface text-ink-soft hover:text-ink",
+            )}
+          >
+            <ZoomIn aria-hidden="true" className="size-3.5" />
+            {t("landing.compare.zoom")}
+          </button>
+        </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not form fields. */}
         <div
           role="group"

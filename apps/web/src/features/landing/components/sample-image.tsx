@@ -7,10 +7,12 @@ interface SampleImageProps {
   alt: string;
   tone: "before" | "after";
   placeholderLabel: string;
+  /** Enlarged around the face (the samples are cropped with the face centre at 50% × 42%). */
+  isZoomed?: boolean;
 }
 
 /** A sample photo, or a calm placeholder when the file is not there (yet). */
-export function SampleImage({ src, alt, tone, placeholderLabel }: SampleImageProps) {
+export function SampleImage({ src, alt, tone, placeholderLabel, isZoomed = false }: SampleImageProps) {
   const [hasFailed, setHasFailed] = useState(false);
 
   if (hasFailed) {
@@ -42,7 +44,10 @@ export function SampleImage({ src, alt, tone, placeholderLabel }: SampleImagePro
       onError={() => setHasFailed(true)}
       draggable={false}
       decoding="async"
-      className="size-full object-cover select-none"
+      className={cn(
+        "size-full origin-[50%_42%] object-cover transition-transform duration-300 select-none motion-reduce:transition-none",
+        isZoomed && "scale-[2.2]",
+      )}
     />
   );
 }
