@@ -5,6 +5,7 @@ import { cn } from "../../../components/ui/cn.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import type { TRetouchOptions, TRetouchOptionsAction } from "../lib/retouch-options.ts";
 import { SelectField } from "./select-field.tsx";
+import { StylePreviews } from "./style-previews.tsx";
 
 interface StyleFieldsProps {
   options: TRetouchOptions;
@@ -14,7 +15,10 @@ interface StyleFieldsProps {
   testIdPrefix?: string;
 }
 
-/** Gender, ethnicity and the styles the pair allows (spec 02 §2.1, §5 style table). */
+/**
+ * Gender, ethnicity and the styles the pair allows (spec 02 §2.1, §5 style table); outside the
+ * sticky bar, a small before/after of each style under the select.
+ */
 export function StyleFields({
   options,
   dispatch,
@@ -66,6 +70,16 @@ export function StyleFields({
           isLabelHidden={isCompact}
           testId={`${testIdPrefix}-style`}
         />
+        {isCompact ? null : (
+          <StylePreviews
+            gender={options.gender}
+            ethnicity={options.ethnicity}
+            value={options.style}
+            onChange={(value) => dispatch({ type: "style", value })}
+            isLocked={isLocked}
+            testIdPrefix={testIdPrefix}
+          />
+        )}
         {hasLockedStyles && !isCompact ? (
           <p className="mt-1.5 text-xs text-muted" data-testid={`${testIdPrefix}-style-plan-hint`}>
             {t("retouch.options.makeupPlanHint")}
