@@ -179,13 +179,8 @@ export async function buildApp({
       maxUploadBytes: config.uploads.maxBytes,
     });
   });
-  registerRetouchRoutes(app, {
-    retouch: services.retouch,
-    jobs: services.jobs,
-    guards,
-    isMaintenance: config.maintenanceMode,
-  });
-  registerJobsRoutes(app, { jobs: services.jobs, guards });
+  registerRetouchRoutes(app, { retouch: services.retouch, guards });
+  registerJobsRoutes(app, { jobs: services.jobs, jobStatus: services.jobStatus, guards });
   // Issue 14: the prompt chat and helpers (multipart and raw image bodies in their own scope).
   await registerAiRoutes(app, { ai: services.ai, guards, maxUploadBytes: config.uploads.maxBytes });
   services.storage.registerRoutes(app);

@@ -2,6 +2,7 @@
  * The composition root: builds every service from the database, the config and the clock.
  * The API, the cron role and the admin CLI all go through these same services.
  */
+import { findBannedKeyword } from "@gyeol/shared/contracts/ai";
 import { pino } from "pino";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
@@ -39,6 +40,8 @@ import {
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
 import type { AnyJobDefinition } from "./modules/jobs/job-definition.ts";
+import { createJobIntakeService, type JobIntakeService } from "./modules/jobs/job-intake.service.ts";
+import { createJobStatusService, type JobStatusService } from "./modules/jobs/job-status.service.ts";
 import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
@@ -62,6 +65,10 @@ export interface Services {
   payments: PaymentDriver;
   queue: JobQueue;
   jobs: JobsService;
+  /** Accepting a job of any tool: maintenance, banned keywords, the charge, the queue message. */
+  intake: JobIntakeService;
+  /** A job's status for every tool's status route. */
+  jobStatus: JobStatusService;
   retouch: RetouchService;
   /** The prompt chat and helpers on the language-model port (issue 14). */
   ai: AiService;
@@ -103,6 +110,7 @@ export interface ServiceDeps {
     | "logLevel"
     | "llm"
     | "chatChargeEnabled"
+    | "maintenanceMode"
   >;
   clock?: Clock;
   passwords?: PasswordHasher;
@@ -148,15 +156,21 @@ export function createServices({
     clock,
     limits: config.uploads,
   });
-  const jobs = createJobsService({
+  // Every job kind, once: the consumer, the intake and the status read the same definitions.
+  const definitions = [
+    createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
+    ...(drivers.jobDefinitions?.({ storage }) ?? []),
+  ];
+  const jobs = createJobsService({ store, credits, clock, settings: config.jobs, definitions });
+  const intake = createJobIntakeService({
     store,
     credits,
+    queue,
     clock,
-    settings: config.jobs,
-    definitions: [
-      createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
-      ...(drivers.jobDefinitions?.({ storage }) ?? []),
-    ],
+    definitions,
+    isMaintenance: config.maintenanceMode,
+    // The administrator's list (GET/PUT /api/auth/banned-keywords), read on every prompted job.
+    findBannedKeyword: async (text) => findBannedKeyword(text, await store.ai.listBannedKeywords()),
   });
   // Accounts (issue 7): sign-in providers and the mail driver are chosen here, once.
   const auth = createAuthService({
@@ -198,15 +212,9 @@ export function createServices({
     payments,
     queue,
     jobs,
-    retouch: createRetouchService({
-      store,
-      credits,
-      images,
-      jobs,
-      queue,
-      clock,
-      provider: retouchEngine.provider,
-    }),
+    intake,
+    jobStatus: createJobStatusService({ store, images, jobs, clock, definitions }),
+    retouch: createRetouchService({ store, images, intake }),
     ai: createAiService({
       store,
       storage,

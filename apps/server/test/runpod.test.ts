@@ -82,7 +82,7 @@ describe("retouch on the RunPod driver", () => {
 
   it("sends the spec's input exactly with Bearer auth and stores the base64 result", async () => {
     fake.outcome = "base64";
-    const { cookie, upload } = await setUp();
+    const { cookie, userId, upload } = await setUp();
     worker = startWorker(t!.app.services, t!.config);
     const { jobId } = (
       await startRetouch(t!.app, cookie, upscaleInput(upload.imageUrl, { exclude_outfit: true }))
@@ -107,8 +107,9 @@ describe("retouch on the RunPod driver", () => {
     );
     const image = await t!.app.inject({ url: done.imageUrl });
     expect(image.statusCode).toBe(200);
-    const row = (await t!.app.services.store.images.findImageByJobId(jobId))!;
-    expect(row.runpod_job_id).toBe(job.id);
+    // The history item names RunPod's job (spec 02 §3 runpod_job_id).
+    const history = await t!.app.inject({ url: `/api/image/history/${userId}`, headers: { cookie } });
+    expect(history.json().images[0].runpod_job_id).toBe(job.id);
   });
 
   it("downloads a result given as a URL", async () => {

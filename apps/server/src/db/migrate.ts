@@ -12,6 +12,7 @@ import { accountsMigration } from "./migrations/20261123000000_accounts.ts";
 import { renewalRemindersMigration } from "./migrations/20261124000000_renewal_reminders.ts";
 import { loginFailuresMigration } from "./migrations/20261125000000_login_failures.ts";
 import { aiChatMigration } from "./migrations/20261128000000_ai_chat.ts";
+import { historyProviderTaskMigration } from "./migrations/20261129000000_history_provider_task.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261124000000_renewal_reminders": renewalRemindersMigration,
   "20261125000000_login_failures": loginFailuresMigration,
   "20261128000000_ai_chat": aiChatMigration,
+  "20261129000000_history_provider_task": historyProviderTaskMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -44,6 +46,18 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<DB>, dialect: TDialectName): Promise<string[]> {
+  const { error, results } = await (await migratorFor(db, dialect)).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Up or down to the migration named `target` (the tests of a migration that moves data). */
+export async function migrateTo(db: Kysely<DB>, dialect: TDialectName, target: string): Promise<void> {
+  const { error } = await (await migratorFor(db, dialect)).migrateTo(target);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+async function migratorFor(db: Kysely<DB>, dialect: TDialectName): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables across every schema on PostgreSQL; naming the current
   // schema keeps two schemas in one database (tests, staging) from seeing each other's.
   let migrationTableSchema: string | undefined;
@@ -51,12 +65,9 @@ export async function migrateToLatest(db: Kysely<DB>, dialect: TDialectName): Pr
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: new StaticMigrationProvider(dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

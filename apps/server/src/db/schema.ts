@@ -221,11 +221,13 @@ export interface ImagesTable {
   thumbnail_url: string | null;
   prompt: string | null;
   seed: number | null;
-  kling_task_id: string | null;
-  seedream_task_id: string | null;
   /** JSON array of keys. */
   all_image_urls: string | null;
-  runpod_job_id: string | null;
+  /**
+   * The provider's id of the job (RunPod job, Kling or Seedream task); the history answer's
+   * vendor-named fields are mapped from it and the source (modules/images/vendor-task-fields.ts).
+   */
+  provider_task_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -10,11 +10,21 @@ import { fromFastifyValidation, summarizeIssues, toValidationIssue } from "../li
 
 interface HttpFailure {
   status: number;
-  body: TErrorResponse;
+  body: TErrorResponse & { maintenance?: true };
 }
 
 function fail(status: number, code: TErrorCode, error: string, details?: unknown): HttpFailure {
-  return { status, body: { success: false, error, code, ...(details === undefined ? {} : { details }) } };
+  return {
+    status,
+    body: {
+      success: false,
+      error,
+      code,
+      ...(details === undefined ? {} : { details }),
+      // spec 02 §7, §8: a paid tool under maintenance answers 503 with the maintenance flag.
+      ...(code === "MAINTENANCE" ? { maintenance: true } : {}),
+    },
+  };
 }
 
 /** Fastify's own error codes, mapped to ours with a message a client can show. */

@@ -4,6 +4,7 @@
  * a submission (a provider id recorded at once, as real drivers do), then answers ok, fails, or
  * never answers until the run is aborted.
  */
+import type { TImageSource } from "@gyeol/shared/contracts/images";
 import { z } from "zod";
 import type { TQueueClass } from "../../src/drivers/queue/job-queue.ts";
 import { type FileStorage, fileKeyFor } from "../../src/drivers/storage/storage.ts";
@@ -24,13 +25,21 @@ export interface ProbeVendor {
   resumed: string[];
 }
 
-export function createProbeJob(options: { tool: string; queue: TQueueClass; storage: FileStorage }) {
+export function createProbeJob(options: {
+  tool: string;
+  queue: TQueueClass;
+  storage: FileStorage;
+  source?: TImageSource;
+}) {
   const vendor: ProbeVendor = { behaviour: "ok", submits: 0, runs: 0, resumed: [] };
   const definition = defineJob<TProbePayload, { imageKeys: string[] }>({
     tool: options.tool,
-    source: "face_edit",
+    provider: "probe",
+    source: options.source ?? "face_edit",
     queue: options.queue,
     schema: ZProbePayload,
+    inputKeyOf: (payload) => payload.inputKey,
+    resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: null }),
     async handle({ job, payload, signal, setProviderJobId }) {
       vendor.runs += 1;
       if (job.provider_job_id) vendor.resumed.push(job.provider_job_id);

@@ -35,16 +35,19 @@ export function createImagesRepository(db: Kysely<DB>) {
       return db.selectFrom("images").selectAll().where("job_id", "=", jobId).executeTakeFirst();
     },
 
+    /** A job's row done: its 1–4 images (the first is image_url) and the provider's task id. */
     async completeImage(
       jobId: string,
-      fields: { image_url: string; thumbnail_url: string | null; runpod_job_id: string | null },
+      result: { imageKeys: readonly string[]; thumbnailKey: string | null; providerTaskId: string | null },
       now: string,
     ) {
       await db
         .updateTable("images")
         .set({
-          ...fields,
-          all_image_urls: JSON.stringify([fields.image_url]),
+          image_url: result.imageKeys[0] ?? null,
+          thumbnail_url: result.thumbnailKey,
+          all_image_urls: JSON.stringify(result.imageKeys),
+          provider_task_id: result.providerTaskId,
           status: "completed",
           updated_at: now,
         })

@@ -17,8 +17,26 @@ export interface JobHandlerContext<TPayload> {
   setProviderJobId(id: string): Promise<void>;
 }
 
+/** What a finished job made: 1–4 result images (storage keys) and the history's thumbnail. */
+export interface TJobResult {
+  imageKeys: readonly string[];
+  thumbnailKey: string | null;
+}
+
+/** Extra fields of the status answer (the built-in engine's report); null when not known. */
+export interface TJobReport {
+  facesFound?: number | null;
+  identityScore?: number | null;
+  engine?: string | null;
+}
+
 export interface JobDefinition<TPayload = unknown, TOutput extends object = object> {
   tool: string;
+  /**
+   * Who runs it (the jobs.provider column: builtin, runpod, kling, seedream …); the history's
+   * vendor-named fields are mapped from the source and the provider's task id, never asked here.
+   */
+  provider: string;
   /** The history rows' `source` (spec 02 §3 History image item). */
   source: TImageSource;
   /**
@@ -28,14 +46,20 @@ export interface JobDefinition<TPayload = unknown, TOutput extends object = obje
   queue: TQueueClass;
   schema: z.ZodType<TPayload>;
   handle(context: JobHandlerContext<TPayload>): Promise<TOutput>;
+  /** The stored input image (the status answer's originalImageUrl), or null. */
+  inputKeyOf(payload: TPayload): string | null;
+  /** The result images and thumbnail of an output as stored (old rows' shapes included). */
+  resultOf(output: TOutput): TJobResult;
+  /** The status answer's report fields. */
+  reportOf?(output: TOutput): TJobReport;
   /**
    * How much work a payload is, in the unit its run time grows with (retouch: output megapixels);
    * the ETA learns seconds per unit from finished jobs. Default: every job is 1.
    */
   workOf?(payload: TPayload): number;
-  /** Inside the transaction that marks the job completed (history rows and the like). */
+  /** More work inside the transaction that marks the job completed (its history row is done already). */
   onCompleted?(tx: Repositories, job: JobRow, output: TOutput, now: string): Promise<void>;
-  /** Inside the transaction that marks the job failed and refunds it. */
+  /** More work inside the transaction that marks the job failed and refunds it. */
   onFailed?(tx: Repositories, job: JobRow, now: string): Promise<void>;
 }
 

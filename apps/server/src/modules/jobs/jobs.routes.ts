@@ -1,32 +1,136 @@
 /**
- * POST /api/jobs/{jobId}/cancel (beyond the spec, issue 12): the owner stops a queued or running
- * job of any tool and gets its credits back once. 404 for someone else's job, 409 once it ended.
+ * The job routes every tool shares (spec 02 §7):
+ * - GET /api/image/status/{jobId}[?source=face_edit]: upscale, face edit and Kling jobs;
+ * - GET /api/image/status/{jobId}/events (beyond the spec): the same answer pushed as server-sent
+ *   events whenever the job changes; ends with the job, and the page keeps polling as the fallback;
+ * - GET /api/seedream/status/{taskId}: image edit's answer shape;
+ * - POST /api/jobs/{jobId}/cancel (beyond the spec): the owner stops a queued or running job of any
+ *   tool and gets its credits back once. 404 for someone else's job, 409 once it ended.
  */
+import type { OutgoingHttpHeaders } from "node:http";
+import {
+  IMAGE_SOURCES,
+  type TImageStatusResponse,
+  ZImageStatusResponse,
+} from "@gyeol/shared/contracts/images";
+import { ZSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createJsonMemo } from "../../http/json-memo.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
+import { presentImageStatus, presentSeedreamStatus } from "./job-presenters.ts";
+import type { JobStatusService } from "./job-status.service.ts";
 import type { JobsService } from "./jobs.service.ts";
 
 const ZJobParams = z.object({ jobId: z.uuid() });
+const ZTaskParams = z.object({ taskId: z.uuid() });
+const ZStatusQuery = z.object({ source: z.enum(IMAGE_SOURCES).optional() });
 const ZCancelResponse = z.object({
   success: z.literal(true),
   status: z.literal("failed"),
   code: z.literal("JOB_CANCELLED"),
 });
 
+/** A live stream ends after this; the page's polling (spec 02 §4.1) carries on either way. */
+const EVENTS_MAX_MS = 10 * 60_000;
+/** How often the stream reads the job again when no change in this process woke it. */
+const EVENTS_RECHECK_MS = 1000;
+/** A comment line this often keeps proxies and the idle timeout from closing a quiet stream. */
+const EVENTS_KEEPALIVE_MS = 15_000;
+
+/** What a change is: the fields the page acts on (the ETA alone counts down on the page). */
+function changeKey(answer: TImageStatusResponse): string {
+  return [answer.status, answer.queuePosition, answer.imageUrl, answer.code].join("|");
+}
+
 export function registerJobsRoutes(
   app: FastifyInstance,
-  { jobs, guards }: { jobs: JobsService; guards: AuthGuards },
+  {
+    jobs,
+    jobStatus,
+    guards,
+  }: { jobs: Pick<JobsService, "cancel" | "waitForChange">; jobStatus: JobStatusService; guards: AuthGuards },
 ) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      "/api/jobs/:jobId/cancel",
-      { onRequest: guards.requireUser, schema: { params: ZJobParams, response: { 200: ZCancelResponse } } },
-      async (request) => ({
-        success: true as const,
-        ...(await jobs.cancel(request.user!.id, request.params.jobId)),
-      }),
-    );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // A finished job's answer is the same object on every poll (job-presenters.ts), so its JSON is
+  // made once; the schema check that fastify's serializer would do happens in the memo.
+  const statusJson = createJsonMemo(ZImageStatusResponse);
+  r.get(
+    "/api/image/status/:jobId",
+    { onRequest: guards.requireReader, schema: { params: ZJobParams, querystring: ZStatusQuery } },
+    async (request, reply) => {
+      const view = await jobStatus.status(request.user!, request.params.jobId, request.query.source);
+      return reply.type("application/json; charset=utf-8").send(statusJson(presentImageStatus(view)));
+    },
+  );
+
+  const seedreamJson = createJsonMemo(ZSeedreamStatusResponse);
+  r.get(
+    "/api/seedream/status/:taskId",
+    { onRequest: guards.requireReader, schema: { params: ZTaskParams } },
+    async (request, reply) => {
+      const view = await jobStatus.status(request.user!, request.params.taskId, "seedream");
+      return reply.type("application/json; charset=utf-8").send(seedreamJson(presentSeedreamStatus(view)));
+    },
+  );
+
+  r.get(
+    "/api/image/status/:jobId/events",
+    { onRequest: guards.requireReader, schema: { params: ZJobParams, querystring: ZStatusQuery } },
+    async (request, reply) => {
+      const user = request.user!;
+      const { jobId } = request.params;
+      const { source } = request.query;
+      const answerNow = async () => presentImageStatus(await jobStatus.status(user, jobId, source));
+      // Someone else's or an unknown job answers 404 here, as JSON, before the stream starts.
+      let answer = await answerNow();
+      const stop = new AbortController();
+      reply.hijack();
+      const raw = reply.raw;
+      raw.on("close", () => stop.abort());
+      // The security headers were put on the reply by the onRequest hook; a hijacked reply sends
+      // only what is written here.
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      });
+      const until = Date.now() + EVENTS_MAX_MS;
+      let lastKey = "";
+      let lastWriteAt = 0;
+      while (!stop.signal.aborted) {
+        const key = changeKey(answer);
+        if (key !== lastKey) {
+          raw.write(`event: status\ndata: ${JSON.stringify(answer)}\n\n`);
+          lastKey = key;
+          lastWriteAt = Date.now();
+        } else if (Date.now() - lastWriteAt >= EVENTS_KEEPALIVE_MS) {
+          raw.write(": keep-alive\n\n");
+          lastWriteAt = Date.now();
+        }
+        if (answer.status !== "in-progress" || Date.now() > until) break;
+        await jobs.waitForChange(jobId, EVENTS_RECHECK_MS, stop.signal);
+        if (stop.signal.aborted) break;
+        try {
+          answer = await answerNow();
+        } catch (error) {
+          request.log.warn({ err: error, jobId }, "job events stopped");
+          break;
+        }
+      }
+      raw.end();
+    },
+  );
+
+  r.post(
+    "/api/jobs/:jobId/cancel",
+    { onRequest: guards.requireUser, schema: { params: ZJobParams, response: { 200: ZCancelResponse } } },
+    async (request) => ({
+      success: true as const,
+      ...(await jobs.cancel(request.user!.id, request.params.jobId)),
+    }),
+  );
 }

@@ -85,6 +85,7 @@ export function createJobsService({ store, credits, clock, settings, definitions
       const at = now();
       if (!(await tx.jobs.finish(job.id, "failed", { error_code: code, error_message: message }, at, from)))
         return;
+      await tx.images.failImage(job.id, at);
       await definition?.onFailed?.(tx, job, at);
       if (job.cost > 0) {
         await credits.refundIn(tx, job.user_id, {
@@ -132,6 +133,18 @@ export function createJobsService({ store, credits, clock, settings, definitions
       await store.transaction(async (tx) => {
         const at = now();
         if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return;
+        // The history row, for every tool: 1–4 images and the provider's task id (read again: the
+        // handler recorded it after `job` was read).
+        const result = definition.resultOf(output);
+        await tx.images.completeImage(
+          jobId,
+          {
+            imageKeys: result.imageKeys,
+            thumbnailKey: result.thumbnailKey,
+            providerTaskId: (await tx.jobs.findById(jobId))?.provider_job_id ?? null,
+          },
+          at,
+        );
         await definition.onCompleted?.(tx, job, output, at);
       });
       changed(jobId);

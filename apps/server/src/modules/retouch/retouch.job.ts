@@ -39,6 +39,7 @@ export function createRetouchJob(deps: {
 
   return defineJob<TRetouchPayload, TRetouchOutput>({
     tool: RETOUCH_TOOL,
+    provider: deps.engine.provider,
     source: "upscale",
     queue: deps.engine.workload,
     schema: ZRetouchPayload,
@@ -47,6 +48,14 @@ export function createRetouchJob(deps: {
       const size = scaledSize(input.width, input.height, input.scale_factor);
       return (size.width * size.height) / 1e6;
     },
+
+    inputKeyOf: (payload) => payload.inputKey,
+    resultOf: (output) => ({ imageKeys: [output.imageKey], thumbnailKey: output.thumbnailKey }),
+    reportOf: (output) => ({
+      facesFound: output.facesFound,
+      identityScore: output.identityScore,
+      engine: output.engine,
+    }),
 
     async handle({ job, payload, signal, setProviderJobId }) {
       const id32 = job.id.replaceAll("-", "");
@@ -87,23 +96,6 @@ export function createRetouchJob(deps: {
         identityScore: result.identityScore,
         engine: result.engine,
       };
-    },
-
-    async onCompleted(tx, job, output, now) {
-      await tx.images.completeImage(
-        job.id,
-        {
-          image_url: output.imageKey,
-          thumbnail_url: output.thumbnailKey,
-          runpod_job_id:
-            job.provider === "runpod" ? ((await tx.jobs.findById(job.id))?.provider_job_id ?? null) : null,
-        },
-        now,
-      );
-    },
-
-    async onFailed(tx, job, now) {
-      await tx.images.failImage(job.id, now);
     },
   });
 }

@@ -1,0 +1,126 @@
+/**
+ * Accepting a job, for every tool (ARCHITECTURE "A job is charged when it is accepted"): the
+ * maintenance switch first, then the tool's own rules (its `plan`: gates, limits, the cost from the
+ * shared rule), the banned-keyword check of a prompt the person wrote, then one transaction that
+ * inserts the job row and its history row and spends the credits, and the queue message after the
+ * commit. A tool's service keeps only its rules.
+ */
+import { randomUUID } from "node:crypto";
+import type { UserRow } from "../../db/schema.ts";
+import type { Store } from "../../db/store.ts";
+import type { JobQueue } from "../../drivers/queue/job-queue.ts";
+import { AppError, isAppError } from "../../lib/app-error.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { CreditsService } from "../credits/credits.service.ts";
+import type { AnyJobDefinition } from "./job-definition.ts";
+import { jobSpendKey } from "./jobs.service.ts";
+
+/** spec 02 §8: the insufficient-credits toast asks to top up. */
+export const INSUFFICIENT_CREDITS_MESSAGE = "Not enough credits. Please top up your credits.";
+export const MAINTENANCE_MESSAGE = "This service is under maintenance. Please try again later.";
+export const BANNED_PROMPT_MESSAGE = "The prompt holds a word this service does not allow.";
+
+/** What a tool's rules decided about one request. */
+export interface TJobPlan<TPayload> {
+  payload: TPayload;
+  /** Credits to charge (0: nothing is spent, nothing refunded). */
+  cost: number;
+  /** The ledger's reason for the charge. */
+  reason: string;
+  /** The history row's fields (spec 02 §3 History image item). */
+  history: { originalKey: string | null; prompt: string | null; seed: number | null };
+  /** Words the person typed, checked against the banned keywords before anything is charged. */
+  userPrompt?: string | null;
+}
+
+export interface TAcceptedJob {
+  jobId: string;
+  imageId: number;
+  cost: number;
+}
+
+export interface JobIntakeDeps {
+  store: Store;
+  credits: Pick<CreditsService, "spendIn">;
+  queue: Pick<JobQueue, "enqueue">;
+  clock: Clock;
+  definitions: readonly AnyJobDefinition[];
+  /** spec 02 §8: every paid tool answers 503 `{ maintenance: true }` while this is on. */
+  isMaintenance: boolean;
+  /** The keyword of the current banned list a text holds, or null (spec 02 §5 prompt moderation). */
+  findBannedKeyword?: (text: string) => Promise<string | null>;
+  log?: (message: string, details: object) => void;
+}
+
+export type JobIntakeService = ReturnType<typeof createJobIntakeService>;
+
+export function createJobIntakeService(deps: JobIntakeDeps) {
+  const { store, credits, queue, clock } = deps;
+  const byTool = new Map(deps.definitions.map((d) => [d.tool, d]));
+
+  return {
+    /**
+     * Runs `plan` (the tool's rules) unless the service is paused, then charges and records the
+     * job in one transaction and announces it. INSUFFICIENT_CREDITS answers 400 with the cost.
+     */
+    async accept<TPayload>(
+      user: Pick<UserRow, "id">,
+      tool: string,
+      plan: () => Promise<TJobPlan<TPayload>>,
+    ): Promise<TAcceptedJob> {
+      const definition = byTool.get(tool);
+      if (!definition) throw new Error(`no job definition for ${tool}`);
+      if (deps.isMaintenance) throw new AppError(503, "MAINTENANCE", MAINTENANCE_MESSAGE);
+      const planned = await plan();
+      if (planned.userPrompt && deps.findBannedKeyword) {
+        if (await deps.findBannedKeyword(planned.userPrompt))
+          throw new AppError(400, "NSFW_PROMPT_BLOCKED", BANNED_PROMPT_MESSAGE);
+      }
+      // The payload is what the worker will parse: a plan the definition refuses is a bug here.
+      const payload = definition.schema.parse(planned.payload);
+      const { cost } = planned;
+      const jobId = randomUUID();
+      const created = clock.now().toISOString();
+      let imageId: number;
+      try {
+        imageId = await store.transaction(async (tx) => {
+          await tx.jobs.insert({
+            id: jobId,
+            user_id: user.id,
+            tool,
+            input: JSON.stringify(payload),
+            cost,
+            provider: definition.provider,
+            created_at: created,
+          });
+          const image = await tx.images.insertImage({
+            user_id: user.id,
+            job_id: jobId,
+            source: definition.source,
+            original_image_url: planned.history.originalKey,
+            prompt: planned.history.prompt,
+            seed: planned.history.seed,
+            created_at: created,
+          });
+          if (cost > 0) {
+            await credits.spendIn(tx, user.id, cost, {
+              idempotencyKey: jobSpendKey(jobId),
+              reason: planned.reason,
+              jobId,
+            });
+          }
+          return image.id;
+        });
+      } catch (error) {
+        if (isAppError(error) && error.code === "INSUFFICIENT_CREDITS")
+          throw new AppError(400, "INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE, { cost });
+        throw error;
+      }
+      // The row is committed; a lost message is re-sent by the queue's sweep.
+      await queue
+        .enqueue(jobId, { queue: definition.queue })
+        .catch((error) => deps.log?.("enqueue failed", { jobId, error: String(error) }));
+      return { jobId, imageId, cost };
+    },
+  };
+}
