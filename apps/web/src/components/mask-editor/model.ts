@@ -213,3 +213,32 @@ export function maskFromPixels(
   }
   return { width, height, data };
 }
+
+export type TMaskAction =
+  | { type: "apply"; op: TMaskOp }
+  | { type: "undo" }
+  | { type: "redo" }
+  | { type: "clear" }
+  | { type: "invert" }
+  | { type: "import"; mask: TImportedMask }
+  | { type: "reset"; doc: TMaskDoc };
+
+/** One reducer per open editor (useReducer); null until the picture's size is known. */
+export function maskReducer(doc: TMaskDoc | null, action: TMaskAction): TMaskDoc | null {
+  if (action.type === "reset") return action.doc;
+  if (!doc) return doc;
+  switch (action.type) {
+    case "apply":
+      return applyOp(doc, action.op);
+    case "undo":
+      return undo(doc);
+    case "redo":
+      return redo(doc);
+    case "clear":
+      return clearMask(doc);
+    case "invert":
+      return invertMask(doc);
+    case "import":
+      return importMask(doc, action.mask);
+  }
+}

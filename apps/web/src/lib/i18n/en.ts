@@ -1,4 +1,5 @@
 import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } from "@gyeol/shared/retouch";
+import { maskEditorEn } from "../../components/mask-editor/i18n/en.ts";
 import { toolEn } from "../../components/tool/i18n/en.ts";
 import { accountEn } from "../../features/account/i18n/en.ts";
 import { signinEn } from "../../features/auth/i18n/en.ts";
@@ -428,6 +429,7 @@ export const en: TTranslations = {
   payment: paymentEn,
   mypage: mypageEn,
   retouch: retouchEn,
+  maskEditor: maskEditorEn,
   chat: chatEn,
   tool: toolEn,
   signin: signinEn,

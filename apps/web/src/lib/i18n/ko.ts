@@ -1,4 +1,5 @@
 import { ENGINE_MAX_ASPECT_RATIO, ENGINE_MAX_INPUT_PIXELS, ENGINE_MIN_SIDE_PX } from "@gyeol/shared/retouch";
+import { maskEditorKo } from "../../components/mask-editor/i18n/ko.ts";
 import { toolKo } from "../../components/tool/i18n/ko.ts";
 import { accountKo } from "../../features/account/i18n/ko.ts";
 import { signinKo } from "../../features/auth/i18n/ko.ts";
@@ -423,6 +424,7 @@ export const ko = {
   payment: paymentKo,
   mypage: mypageKo,
   retouch: retouchKo,
+  maskEditor: maskEditorKo,
   chat: chatKo,
   tool: toolKo,
   signin: signinKo,

@@ -1,0 +1,58 @@
+import type { maskEditorKo } from "./ko.ts";
+
+/** The mask editor's strings in English: the same keys as ko.ts. */
+export const maskEditorEn: typeof maskEditorKo = {
+  title: "Edit mask",
+  hint: "Left click paints, right click erases.",
+  hintTouch: "Paint with one finger; pinch or drag with two to zoom and move.",
+  loading: "Loading the photo…",
+  loadFailed: "The photo could not be loaded. Close the editor and open it again.",
+  canvasLabel: "Mask canvas. Paint the area to change. Arrow keys move the view, + and − zoom.",
+  toolsLabel: "Mask tools",
+  modes: {
+    label: "Drawing mode",
+    draw: "Draw",
+    rect: "Rectangle",
+    erase: "Erase",
+  },
+  brush: {
+    label: "Brush size",
+    value: "{{size}}px",
+  },
+  color: {
+    label: "Mask colour",
+    blue: "Blue",
+    red: "Red",
+  },
+  undo: "Undo",
+  redo: "Redo",
+  invert: "Invert mask",
+  import: "Import a mask image",
+  original: "Hold to see the original",
+  zoomIn: "Zoom in",
+  zoomOut: "Zoom out",
+  zoomFit: "Fit to screen",
+  zoomValue: "{{percent}}%",
+  clear: "Clear Mask",
+  save: "Save Mask",
+  download: "Download Mask",
+  close: "Close",
+  saveFailed: "The mask could not be saved. Please try again.",
+  downloadFailed: "The mask could not be downloaded. Please try again.",
+  importFailed: "That mask image could not be read. Choose a PNG or JPG file.",
+  importStretched: "The imported mask has a different shape from the photo, so it was stretched to fit.",
+  shortcuts: {
+    label: "Shortcuts",
+    draw: "B draw · R rectangle · E erase",
+    brush: "[ ] brush size",
+    history: "Ctrl/⌘+Z undo · Shift+Ctrl/⌘+Z redo",
+    view: "Space+drag move · wheel zoom · 0 fit",
+    original: "Hold O: see the original · I invert",
+  },
+  discard: {
+    title: "Close without saving?",
+    description: "The mask you have not saved will be lost.",
+    confirm: "Close",
+    cancel: "Keep editing",
+  },
+};

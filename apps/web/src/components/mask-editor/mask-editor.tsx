@@ -1,0 +1,460 @@
+import type { TMaskColor, TMaskPreset } from "@gyeol/shared/mask";
+import { Check, Download, Keyboard, Trash2, X } from "lucide-react";
+import { Dialog as RadixDialog } from "radix-ui";
+import { type KeyboardEvent, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../ui/button.tsx";
+import { cn } from "../ui/cn.ts";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { downloadBlob, loadMaskFile } from "./canvas.ts";
+import { MaskStage } from "./mask-stage.tsx";
+import { controlStyles, MaskToolbar } from "./mask-toolbar.tsx";
+import {
+  canRedo,
+  canUndo,
+  createMaskDoc,
+  hasSameOps,
+  isMaskEmpty,
+  maskReducer,
+  renderMask,
+  type TMaskAction,
+  type TMaskDoc,
+} from "./model.ts";
+import { encodeMaskPng } from "./png.ts";
+import { useBrushSettings } from "./use-brush-settings.ts";
+import { useImageSize } from "./use-image-size.ts";
+import { useViewport } from "./use-viewport.ts";
+
+export interface TMaskSaveDetails {
+  /** The overlay colour the user chose (image edit composites the mask in it, spec 02 §3 tile.maskColor). */
+  color: TMaskColor;
+  /** Nothing is painted: a tool that needs a mask treats this as no mask. */
+  isEmpty: boolean;
+}
+
+export interface MaskEditorProps {
+  open: boolean;
+  /** The picture to mask: a URL, or the file the user picked. */
+  image: string | Blob;
+  /** MASK_PRESETS[tool]: brush range and default, restricted variant, where settings are remembered. */
+  preset: TMaskPreset;
+  /** The mask saved last time, to go on editing it (ignored if the picture's size changed). */
+  initialDoc?: TMaskDoc | null;
+  /**
+   * The mask as a PNG at the picture's own size, white where painted on black, and its document.
+   * The editor stays open; the caller closes it (or shows why the save failed by throwing).
+   */
+  onSave: (mask: Blob, doc: TMaskDoc, details: TMaskSaveDetails) => void | Promise<void>;
+  onClose: () => void;
+}
+
+const MASK_FILENAME = "mask.png";
+
+const DARK_BUTTON = cn(
+  "inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full text-[15px] font-semibold whitespace-nowrap",
+  "bg-white/10 text-white transition-colors hover:bg-white/20 active:bg-white/30",
+  "disabled:cursor-not-allowed disabled:opacity-50",
+  controlStyles,
+);
+
+type TShortcut =
+  | "smaller"
+  | "larger"
+  | "draw"
+  | "rect"
+  | "erase"
+  | "invert"
+  | "original"
+  | "zoomIn"
+  | "zoomOut"
+  | "fit";
+
+/** Keys by position (KeyboardEvent.code), so they work whatever the layout, Korean included. */
+const SHORTCUTS: Record<string, TShortcut | undefined> = {
+  BracketLeft: "smaller",
+  BracketRight: "larger",
+  KeyB: "draw",
+  KeyR: "rect",
+  KeyE: "erase",
+  KeyI: "invert",
+  KeyO: "original",
+  Equal: "zoomIn",
+  NumpadAdd: "zoomIn",
+  Minus: "zoomOut",
+  NumpadSubtract: "zoomOut",
+  Digit0: "fit",
+  Numpad0: "fit",
+};
+
+/**
+ * The full-screen mask editor shared by face edit and image edit (spec 02 §2.2, §2.4), on the
+ * radix Dialog (focus trapped inside, Escape asks before dropping unsaved work).
+ */
+export function MaskEditor(props: MaskEditorProps) {
+  return (
+    <RadixDialog.Root open={props.open}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/90" />
+        {props.open && <MaskEditorContent {...props} />}
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+function isTypingTarget(target: EventTarget): boolean {
+  return target instanceof HTMLInputElement && target.type !== "range" && target.type !== "radio";
+}
+
+function isActivatable(target: EventTarget): boolean {
+  return target instanceof HTMLButtonElement || target instanceof HTMLInputElement;
+}
+
+function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskEditorProps) {
+  const { t } = useTranslation();
+  const picture = useImageSize(image);
+  const [doc, dispatch] = useReducer(maskReducer, null);
+  const [savedDoc, setSavedDoc] = useState<TMaskDoc | null>(null);
+  const brush = useBrushSettings(preset);
+  const viewport = useViewport(picture.size);
+  const [isOriginalShown, setOriginalShown] = useState(false);
+  const [isPanKeyHeld, setPanKeyHeld] = useState(false);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [busy, setBusy] = useState<"saving" | "downloading" | null>(null);
+  const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const stageLabel = t("maskEditor.canvasLabel");
+
+  useEffect(() => {
+    if (!picture.size) return;
+    const { width, height } = picture.size;
+    const start =
+      initialDoc && initialDoc.width === width && initialDoc.height === height
+        ? { ...initialDoc, redo: [] }
+        : createMaskDoc(width, height);
+    dispatch({ type: "reset", doc: start });
+    setSavedDoc(start);
+  }, [picture.size, initialDoc]);
+
+  const isDirty = doc !== null && savedDoc !== null && !hasSameOps(doc, savedDoc);
+  const isReady = doc !== null;
+
+  const act = useCallback((action: TMaskAction) => {
+    setMessage(null);
+    dispatch(action);
+  }, []);
+
+  const requestClose = () => {
+    if (isDirty) setConfirmOpen(true);
+    else onClose();
+  };
+
+  const render = async (current: TMaskDoc) => {
+    const alpha = renderMask(current);
+    return { blob: await encodeMaskPng(alpha, current.width, current.height), isEmpty: isMaskEmpty(alpha) };
+  };
+
+  const save = async () => {
+    if (!doc || busy) return;
+    setBusy("saving");
+    setMessage(null);
+    try {
+      const { blob, isEmpty } = await render(doc);
+      await onSave(blob, doc, { color: brush.color, isEmpty });
+      setSavedDoc(doc);
+    } catch {
+      setMessage({ tone: "error", text: t("maskEditor.saveFailed") });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async () => {
+    if (!doc || busy) return;
+    setBusy("downloading");
+    setMessage(null);
+    try {
+      downloadBlob((await render(doc)).blob, MASK_FILENAME);
+    } catch {
+      setMessage({ tone: "error", text: t("maskEditor.downloadFailed") });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file || !doc) return;
+    try {
+      const { mask, isStretched } = await loadMaskFile(file, doc.width, doc.height);
+      act({ type: "import", mask });
+      if (isStretched) setMessage({ tone: "info", text: t("maskEditor.importStretched") });
+    } catch {
+      setMessage({ tone: "error", text: t("maskEditor.importFailed") });
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (isConfirmOpen || !isReady || isTypingTarget(event.target)) return;
+    const isCommand = event.ctrlKey || event.metaKey;
+    if (isCommand && event.code === "KeyZ") {
+      event.preventDefault();
+      act({ type: event.shiftKey ? "redo" : "undo" });
+      return;
+    }
+    if (isCommand && event.code === "KeyY") {
+      event.preventDefault();
+      act({ type: "redo" });
+      return;
+    }
+    if (isCommand || event.altKey) return;
+    if (event.key === " ") {
+      // Space on a button presses it; anywhere else it turns the pointer into a hand.
+      if (isActivatable(event.target)) return;
+      event.preventDefault();
+      setPanKeyHeld(true);
+      return;
+    }
+    const shortcut = SHORTCUTS[event.code];
+    if (!shortcut) return;
+    event.preventDefault();
+    // Held keys repeat; only the brush size keeps stepping.
+    if (event.repeat && shortcut !== "smaller" && shortcut !== "larger") return;
+    runShortcut(shortcut);
+  };
+
+  const runShortcut = (shortcut: TShortcut) => {
+    switch (shortcut) {
+      case "smaller":
+        return brush.stepSize(-1);
+      case "larger":
+        return brush.stepSize(1);
+      case "draw":
+      case "rect":
+      case "erase":
+        return brush.setMode(shortcut);
+      case "invert":
+        return act({ type: "invert" });
+      case "original":
+        return setOriginalShown(true);
+      case "zoomIn":
+        return viewport.zoomIn();
+      case "zoomOut":
+        return viewport.zoomOut();
+      case "fit":
+        return viewport.fit();
+    }
+  };
+
+  const onKeyUp = (event: KeyboardEvent) => {
+    if (event.code === "KeyO") setOriginalShown(false);
+    if (event.key === " ") setPanKeyHeld(false);
+  };
+
+  return (
+    <RadixDialog.Content
+      data-testid="mask-editor"
+      aria-describedby="mask-editor-hint"
+      onEscapeKeyDown={(event) => {
+        event.preventDefault();
+        if (!busy) requestClose();
+      }}
+      onOpenAutoFocus={(event) => {
+        // The stage takes the keys (brush, zoom, undo) from the first moment.
+        event.preventDefault();
+        document.querySelector<HTMLElement>("[data-testid='mask-editor-stage']")?.focus();
+      }}
+      onKeyDown={onKeyDown}
+      onKeyUp={onKeyUp}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+          setOriginalShown(false);
+          setPanKeyHeld(false);
+        }
+      }}
+      className="fixed inset-0 z-50 flex animate-fade-in flex-col gap-2 p-2 text-white outline-none min-[1000px]:gap-3 min-[1000px]:p-5"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <RadixDialog.Title className="text-base font-bold min-[1000px]:text-lg">
+            {t("maskEditor.title")}
+          </RadixDialog.Title>
+          <p id="mask-editor-hint" className="text-sm text-white/75">
+            <span className="[@media(pointer:coarse)]:hidden">{t("maskEditor.hint")}</span>
+            <span className="hidden [@media(pointer:coarse)]:inline">{t("maskEditor.hintTouch")}</span>
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <details className="relative hidden min-[1000px]:block">
+            <summary
+              className={cn(
+                "flex h-10 cursor-pointer list-none items-center gap-1.5 rounded-full bg-white/10 px-3.5 text-sm font-semibold hover:bg-white/20",
+                controlStyles,
+              )}
+            >
+              <Keyboard aria-hidden="true" className="size-4" />
+              {t("maskEditor.shortcuts.label")}
+            </summary>
+            <ul className="absolute top-12 right-0 z-10 w-80 space-y-1.5 rounded-2xl bg-ink p-4 text-sm shadow-float">
+              {(["draw", "brush", "history", "view", "original"] as const).map((key) => (
+                <li key={key}>{t(`maskEditor.shortcuts.${key}`)}</li>
+              ))}
+            </ul>
+          </details>
+          <button
+            type="button"
+            aria-label={t("maskEditor.close")}
+            onClick={requestClose}
+            disabled={busy !== null}
+            data-testid="mask-editor-close"
+            className={cn(
+              "grid size-10 place-items-center rounded-full bg-white/10 hover:bg-white/20",
+              controlStyles,
+            )}
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      </header>
+
+      <div className="order-2 min-[1000px]:order-none">
+        <MaskToolbar
+          preset={preset}
+          mode={brush.mode}
+          onModeChange={brush.setMode}
+          brushSize={brush.size}
+          onBrushSizeChange={brush.setSize}
+          color={brush.color}
+          onColorChange={brush.setColor}
+          canUndo={doc !== null && canUndo(doc)}
+          canRedo={doc !== null && canRedo(doc)}
+          onUndo={() => act({ type: "undo" })}
+          onRedo={() => act({ type: "redo" })}
+          onInvert={() => act({ type: "invert" })}
+          onImport={() => fileInputRef.current?.click()}
+          isOriginalShown={isOriginalShown}
+          onHoldOriginal={setOriginalShown}
+          zoomPercent={Math.round(viewport.view.zoom * 100)}
+          onZoomIn={viewport.zoomIn}
+          onZoomOut={viewport.zoomOut}
+          onFit={viewport.fit}
+          isDisabled={!isReady}
+        />
+        <input
+          ref={fileInputRef}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          tabIndex={-1}
+          aria-label={t("maskEditor.import")}
+          data-testid="mask-editor-import-input"
+          className="sr-only"
+          onChange={(event) => {
+            void importFile(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+      </div>
+
+      <div className="order-1 flex min-h-0 flex-1 flex-col min-[1000px]:order-none">
+        {doc && picture.url ? (
+          <MaskStage
+            imageUrl={picture.url}
+            doc={doc}
+            onCommit={(op) => act({ type: "apply", op })}
+            mode={brush.mode}
+            brushSize={brush.size}
+            color={brush.color}
+            isOriginalShown={isOriginalShown}
+            isPanKeyHeld={isPanKeyHeld}
+            viewport={viewport}
+            label={stageLabel}
+          />
+        ) : (
+          <div
+            // Focus lands here until the picture is ready, so the dialog is never without it.
+            role="application"
+            aria-label={stageLabel}
+            tabIndex={-1}
+            data-testid="mask-editor-stage"
+            className="grid flex-1 place-items-center rounded-2xl bg-black/40 text-sm text-white/80 outline-none"
+          >
+            {picture.status === "failed" ? (
+              <p role="alert">{t("maskEditor.loadFailed")}</p>
+            ) : (
+              <p className="flex items-center gap-2" role="status">
+                <Spinner className="size-4" />
+                {t("maskEditor.loading")}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+
+      <footer className="order-3 flex flex-wrap items-center justify-between gap-2 min-[1000px]:order-none">
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="mask-editor-message"
+          className={cn("min-h-5 text-sm", message?.tone === "error" ? "text-red-300" : "text-white/80")}
+        >
+          {message?.text}
+        </p>
+        <div className="flex flex-1 justify-end gap-2 min-[1000px]:flex-none">
+          <button
+            type="button"
+            onClick={() => act({ type: "clear" })}
+            disabled={!isReady}
+            data-testid="mask-editor-clear"
+            className={cn(DARK_BUTTON, "flex-1 px-5 min-[1000px]:flex-none")}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t("maskEditor.clear")}
+          </button>
+          <button
+            type="button"
+            onClick={() => void download()}
+            disabled={!isReady || busy !== null}
+            aria-busy={busy === "downloading" || undefined}
+            data-testid="mask-editor-download"
+            title={t("maskEditor.download")}
+            className={cn(DARK_BUTTON, "w-11 min-[1000px]:w-auto min-[1000px]:px-5")}
+          >
+            {busy === "downloading" ? (
+              <Spinner className="size-4" />
+            ) : (
+              <Download aria-hidden="true" className="size-4" />
+            )}
+            {/* Three labelled buttons do not fit a phone: there the download button is its icon. */}
+            <span className="sr-only min-[1000px]:not-sr-only">{t("maskEditor.download")}</span>
+          </button>
+          <Button
+            variant="light"
+            size="md"
+            onClick={() => void save()}
+            disabled={!isReady}
+            isLoading={busy === "saving"}
+            data-testid="mask-editor-save"
+            className={cn("flex-1 min-[1000px]:flex-none", controlStyles)}
+          >
+            {busy !== "saving" && <Check aria-hidden="true" className="size-4" />}
+            {t("maskEditor.save")}
+          </Button>
+        </div>
+      </footer>
+
+      <ConfirmDialog
+        open={isConfirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={t("maskEditor.discard.title")}
+        description={t("maskEditor.discard.description")}
+        confirmLabel={t("maskEditor.discard.confirm")}
+        cancelLabel={t("maskEditor.discard.cancel")}
+        onConfirm={() => {
+          setConfirmOpen(false);
+          onClose();
+        }}
+        tone="danger"
+        testId="mask-editor-discard"
+      />
+    </RadixDialog.Content>
+  );
+}

@@ -1,0 +1,433 @@
+import { MASK_OVERLAY_OPACITY, type TMaskColor, type TMaskMode } from "@gyeol/shared/mask";
+import {
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { cn } from "../ui/cn.ts";
+import { paintOverlay } from "./canvas.ts";
+import {
+  drawOp,
+  renderInto,
+  roundCoordinate,
+  type TMaskDoc,
+  type TMaskOp,
+  type TMaskPaint,
+  type TPoint,
+} from "./model.ts";
+import { createRaster, fullRect, type TRaster } from "./raster.ts";
+import type { TViewport } from "./use-viewport.ts";
+import { wheelFactor } from "./viewport.ts";
+
+/** The on-screen mask is drawn at most this many pixels on its long side; the saved one at full size. */
+const MAX_DISPLAY_SIDE = 2048;
+/** Arrow keys move the view by this many screen pixels. */
+const ARROW_PAN_PX = 48;
+
+type TGesture =
+  | {
+      kind: "stroke";
+      pointerId: number;
+      op: { kind: "stroke"; mode: TMaskPaint; size: number; points: TPoint[] };
+    }
+  | { kind: "rect"; pointerId: number; mode: TMaskPaint; start: TPoint; end: TPoint }
+  | { kind: "pan"; pointerId: number; x: number; y: number }
+  | { kind: "pinch"; distance: number; x: number; y: number }
+  /** A gesture ended with fingers still down: nothing happens until they lift. */
+  | { kind: "idle" };
+
+interface MaskStageProps {
+  imageUrl: string;
+  doc: TMaskDoc;
+  onCommit: (op: TMaskOp) => void;
+  mode: TMaskMode;
+  brushSize: number;
+  color: TMaskColor;
+  isOriginalShown: boolean;
+  isPanKeyHeld: boolean;
+  viewport: TViewport;
+  label: string;
+}
+
+function rectOf(start: TPoint, end: TPoint) {
+  return {
+    x: Math.min(start[0], end[0]),
+    y: Math.min(start[1], end[1]),
+    w: Math.abs(end[0] - start[0]),
+    h: Math.abs(end[1] - start[1]),
+  };
+}
+
+/**
+ * The picture with its mask on top. Pointer events: the left button (or a finger, or a pen)
+ * paints in the chosen mode, the right button and a pen's eraser erase, the middle button or
+ * Space+drag pan, two fingers pinch and pan; the wheel zooms at the cursor.
+ */
+export function MaskStage({
+  imageUrl,
+  doc,
+  onCommit,
+  mode,
+  brushSize,
+  color,
+  isOriginalShown,
+  isPanKeyHeld,
+  viewport,
+  label,
+}: MaskStageProps) {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cursorRef = useRef<HTMLDivElement>(null);
+  const gestureRef = useRef<TGesture | null>(null);
+  const touchesRef = useRef(new Map<number, { x: number; y: number }>());
+  const [rectPreview, setRectPreview] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
+  const [isPanning, setIsPanning] = useState(false);
+
+  const displayScale = Math.min(1, MAX_DISPLAY_SIDE / Math.max(doc.width, doc.height));
+  const rasterRef = useRef<TRaster | null>(null);
+  const paintedDocRef = useRef<TMaskDoc | null>(null);
+  const liveOpRef = useRef<TMaskOp | null>(null);
+  const { view, fitted, area, setStage, scale, zoomAt, panBy } = viewport;
+
+  const raster = (): TRaster => {
+    const width = Math.max(1, Math.round(doc.width * displayScale));
+    const height = Math.max(1, Math.round(doc.height * displayScale));
+    if (!rasterRef.current || rasterRef.current.width !== width || rasterRef.current.height !== height) {
+      rasterRef.current = createRaster(width, height);
+      paintedDocRef.current = null;
+    }
+    return rasterRef.current;
+  };
+
+  const repaintAll = useCallback(() => {
+    const current = rasterRef.current;
+    if (canvasRef.current && current) paintOverlay(canvasRef.current, current, color, fullRect(current));
+  }, [color]);
+
+  // Keep the on-screen raster in step with the document: one new operation is drawn on top
+  // (unless it is the stroke just drawn live); anything else (undo, a new document) is redrawn.
+  useLayoutEffect(() => {
+    const target = raster();
+    const previous = paintedDocRef.current;
+    if (previous === doc) return;
+    const isOneMore =
+      previous !== null &&
+      doc.ops.length === previous.ops.length + 1 &&
+      previous.ops.every((op, index) => op === doc.ops[index]);
+    let dirty = null;
+    if (!isOneMore) {
+      renderInto(target, doc);
+      dirty = fullRect(target);
+    } else if (doc.ops.at(-1) !== liveOpRef.current) {
+      dirty = drawOp(target, doc.ops.at(-1)!, displayScale, displayScale);
+    }
+    liveOpRef.current = null;
+    paintedDocRef.current = doc;
+    if (canvasRef.current) paintOverlay(canvasRef.current, target, color, dirty);
+  });
+
+  useEffect(repaintAll, [repaintAll]);
+
+  // The stage replaces the loading placeholder that held the focus: take it over, so the keys
+  // (brush size, undo, zoom) work without a click first.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.getAttribute("role") === "dialog") {
+      stageRef.current?.focus({ preventScroll: true });
+    }
+  }, []);
+
+  // Measure the stage for the fit; ResizeObserver where there is one, the window's resize otherwise.
+  useEffect(() => {
+    const element = stageRef.current;
+    if (!element) return;
+    const measure = () => {
+      const rect = element.getBoundingClientRect();
+      setStage({ width: rect.width, height: rect.height });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, [setStage]);
+
+  // React's wheel listener is passive; zooming must stop the page from scrolling.
+  useEffect(() => {
+    const element = stageRef.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const rect = element.getBoundingClientRect();
+      zoomAt(wheelFactor(event.deltaY, event.deltaMode), event.clientX - rect.left, event.clientY - rect.top);
+    };
+    element.addEventListener("wheel", onWheel, { passive: false });
+    return () => element.removeEventListener("wheel", onWheel);
+  }, [zoomAt]);
+
+  const toImage = (clientX: number, clientY: number): TPoint => {
+    const rect = contentRef.current!.getBoundingClientRect();
+    const x = rect.width > 0 ? ((clientX - rect.left) / rect.width) * doc.width : 0;
+    const y = rect.height > 0 ? ((clientY - rect.top) / rect.height) * doc.height : 0;
+    return [roundCoordinate(x), roundCoordinate(y)];
+  };
+
+  const moveCursor = (event: ReactPointerEvent, isVisible: boolean) => {
+    const cursor = cursorRef.current;
+    const stage = stageRef.current;
+    if (!cursor || !stage) return;
+    const showsBrush = isVisible && mode !== "rect" && event.pointerType !== "touch" && !isPanKeyHeld;
+    cursor.style.display = showsBrush ? "block" : "none";
+    if (!showsBrush) return;
+    const rect = stage.getBoundingClientRect();
+    const diameter = brushSize * view.zoom;
+    cursor.style.width = `${diameter}px`;
+    cursor.style.height = `${diameter}px`;
+    cursor.style.transform = `translate(${event.clientX - rect.left - diameter / 2}px, ${event.clientY - rect.top - diameter / 2}px)`;
+  };
+
+  /** Drops a stroke or rectangle that turned out to be the start of a pinch. */
+  const cancelDrawing = () => {
+    const gesture = gestureRef.current;
+    if (gesture?.kind === "stroke" && rasterRef.current) {
+      renderInto(rasterRef.current, doc);
+      repaintAll();
+    }
+    setRectPreview(null);
+  };
+
+  const startDrawing = (event: ReactPointerEvent, paint: TMaskPaint) => {
+    const point = toImage(event.clientX, event.clientY);
+    if (mode === "rect") {
+      gestureRef.current = {
+        kind: "rect",
+        pointerId: event.pointerId,
+        mode: paint,
+        start: point,
+        end: point,
+      };
+      setRectPreview(rectOf(point, point));
+      return;
+    }
+    const op = {
+      kind: "stroke" as const,
+      mode: paint,
+      size: roundCoordinate(brushSize / scale),
+      points: [point],
+    };
+    gestureRef.current = { kind: "stroke", pointerId: event.pointerId, op };
+    const target = raster();
+    const dirty = drawOp(target, op, displayScale, displayScale);
+    if (canvasRef.current) paintOverlay(canvasRef.current, target, color, dirty);
+  };
+
+  const extendStroke = (op: { mode: TMaskPaint; size: number; points: TPoint[] }, point: TPoint) => {
+    const last = op.points.at(-1)!;
+    // Points closer than a screen pixel add nothing anyone could see.
+    const minimum = 1 / (scale * view.zoom);
+    if (Math.hypot(point[0] - last[0], point[1] - last[1]) < minimum) return;
+    op.points.push(point);
+    const target = raster();
+    const dirty = drawOp(
+      target,
+      { kind: "stroke", ...op, points: [last, point] },
+      displayScale,
+      displayScale,
+    );
+    if (canvasRef.current) paintOverlay(canvasRef.current, target, color, dirty);
+  };
+
+  const finishGesture = (pointerId: number) => {
+    const gesture = gestureRef.current;
+    if (!gesture) return;
+    if (gesture.kind === "stroke" && gesture.pointerId === pointerId) {
+      const op: TMaskOp = { ...gesture.op, points: [...gesture.op.points] };
+      liveOpRef.current = op;
+      onCommit(op);
+    } else if (gesture.kind === "rect" && gesture.pointerId === pointerId) {
+      const rect = rectOf(gesture.start, gesture.end);
+      setRectPreview(null);
+      if (rect.w > 0 && rect.h > 0) onCommit({ kind: "rect", mode: gesture.mode, ...rect });
+    } else if (gesture.kind === "pan" && gesture.pointerId === pointerId) {
+      setIsPanning(false);
+    } else if (gesture.kind === "pinch" || gesture.kind === "idle") {
+      gestureRef.current = touchesRef.current.size > 0 ? { kind: "idle" } : null;
+      return;
+    } else {
+      return;
+    }
+    gestureRef.current = touchesRef.current.size > 0 ? { kind: "idle" } : null;
+  };
+
+  const pinchOf = (): { distance: number; x: number; y: number } => {
+    const [a, b] = [...touchesRef.current.values()];
+    const rect = stageRef.current!.getBoundingClientRect();
+    return {
+      distance: Math.hypot(a!.x - b!.x, a!.y - b!.y),
+      x: (a!.x + b!.x) / 2 - rect.left,
+      y: (a!.y + b!.y) / 2 - rect.top,
+    };
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    stageRef.current?.focus({ preventScroll: true });
+    if (event.pointerType === "touch") {
+      touchesRef.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (touchesRef.current.size === 2) {
+        cancelDrawing();
+        gestureRef.current = { kind: "pinch", ...pinchOf() };
+        return;
+      }
+      if (touchesRef.current.size > 2 || gestureRef.current) return;
+    } else if (gestureRef.current) {
+      return;
+    }
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // jsdom and some pens refuse capture; the gesture still works while over the stage.
+    }
+    if (event.button === 1 || (isPanKeyHeld && event.pointerType !== "touch")) {
+      event.preventDefault();
+      gestureRef.current = { kind: "pan", pointerId: event.pointerId, x: event.clientX, y: event.clientY };
+      setIsPanning(true);
+      return;
+    }
+    if (event.button !== 0 && event.button !== 2 && event.button !== 5) return;
+    const isEraser =
+      event.button === 2 || event.button === 5 || (event.buttons & 32) !== 0 || mode === "erase";
+    startDrawing(event, isEraser ? "erase" : "draw");
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    moveCursor(event, true);
+    if (event.pointerType === "touch" && touchesRef.current.has(event.pointerId)) {
+      touchesRef.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    }
+    const gesture = gestureRef.current;
+    if (!gesture) return;
+    if (gesture.kind === "pinch") {
+      if (touchesRef.current.size < 2) return;
+      const next = pinchOf();
+      if (gesture.distance > 0) zoomAt(next.distance / gesture.distance, next.x, next.y);
+      panBy(next.x - gesture.x, next.y - gesture.y);
+      gestureRef.current = { kind: "pinch", ...next };
+      return;
+    }
+    if (!("pointerId" in gesture) || gesture.pointerId !== event.pointerId) return;
+    if (gesture.kind === "pan") {
+      panBy(event.clientX - gesture.x, event.clientY - gesture.y);
+      gestureRef.current = { ...gesture, x: event.clientX, y: event.clientY };
+    } else if (gesture.kind === "rect") {
+      const end = toImage(event.clientX, event.clientY);
+      gestureRef.current = { ...gesture, end };
+      setRectPreview(rectOf(gesture.start, end));
+    } else if (gesture.kind === "stroke") {
+      const events = event.nativeEvent.getCoalescedEvents?.() ?? [];
+      const samples = events.length > 0 ? events : [event];
+      for (const sample of samples) extendStroke(gesture.op, toImage(sample.clientX, sample.clientY));
+    }
+  };
+
+  const onPointerEnd = (event: ReactPointerEvent<HTMLDivElement>) => {
+    touchesRef.current.delete(event.pointerId);
+    finishGesture(event.pointerId);
+    if (event.type === "pointercancel") moveCursor(event, false);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [ARROW_PAN_PX, 0],
+      ArrowRight: [-ARROW_PAN_PX, 0],
+      ArrowUp: [0, ARROW_PAN_PX],
+      ArrowDown: [0, -ARROW_PAN_PX],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    panBy(move[0], move[1]);
+  };
+
+  const contentLeft = (area.width - fitted.width) / 2;
+  const contentTop = (area.height - fitted.height) / 2;
+  const gesture = gestureRef.current;
+  const isDrawing = gesture?.kind === "stroke" || gesture?.kind === "rect";
+
+  return (
+    <div
+      ref={stageRef}
+      role="application"
+      aria-label={label}
+      aria-roledescription="canvas"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the drawing surface takes keys (arrows pan, shortcuts).
+      tabIndex={0}
+      data-testid="mask-editor-stage"
+      className={cn(
+        "relative min-h-0 flex-1 touch-none overflow-hidden select-none outline-none",
+        "rounded-2xl bg-black/40 focus-visible:ring-2 focus-visible:ring-white/50",
+        isPanning
+          ? "cursor-grabbing"
+          : isPanKeyHeld
+            ? "cursor-grab"
+            : mode === "rect"
+              ? "cursor-crosshair"
+              : "cursor-none",
+      )}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      onPointerLeave={(event) => {
+        if (!isDrawing) moveCursor(event, false);
+      }}
+      onContextMenu={(event) => event.preventDefault()}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        ref={contentRef}
+        data-testid="mask-editor-content"
+        className="absolute"
+        style={{
+          left: contentLeft,
+          top: contentTop,
+          width: fitted.width,
+          height: fitted.height,
+          transform: `translate(${view.panX}px, ${view.panY}px) scale(${view.zoom})`,
+          transformOrigin: "center",
+        }}
+      >
+        <img src={imageUrl} alt="" draggable={false} className="pointer-events-none block size-full" />
+        <canvas
+          ref={canvasRef}
+          data-testid="mask-editor-overlay"
+          className="pointer-events-none absolute inset-0 size-full"
+          style={{ opacity: MASK_OVERLAY_OPACITY, visibility: isOriginalShown ? "hidden" : "visible" }}
+        />
+        {rectPreview && (
+          <div
+            data-testid="mask-editor-rect-preview"
+            className="pointer-events-none absolute border-2 border-dashed border-white bg-white/15 mix-blend-difference"
+            style={{
+              left: `${(rectPreview.x / doc.width) * 100}%`,
+              top: `${(rectPreview.y / doc.height) * 100}%`,
+              width: `${(rectPreview.w / doc.width) * 100}%`,
+              height: `${(rectPreview.h / doc.height) * 100}%`,
+            }}
+          />
+        )}
+      </div>
+      <div
+        ref={cursorRef}
+        aria-hidden="true"
+        className="pointer-events-none absolute top-0 left-0 hidden rounded-full border-2 border-white shadow-[0_0_0_1px_rgb(0_0_0/0.6)]"
+      />
+    </div>
+  );
+}
