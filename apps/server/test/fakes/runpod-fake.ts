@@ -24,6 +24,8 @@ export interface RunpodFake {
   apiKey: string;
   endpointId: string;
   outcome: TRunpodOutcome;
+  /** While true, every started job answers IN_PROGRESS and never ends (a long GPU job). */
+  hold: boolean;
   /** The image every completed job returns. */
   resultJpeg: Buffer;
   jobs: Map<string, FakeJob>;
@@ -43,6 +45,7 @@ export async function startRunpodFake(resultJpeg: Buffer): Promise<RunpodFake> {
     apiKey: "rp_test_key",
     endpointId: "upscale-endpoint",
     outcome: "base64" as TRunpodOutcome,
+    hold: false,
     resultJpeg,
     jobs: new Map<string, FakeJob>(),
     runCalls: 0,
@@ -81,7 +84,7 @@ export async function startRunpodFake(resultJpeg: Buffer): Promise<RunpodFake> {
       if (!job) return send(404, { error: "job not found" });
       job.steps += 1;
       if (job.steps === 1) return send(200, { id: job.id, status: "IN_QUEUE", delayTime: 120 });
-      if (job.steps === 2)
+      if (job.steps === 2 || fake.hold)
         return send(200, { id: job.id, status: "IN_PROGRESS", delayTime: 240, workerId: "w1" });
       if (job.outcome === "fail") {
         return send(200, {

@@ -47,12 +47,12 @@ export function createProbeJob(options: {
         vendor.submits += 1;
         await setProviderJobId(`probe-${job.id.slice(0, 8)}-${vendor.submits}`);
       }
-      if (vendor.behaviour === "hang") {
+      // A vendor still working: asked again until it answers (or the run is stopped).
+      while (vendor.behaviour === "hang") {
         signal.throwIfAborted();
-        await new Promise((_, reject) =>
-          signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
-        );
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      signal.throwIfAborted();
       if (vendor.behaviour === "fail")
         throw Object.assign(new Error("the probe vendor failed"), { code: "PROVIDER_FAILED" });
       const bytes = await options.storage.get(payload.inputKey);

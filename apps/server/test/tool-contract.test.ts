@@ -1,0 +1,149 @@
+/**
+ * The job tools' shared contract (test/helpers/tool-contract.ts), run for retouch on its RunPod
+ * driver (the remote case, where resuming matters) and for a test-only job kind of 1–4 images
+ * that no tool's code knows, proving the platform's rules are generic. SQLite with the local
+ * queue always; PostgreSQL with BullMQ when TEST_DATABASE_URL and TEST_REDIS_URL are set.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe } from "vitest";
+import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
+import type { JobQueue } from "../src/drivers/queue/job-queue.ts";
+import { type RunpodFake, startRunpodFake } from "./fakes/runpod-fake.ts";
+import type { TestDatabaseKind } from "./helpers/databases.ts";
+import { createProbeJob, type ProbeVendor } from "./helpers/probe-job.ts";
+import {
+  allowAll,
+  makeJpeg,
+  signUp,
+  startRetouch,
+  uploadImage,
+  upscaleInput,
+  userWithCredits,
+} from "./helpers/retouch.ts";
+import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { describeToolJob, type ToolHarness, type ToolUser } from "./helpers/tool-contract.ts";
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const SETUPS: Array<{ name: string; database: TestDatabaseKind; bullmq: boolean }> = [
+  { name: "SQLite, local queue", database: { name: "sqlite" }, bullmq: false },
+  ...(process.env.TEST_DATABASE_URL && redisUrl
+    ? [{ name: "PostgreSQL, BullMQ", database: { name: "postgres" as const }, bullmq: true }]
+    : []),
+];
+
+const queueFor = (bullmq: boolean): JobQueue | undefined =>
+  bullmq
+    ? createBullmqQueue({
+        redisUrl: redisUrl!,
+        sweepMs: 200,
+        prefix: `gyeol-test-${randomBytes(6).toString("hex")}`,
+      })
+    : undefined;
+
+const FAST_JOBS = { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "1" };
+
+async function uploaded(t: TestApp, cookie: string) {
+  return (await uploadImage(t.app, cookie, await makeJpeg())).json() as { imageUrl: string };
+}
+
+describe.each(SETUPS)("retouch keeps the job contract ($name)", ({ database, bullmq }) => {
+  let fake: RunpodFake;
+  beforeAll(async () => {
+    fake = await startRunpodFake(await makeJpeg(128, 96));
+  });
+  afterAll(() => fake.close());
+
+  describeToolJob(async (): Promise<ToolHarness> => {
+    fake.hold = false;
+    fake.outcome = "base64";
+    const queue = queueFor(bullmq);
+    const t = await createTestApp({
+      database,
+      env: {
+        ...FAST_JOBS,
+        RUNPOD_API_KEY: fake.apiKey,
+        RUNPOD_UPSCALE_ENDPOINT_ID: fake.endpointId,
+        RUNPOD_API_BASE_URL: fake.baseUrl,
+        RUNPOD_POLL_INTERVAL_MS: "20",
+        PUBLIC_ORIGIN: "https://gyeol.test",
+      },
+      drivers: { moderation: allowAll, ...(queue ? { queue } : {}) },
+    });
+    await signUp(t.app);
+    const uploads = new Map<number, string>();
+    return {
+      t,
+      cost: 80,
+      images: 1,
+      async user(credits) {
+        const user = await userWithCredits(t, credits);
+        uploads.set(user.id, (await uploaded(t, user.cookie)).imageUrl);
+        return user;
+      },
+      async start(user: ToolUser) {
+        const response = await startRetouch(t.app, user.cookie, upscaleInput(uploads.get(user.id)!));
+        if (response.statusCode !== 200) throw new Error(response.body);
+        return response.json().jobId as string;
+      },
+      provider(outcome) {
+        fake.hold = outcome === "hang";
+        fake.outcome = outcome === "fail" ? "fail" : "base64";
+      },
+      submissions: () => fake.runCalls,
+      statusPath: (jobId) => `/api/image/status/${jobId}`,
+      close: () => t.close(),
+    };
+  });
+});
+
+describe.each(SETUPS)(
+  "a test-only job kind of three images keeps the job contract ($name)",
+  ({ database, bullmq }) => {
+    describeToolJob(async (): Promise<ToolHarness> => {
+      let vendor: ProbeVendor | undefined;
+      const queue = queueFor(bullmq);
+      const t = await createTestApp({
+        database,
+        env: FAST_JOBS,
+        drivers: {
+          moderation: allowAll,
+          ...(queue ? { queue } : {}),
+          jobDefinitions: ({ storage }) => {
+            const probe = createProbeJob({ tool: "probe", queue: "remote", storage, source: "face_edit" });
+            vendor = probe.vendor;
+            return [probe.definition];
+          },
+        },
+      });
+      await signUp(t.app);
+      const uploads = new Map<number, string>();
+      return {
+        t,
+        cost: 30,
+        images: 3,
+        async user(credits) {
+          const user = await userWithCredits(t, credits);
+          const { imageUrl } = await uploaded(t, user.cookie);
+          uploads.set(user.id, t.services.storage.keyFromUrl(imageUrl)!);
+          return user;
+        },
+        async start(user: ToolUser) {
+          const inputKey = uploads.get(user.id)!;
+          const { jobId } = await t.services.intake.accept(user, "probe", async () => ({
+            payload: { inputKey, count: 3 },
+            cost: 30,
+            reason: "probe",
+            history: { originalKey: inputKey, prompt: null, seed: null },
+          }));
+          return jobId;
+        },
+        provider(outcome) {
+          vendor!.behaviour = outcome;
+        },
+        submissions: () => vendor!.submits,
+        statusPath: (jobId) => `/api/image/status/${jobId}?source=face_edit`,
+        close: () => t.close(),
+      };
+    });
+  },
+);
