@@ -228,7 +228,11 @@ export async function retouchPortrait(
   const identityStarted = performance.now();
   const identity = mainFace ? await scoreIdentity(mainFace, image, filtered) : null;
   const identityMs = performance.now() - identityStarted;
-  const { image: output, stats } = await upscaleImage(filtered, job.scale_factor, options.upscale);
+  // The skin keeps its texture at the output size (upscale/texture.ts).
+  const { image: output, stats } = await upscaleImage(filtered, job.scale_factor, {
+    ...options.upscale,
+    skinTexture: plan?.weights.skin,
+  });
   const t5 = performance.now();
   const jpeg = await encodeJpeg(output, 100);
   const t6 = performance.now();

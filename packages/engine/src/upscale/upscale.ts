@@ -1,6 +1,7 @@
 import { EngineError } from "../errors.ts";
-import { decodeImage, encodeJpeg, type RgbImage, resizeLanczos } from "../image.ts";
+import { type BoxMask, decodeImage, encodeJpeg, type RgbImage, resizeLanczos } from "../image.ts";
 import { getSrPool, SR_MODEL_PAD, type TSrModel } from "./pool.ts";
+import { captureSkinTexture } from "./texture.ts";
 
 /** spec 02 §2.1/§9: the resize slider runs 0..2 in steps of 0.1. */
 export const MAX_SCALE_FACTOR = 2;
@@ -15,6 +16,11 @@ export interface UpscaleOptions {
   tileSize?: number;
   /** Tiles whose mean |Laplacian| of luma is below this go to Lanczos3 in "auto" mode. */
   detailThreshold?: number;
+  /**
+   * The skin weight at the input's size (the retouch plan's): there the AI result's finest band is
+   * replaced by the Lanczos enlargement's, so the skin keeps its texture at ×2 (texture.ts).
+   */
+  skinTexture?: BoxMask;
 }
 
 export interface UpscaleStats {
@@ -153,7 +159,15 @@ export async function upscaleX2(
       }
     }),
   );
-  const [base] = await Promise.all([baseReady, tilesDone]);
+  // The Lanczos skin band is taken while the workers still run tiles, before the merge overwrites it.
+  let restoreTexture: ((result: RgbImage) => void) | null = null;
+  const [base] = await Promise.all([
+    baseReady.then((lanczos) => {
+      if (options.skinTexture) restoreTexture = captureSkinTexture(lanczos, options.skinTexture);
+      return lanczos;
+    }),
+    tilesDone,
+  ]);
   const data = base.data;
   for (let o = 0; o < wsum.length; o++) {
     const w = wsum[o]!;
@@ -161,6 +175,7 @@ export async function upscaleX2(
     const k = Math.max(0, 1 - w);
     for (let c = 0; c < 3; c++) data[o * 3 + c] = Math.round(acc[o * 3 + c]! + k * data[o * 3 + c]!);
   }
+  (restoreTexture as ((result: RgbImage) => void) | null)?.(base);
   return { image: base, tiles: cores.length, aiTiles: chosen.length };
 }
 
