@@ -7,6 +7,15 @@ export const toolEn: TTree<typeof toolKo> = {
   loginRequired: "Please log in first.",
   downloadFailed: "Failed to download.",
   copyFailed: "Failed to copy the link.",
+  history: {
+    empty: "No images yet.",
+    loadMore: "Load more",
+    processing: "Processing",
+    failed: "Failed",
+    cancelled: "Cancelled",
+    open: "Open the result from {{date}}",
+    loadFailed: "We couldn't load your history.",
+  },
   toast: {
     insufficient: "Not enough credits. Please top up and try again.",
     topUp: "Top up",

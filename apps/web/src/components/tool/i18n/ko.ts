@@ -6,6 +6,15 @@ export const toolKo = {
   loginRequired: "로그인이 필요해요.",
   downloadFailed: "다운로드에 실패했어요.",
   copyFailed: "링크를 복사하지 못했어요.",
+  history: {
+    empty: "아직 이미지가 없습니다.",
+    loadMore: "더 보기",
+    processing: "처리 중",
+    failed: "실패",
+    cancelled: "취소됨",
+    open: "{{date}} 결과 열기",
+    loadFailed: "기록을 불러오지 못했어요.",
+  },
   toast: {
     insufficient: "크레딧이 부족해요. 충전 후 다시 시도해 주세요.",
     topUp: "충전하기",

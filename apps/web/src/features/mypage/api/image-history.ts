@@ -1,7 +1,8 @@
-import type { THistoryItem, THistoryResponse, TImageSource } from "@gyeol/shared/contracts/images";
+import type { THistoryItem, TImageSource } from "@gyeol/shared/contracts/images";
 import { MYPAGE_HISTORY_FIRST_PAGE_SIZE, MYPAGE_HISTORY_MORE_PAGE_SIZE } from "@gyeol/shared/mypage";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
+import { fetchImageHistory, historyKeys } from "../../../lib/history/history-api.ts";
 import { historyDisplayStatus, type THistoryDisplayStatus } from "../../../lib/history/history-status.ts";
 
 /** The four My Page history tabs (spec 02 §2.5: retouch, generate, image edit, face change). */
@@ -132,10 +133,7 @@ async function fetchFeed(
       nextOffset: page.pagination?.nextOffset ?? null,
     };
   }
-  const page = await apiGet<THistoryResponse>(`/api/image/history/${userId}`, {
-    query: { source: feed, limit, offset, q },
-    signal,
-  });
+  const page = await fetchImageHistory(userId, { source: feed, limit, offset, q }, signal);
   return { tiles: page.images.map(toTile), ...page.pagination };
 }
 
@@ -181,7 +179,7 @@ export function sortNewestFirst(tiles: THistoryTile[]): THistoryTile[] {
 
 export const imageHistoryQuery = (userId: number, tab: THistoryTab, q: string) =>
   infiniteQueryOptions({
-    queryKey: ["mypage", "image-history", userId, tab, q] as const,
+    queryKey: [...historyKeys.myPage, userId, tab, q] as const,
     // null marks the first page: every feed of the tab from offset 0.
     queryFn: ({ pageParam, signal }) =>
       fetchHistoryPage(userId, pageParam ?? firstCursor(tab), q, pageParam === null, signal),

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { OptionCard } from "../../../components/ui/option-card.tsx";
+import { SwitchRow } from "../../../components/ui/switch-row.tsx";
 import { AREA_EXCLUSIONS, FACE_EXCLUSIONS, type TExclusion } from "../lib/retouch-options.ts";
-import { OptionCard } from "./option-card.tsx";
-import { SwitchRow } from "./switch-row.tsx";
 
 interface AreasCardProps {
   exclusions: Record<TExclusion, boolean>;

@@ -2,8 +2,8 @@ import { FILTERS, isDewySkin, type TFilter } from "@gyeol/shared/retouch";
 import { Droplets } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
-import { OptionCard } from "./option-card.tsx";
-import { RangeField } from "./range-field.tsx";
+import { OptionCard } from "../../../components/ui/option-card.tsx";
+import { RangeField } from "../../../components/ui/range-field.tsx";
 
 interface FilterCardProps {
   filter: TFilter;

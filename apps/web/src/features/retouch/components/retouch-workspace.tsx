@@ -5,13 +5,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useReducer, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { HistoryCard } from "../../../components/tool/history-card.tsx";
+import { OptionCard } from "../../../components/ui/option-card.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { historyKeys, useToolHistory } from "../../../lib/history/history-api.ts";
 import { postCancelJob } from "../../../lib/jobs/job-status.ts";
 import { revealElement } from "../../../lib/reveal-element.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
-import { retouchHistoryKeys, useRetouchHistory } from "../api/history.ts";
 import { useGenerateRetouch } from "../hooks/use-generate-retouch.ts";
 import { useUpscaleHandoff } from "../hooks/use-handoff.ts";
 import { useInView } from "../hooks/use-in-view.ts";
@@ -23,8 +25,6 @@ import { DEFAULT_RETOUCH_OPTIONS, reduceRetouchOptions } from "../lib/retouch-op
 import { AreasCard } from "./areas-card.tsx";
 import { FilterCard } from "./filter-card.tsx";
 import { GenerateButton } from "./generate-button.tsx";
-import { HistoryCard } from "./history-card.tsx";
-import { OptionCard } from "./option-card.tsx";
 import { PageHeading } from "./page-heading.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { GuideDialog, LargeImageDialog, ScaleLimitDialog } from "./retouch-dialogs.tsx";
@@ -32,6 +32,9 @@ import { ScaleCard } from "./scale-card.tsx";
 import { StickyGenerateBar } from "./sticky-generate-bar.tsx";
 import { StyleFields } from "./style-fields.tsx";
 import { UploadCard } from "./upload-card.tsx";
+
+/** Retouch history: 12 per page (the spec gives no figure for retouch). */
+const RETOUCH_HISTORY_PAGE_SIZE = 12;
 
 /** Layout turns compact under 700 px (spec 02 §2.1, §9). */
 const COMPACT_QUERY = "(max-width: 699px)";
@@ -51,11 +54,11 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
   // The job ended either way: the header credits (charge or refund) and the history change.
   const onSettled = useCallback(() => {
     void forceSync();
-    void queryClient.invalidateQueries({ queryKey: retouchHistoryKeys.all });
+    void queryClient.invalidateQueries({ queryKey: historyKeys.bySource("upscale") });
   }, [forceSync, queryClient]);
   const job = useRetouchJob({ onSettled });
   const upload = useRetouchUpload();
-  const history = useRetouchHistory(user.id);
+  const history = useToolHistory("upscale", user.id, RETOUCH_HISTORY_PAGE_SIZE);
   const generate = useGenerateRetouch(job);
   useResumeRetouchJob(history.data?.pages[0]?.images, job);
   useUpscaleHandoff(upload.loadFromUrl);
@@ -158,7 +161,12 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
             onCancel={() => void cancelJob()}
             isCancelling={isCancelling}
           />
-          <HistoryCard history={history} onOpen={onOpenHistory} />
+          <HistoryCard
+            history={history}
+            title={t("retouch.history.title")}
+            onOpen={onOpenHistory}
+            testId="retouch-history"
+          />
         </div>
       </div>
       <StickyGenerateBar

@@ -8,8 +8,8 @@ import {
 } from "@gyeol/shared/retouch";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
-import { OptionCard } from "./option-card.tsx";
-import { RangeField } from "./range-field.tsx";
+import { OptionCard } from "../../../components/ui/option-card.tsx";
+import { RangeField } from "../../../components/ui/range-field.tsx";
 
 const BADGE_TONE: Record<TQualityBadge, string> = {
   BEST: "bg-emerald-50 text-emerald-700 ring-emerald-100",

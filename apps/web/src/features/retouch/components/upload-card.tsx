@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { OptionCard } from "../../../components/ui/option-card.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { TRetouchUpload } from "../hooks/use-retouch-upload.ts";
 import { DropZone } from "./drop-zone.tsx";
 import { ImagePreview } from "./image-preview.tsx";
-import { OptionCard } from "./option-card.tsx";
 
 interface UploadCardProps {
   upload: TRetouchUpload;

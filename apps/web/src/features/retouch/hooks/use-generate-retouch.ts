@@ -5,8 +5,8 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { historyKeys } from "../../../lib/history/history-api.ts";
 import { classifyToolError } from "../../../lib/tool-errors.ts";
-import { retouchHistoryKeys } from "../api/history.ts";
 import { startUpscale } from "../api/start-upscale.ts";
 import { buildUpscaleInput, type TRetouchImage } from "../lib/build-upscale-input.ts";
 import { describeRetouchError } from "../lib/retouch-errors.ts";
@@ -43,7 +43,7 @@ export function useGenerateRetouch(job: TRetouchJob, start = startUpscale) {
         const started = await start(buildUpscaleInput(image, options));
         track(started.jobId, { originalUrl: image.url });
         void forceSync();
-        void queryClient.invalidateQueries({ queryKey: retouchHistoryKeys.all });
+        void queryClient.invalidateQueries({ queryKey: historyKeys.bySource("upscale") });
       } catch (caught) {
         const kind = classifyToolError(caught);
         const message = describeRetouchError(caught, t);

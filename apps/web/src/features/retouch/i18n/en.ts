@@ -144,13 +144,6 @@ export const retouchEn: TTree<typeof retouchKo> = {
   },
   history: {
     title: "Retouch history",
-    empty: "No images yet.",
-    loadMore: "Load more",
-    processing: "Processing",
-    failed: "Failed",
-    cancelled: "Cancelled",
-    open: "Open the result from {{date}}",
-    loadFailed: "We couldn't load your history.",
   },
   dialogs: {
     guideTitle: "Generation guide",

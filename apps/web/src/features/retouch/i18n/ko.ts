@@ -139,13 +139,6 @@ export const retouchKo = {
   },
   history: {
     title: "리터치 기록",
-    empty: "아직 이미지가 없습니다.",
-    loadMore: "더 보기",
-    processing: "처리 중",
-    failed: "실패",
-    cancelled: "취소됨",
-    open: "{{date}} 결과 열기",
-    loadFailed: "기록을 불러오지 못했어요.",
   },
   dialogs: {
     guideTitle: "생성 가이드",

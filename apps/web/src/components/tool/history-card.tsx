@@ -1,45 +1,54 @@
 import type { THistoryItem } from "@gyeol/shared/contracts/images";
 import { ImageIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDate } from "../../../lib/dates.ts";
-import { historyDisplayStatus } from "../../../lib/history/history-status.ts";
-import { usePageLocale } from "../../../lib/locale.ts";
-import type { useRetouchHistory } from "../api/history.ts";
-import { OptionCard } from "./option-card.tsx";
+import { formatDate } from "../../lib/dates.ts";
+import type { TToolHistory } from "../../lib/history/history-api.ts";
+import { historyDisplayStatus } from "../../lib/history/history-status.ts";
+import { usePageLocale } from "../../lib/locale.ts";
+import { Button } from "../ui/button.tsx";
+import { cn } from "../ui/cn.ts";
+import { OptionCard } from "../ui/option-card.tsx";
+import { Spinner } from "../ui/spinner.tsx";
 
 interface HistoryCardProps {
-  history: ReturnType<typeof useRetouchHistory>;
+  /** The tool's history query (lib/history useToolHistory). */
+  history: TToolHistory;
+  /** The card's heading, the tool's own ("Retouch history"). */
+  title: ReactNode;
   onOpen: (item: THistoryItem) => void;
+  /** Names the card, its empty state (`-empty`) and its items (`-item`) for tests. */
+  testId: string;
 }
 
 function thumbnailOf(item: THistoryItem): string | null {
   return item.thumbnail_url ?? item.image_url ?? item.original_image_url;
 }
 
-/** Image history (spec 02 §2.1): thumbnails with dates, or 'No images yet.'; completed ones open. */
-export function HistoryCard({ history, onOpen }: HistoryCardProps) {
+/**
+ * A tool's image history (spec 02 §2.1, §2.4): thumbnails with dates, or 'No images yet.';
+ * completed ones open, processing, failed and cancelled ones say so; Load more while there is more.
+ */
+export function HistoryCard({ history, title, onOpen, testId }: HistoryCardProps) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const items = history.data?.pages.flatMap((page) => page.images) ?? [];
 
   return (
-    <OptionCard title={t("retouch.history.title")} testId="retouch-history">
+    <OptionCard title={title} testId={testId}>
       {history.isPending ? (
         <div className="grid min-h-24 place-items-center text-accent-600">
           <Spinner />
         </div>
       ) : history.isError ? (
-        <p className="py-6 text-center text-[13px] text-muted">{t("retouch.history.loadFailed")}</p>
+        <p className="py-6 text-center text-[13px] text-muted">{t("tool.history.loadFailed")}</p>
       ) : items.length === 0 ? (
         <p
           className="flex flex-col items-center gap-2 py-6 text-center text-[13px] text-muted"
-          data-testid="retouch-history-empty"
+          data-testid={`${testId}-empty`}
         >
           <ImageIcon aria-hidden="true" className="size-6 text-line-strong" />
-          {t("retouch.history.empty")}
+          {t("tool.history.empty")}
         </p>
       ) : (
         <ul className="grid grid-cols-3 gap-2 min-[700px]:grid-cols-4">
@@ -54,8 +63,8 @@ export function HistoryCard({ history, onOpen }: HistoryCardProps) {
                   type="button"
                   disabled={!isOpenable}
                   onClick={() => onOpen(item)}
-                  aria-label={t("retouch.history.open", { date })}
-                  data-testid="retouch-history-item"
+                  aria-label={t("tool.history.open", { date })}
+                  data-testid={`${testId}-item`}
                   data-status={shown}
                   className="group flex w-full flex-col gap-1 text-left disabled:cursor-default"
                 >
@@ -78,7 +87,7 @@ export function HistoryCard({ history, onOpen }: HistoryCardProps) {
                           shown === "failed" ? "bg-accent-700/90" : "bg-ink/70",
                         )}
                       >
-                        {t(`retouch.history.${shown === "completed" ? "processing" : shown}`)}
+                        {t(`tool.history.${shown === "completed" ? "processing" : shown}`)}
                       </span>
                     )}
                   </span>
@@ -97,7 +106,7 @@ export function HistoryCard({ history, onOpen }: HistoryCardProps) {
           onClick={() => void history.fetchNextPage()}
           isLoading={history.isFetchingNextPage}
         >
-          {t("retouch.history.loadMore")}
+          {t("tool.history.loadMore")}
         </Button>
       )}
     </OptionCard>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { cn } from "../../../components/ui/cn.ts";
+import { cn } from "./cn.ts";
 
 interface RangeFieldProps {
   label: string;

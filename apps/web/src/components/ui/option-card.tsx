@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../../components/ui/cn.ts";
+import { cn } from "./cn.ts";
 
 interface OptionCardProps {
   title: ReactNode;
