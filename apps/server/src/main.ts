@@ -45,12 +45,13 @@ async function start() {
   );
 
   const stops: Array<() => Promise<void>> = [];
-  // One queue for every role here: an API enqueue wakes this process's local worker at once.
+  // One service graph for every role here (one storage, engine, URL cache and queue connection):
+  // an API enqueue wakes this process's local worker at once, and shutdown closes the one queue.
   const queue = createJobQueue(config, { onError: (err) => logger.error({ err }, "queue error") });
-  const drivers = { queue };
+  const services = createServices({ db, config, drivers: { queue } });
 
   if (config.roles.includes("api")) {
-    const app = await buildApp({ config, db, logger, drivers });
+    const app = await buildApp({ config, db, logger, services });
     await app.listen({ host: config.host, port: config.port });
     stops.push(() => app.close());
     // Every upload is classified; load the classifier now rather than on the first upload.
@@ -60,12 +61,10 @@ async function start() {
     );
   }
   if (config.roles.includes("cron")) {
-    const services = createServices({ db, config });
     const cron = startCron(createCronTasks(services), logger);
     stops.push(() => cron.stop());
   }
   if (config.roles.includes("worker")) {
-    const services = createServices({ db, config, drivers });
     const worker = startWorker(services, config);
     logger.info({ queue: services.queue.driver, engine: config.retouchEngine.kind }, "worker started");
     stops.push(() => worker.stop());
