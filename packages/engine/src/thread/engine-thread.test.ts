@@ -29,6 +29,54 @@ describe("the engine thread", () => {
     expect(result.identity?.cosine).toBeGreaterThan(0.95);
   });
 
+  it("runs face edit's masked refine: a JPEG of the input's size, changed inside the mask only", async () => {
+    const portrait = readFixture("astronaut.jpg");
+    const meta = await sharp(portrait).metadata();
+    const width = meta.width!;
+    const height = meta.height!;
+    // White on black over the middle third: the area to change.
+    const box = { w: Math.round(width / 3), h: Math.round(height / 3) };
+    const mask = await sharp({ create: { width, height, channels: 3, background: "#000" } })
+      .composite([
+        {
+          input: { create: { width: box.w, height: box.h, channels: 3, background: "#fff" } },
+          left: box.w,
+          top: box.h,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const result = await thread.refineFace(portrait, mask, { easy_value: 0.55, gender: "여성" });
+    expect(Buffer.isBuffer(result.jpeg)).toBe(true);
+    expect(result).toMatchObject({
+      engine: "builtin-refine",
+      generative: false,
+      width,
+      height,
+      intensity: 1,
+    });
+    const before = await sharp(portrait).raw().toBuffer();
+    const after = await sharp(result.jpeg).raw().toBuffer();
+    const meanDiff = (x0: number, y0: number, x1: number, y1: number) => {
+      let sum = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++)
+          sum += Math.abs(before[(y * width + x) * 3]! - after[(y * width + x) * 3]!);
+      return sum / ((x1 - x0) * (y1 - y0));
+    };
+    const inside = meanDiff(box.w + 8, box.h + 8, 2 * box.w - 8, 2 * box.h - 8);
+    const corner = meanDiff(0, 0, Math.round(box.w / 2), Math.round(box.h / 2));
+    expect(inside).toBeGreaterThan(corner * 1.5);
+    // An empty mask is refused with the engine's code, across the thread.
+    const empty = await sharp({ create: { width, height, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const failure = await thread
+      .refineFace(portrait, empty, { easy_value: 0.5, gender: "남성" })
+      .catch((error: unknown) => error);
+    expect((failure as { code: string }).code).toBe("INVALID_ARGUMENT");
+  });
+
   it("keeps the engine's error codes across the thread boundary", async () => {
     const truncated = readFixture("astronaut.jpg").subarray(0, 200);
     const failure = await thread.retouchPortrait(truncated, JOB).catch((error: unknown) => error);

@@ -11,6 +11,7 @@
 import { Worker } from "node:worker_threads";
 import { EngineError, type TEngineErrorCode } from "../errors.ts";
 import type { NsfwResult } from "../nsfw.ts";
+import type { RefineOptions, RefineResult } from "../refine.ts";
 import type { RetouchJob, RetouchOptions, RetouchResult } from "../retouch.ts";
 import type { EngineTasks, OverlayAnswer, TEngineTask } from "./tasks.ts";
 
@@ -104,6 +105,18 @@ export class EngineThread {
   ): Promise<RetouchResult> {
     const bytes = ownCopy(input);
     const result = await this.call("retouch", [bytes, job, options], [bytes.buffer as ArrayBuffer]);
+    return { ...result, jpeg: asBuffer(result.jpeg) };
+  }
+
+  /** Face edit's built-in refine inside the user's mask (refine.ts), off the caller's event loop. */
+  async refineFace(input: Uint8Array, maskPng: Uint8Array, options: RefineOptions): Promise<RefineResult> {
+    const bytes = ownCopy(input);
+    const mask = ownCopy(maskPng);
+    const result = await this.call(
+      "refineFace",
+      [bytes, mask, options],
+      [bytes.buffer as ArrayBuffer, mask.buffer as ArrayBuffer],
+    );
     return { ...result, jpeg: asBuffer(result.jpeg) };
   }
 

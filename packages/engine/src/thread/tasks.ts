@@ -5,6 +5,7 @@
 import { threadId } from "node:worker_threads";
 import { classifyNsfw, type NsfwResult, warmNsfwModel } from "../nsfw.ts";
 import { renderRegionsOverlay } from "../overlay.ts";
+import { type RefineOptions, type RefineResult, refineFace } from "../refine.ts";
 import { type RetouchJob, type RetouchOptions, type RetouchResult, retouchPortrait } from "../retouch.ts";
 
 export interface OverlayAnswer {
@@ -17,6 +18,11 @@ export interface EngineTasks {
   retouch: {
     args: [input: Uint8Array, job: RetouchJob, options: RetouchOptions];
     answer: RetouchResult;
+  };
+  /** Face edit's built-in driver: the masked, non-generative refine (refine.ts). */
+  refineFace: {
+    args: [input: Uint8Array, maskPng: Uint8Array, options: RefineOptions];
+    answer: RefineResult;
   };
   classifyNsfw: { args: [input: Uint8Array]; answer: NsfwResult };
   warmNsfw: { args: []; answer: undefined };
@@ -33,6 +39,7 @@ type Handlers = {
 
 export const handlers: Handlers = {
   retouch: (input, job, options) => retouchPortrait(input, job, options),
+  refineFace: (input, maskPng, options) => refineFace(input, maskPng, options),
   classifyNsfw: (input) => classifyNsfw(input),
   warmNsfw: async () => {
     await warmNsfwModel();
