@@ -322,6 +322,45 @@ describe.each(TEST_DATABASES)("prompt chat and helpers on $name", (database: Tes
     expect(empty.json().code).toBe("VALIDATION_ERROR");
   });
 
+  it("stop: the person going away keeps what had arrived as a stopped reply, and the message stays paid", async () => {
+    const { app } = await setUp({ CHAT_CHARGE_ENABLED: "true" });
+    const u = await user(3);
+    fake!.chunkDelayMs = 30;
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    const origin = `http://127.0.0.1:${port}`;
+    const stop = new AbortController();
+    const response = await fetch(`${origin}/api/ai/chat`, {
+      method: "POST",
+      headers: { cookie: u.cookie, origin, accept: "text/event-stream" },
+      body: chatForm({ text: "a long answer please" }),
+      signal: stop.signal,
+    });
+    const reader = response.body!.getReader();
+    let seen = "";
+    let threadId = "";
+    expect(response.status).toBe(200);
+    while (!seen.includes("event: delta")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended early: ${seen}`);
+      seen += new TextDecoder().decode(value);
+      threadId ||= /"threadId":"([^"]+)"/.exec(seen)?.[1] ?? "";
+    }
+    stop.abort();
+    let last: { role: string; status: string; text: string } | undefined;
+    for (let i = 0; i < 100 && last?.role !== "assistant"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const messages = (await get(u.cookie, `/api/ai/threads/${threadId}/messages`)).json().messages;
+      last = messages.at(-1);
+    }
+    expect(last).toMatchObject({ role: "assistant", status: "stopped" });
+    expect(last!.text.length).toBeGreaterThan(0);
+    expect(last!.text.length).toBeLessThan(100);
+    expect(await balance(u.id)).toBe(0);
+    // The aborted client's socket would hold app.close() until it times out.
+    app.server.closeAllConnections();
+  });
+
   it("a model that does not answer in time is a timeout, refunded", async () => {
     await setUp({ CHAT_CHARGE_ENABLED: "true", LLM_TIMEOUT_MS: "300", LLM_MAX_RETRIES: "0" });
     const u = await user(3);
