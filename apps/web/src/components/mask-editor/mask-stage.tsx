@@ -9,9 +9,9 @@ import {
 } from "react";
 import { cn } from "../ui/cn.ts";
 import { paintOverlay } from "./canvas.ts";
+import { Checkpoints } from "./checkpoints.ts";
 import {
   drawOp,
-  renderInto,
   roundCoordinate,
   type TMaskDoc,
   type TMaskOp,
@@ -91,6 +91,7 @@ export function MaskStage({
   const rasterRef = useRef<TRaster | null>(null);
   const paintedDocRef = useRef<TMaskDoc | null>(null);
   const liveOpRef = useRef<TMaskOp | null>(null);
+  const checkpointsRef = useRef(new Checkpoints());
   const { view, fitted, area, setStage, scale, zoomAt, panBy } = viewport;
 
   const raster = (): TRaster => {
@@ -99,6 +100,7 @@ export function MaskStage({
     if (!rasterRef.current || rasterRef.current.width !== width || rasterRef.current.height !== height) {
       rasterRef.current = createRaster(width, height);
       paintedDocRef.current = null;
+      checkpointsRef.current.clear();
     }
     return rasterRef.current;
   };
@@ -120,9 +122,10 @@ export function MaskStage({
       previous.ops.every((op, index) => op === doc.ops[index]);
     let dirty = null;
     if (!isOneMore) {
-      renderInto(target, doc);
+      checkpointsRef.current.render(target, doc, displayScale);
       dirty = fullRect(target);
     } else if (doc.ops.at(-1) !== liveOpRef.current) {
+      checkpointsRef.current.take(target, previous.ops);
       dirty = drawOp(target, doc.ops.at(-1)!, displayScale, displayScale);
     }
     liveOpRef.current = null;
@@ -197,7 +200,7 @@ export function MaskStage({
   const cancelDrawing = () => {
     const gesture = gestureRef.current;
     if (gesture?.kind === "stroke" && rasterRef.current) {
-      renderInto(rasterRef.current, doc);
+      checkpointsRef.current.render(rasterRef.current, doc, displayScale);
       repaintAll();
     }
     setRectPreview(null);
@@ -224,6 +227,8 @@ export function MaskStage({
     };
     gestureRef.current = { kind: "stroke", pointerId: event.pointerId, op };
     const target = raster();
+    // The screen shows `doc` now; keep it so undoing this stroke (or a pinch dropping it) is instant.
+    checkpointsRef.current.take(target, doc.ops);
     const dirty = drawOp(target, op, displayScale, displayScale);
     if (canvasRef.current) paintOverlay(canvasRef.current, target, color, dirty);
   };

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Checkpoints } from "./checkpoints.ts";
 import {
   applyOp,
   clearMask,
@@ -254,5 +255,30 @@ describe("importing a mask image", () => {
   it("reads a picture with transparency by its alpha, whatever the colour", () => {
     const rgba = Uint8Array.from([0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 255, 89, 10, 10, 10, 200]);
     expect([...maskFromPixels(rgba, 4, 1).data]).toEqual([255, 0, 0, 255]);
+  });
+});
+
+describe("checkpoints", () => {
+  it("renders any document reached by drawing, undoing and redoing exactly as from scratch", () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 16 }), (actions) => {
+        const checkpoints = new Checkpoints(3);
+        const raster = createRaster(WIDTH, HEIGHT);
+        let shown = createMaskDoc(WIDTH, HEIGHT);
+        // The editor's way: before drawing one more operation on screen, keep a checkpoint;
+        // for anything else, render from the best checkpoint.
+        for (const step of actions) {
+          const next = step === "undo" ? undo(shown) : step === "redo" ? redo(shown) : applyOp(shown, step);
+          if (next.ops.length === shown.ops.length + 1 && shown.ops.every((op, i) => op === next.ops[i])) {
+            checkpoints.take(raster, shown.ops);
+            drawOp(raster, next.ops.at(-1)!, 1, 1);
+          } else {
+            checkpoints.render(raster, next, 1);
+          }
+          shown = next;
+          expect(raster.alpha).toEqual(renderMask(shown));
+        }
+      }),
+    );
   });
 });

@@ -37,77 +37,11 @@ export function unionDirty(a: TDirtyRect | null, b: TDirtyRect | null): TDirtyRe
   };
 }
 
-function fillSpan(
-  raster: TRaster,
-  row: number,
-  lo: number,
-  hi: number,
-  value: number,
-): [number, number] | null {
-  // Pixel x is inside when its centre x + 0.5 lies in [lo, hi].
-  const first = Math.max(0, Math.ceil(lo - 0.5));
-  const last = Math.min(raster.width - 1, Math.floor(hi - 0.5));
-  if (last < first) return null;
-  raster.alpha.fill(value, row * raster.width + first, row * raster.width + last + 1);
-  return [first, last + 1];
-}
-
-/** Widens [lo, hi] by the interval where |x - cx| ≤ half, or returns it unchanged. */
-function circleSpan(cx: number, cy: number, r: number, yc: number, span: [number, number]): void {
-  const dy = yc - cy;
-  const rest = r * r - dy * dy;
-  if (rest < 0) return;
-  const half = Math.sqrt(rest);
-  span[0] = Math.min(span[0], cx - half);
-  span[1] = Math.max(span[1], cx + half);
-}
-
-/** The part of row yc inside the rectangle swept by the segment a→b with half-width r. */
-function bandSpan(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  r: number,
-  yc: number,
-  span: [number, number],
-): void {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const length2 = dx * dx + dy * dy;
-  if (length2 === 0) return;
-  const length = Math.sqrt(length2);
-  let lo = Number.NEGATIVE_INFINITY;
-  let hi = Number.POSITIVE_INFINITY;
-  // Along the segment: 0 ≤ dx·(x − ax) + dy·(yc − ay) ≤ |d|².
-  const along = dy * (yc - ay);
-  if (dx === 0) {
-    if (along < 0 || along > length2) return;
-  } else {
-    const p = ax + (0 - along) / dx;
-    const q = ax + (length2 - along) / dx;
-    lo = Math.max(lo, Math.min(p, q));
-    hi = Math.min(hi, Math.max(p, q));
-  }
-  // Across the segment: |dx·(yc − ay) − dy·(x − ax)| ≤ r·|d|.
-  const across = dx * (yc - ay);
-  if (dy === 0) {
-    if (Math.abs(across) > r * length) return;
-  } else {
-    const p = ax + (across - r * length) / dy;
-    const q = ax + (across + r * length) / dy;
-    lo = Math.max(lo, Math.min(p, q));
-    hi = Math.min(hi, Math.max(p, q));
-  }
-  if (lo > hi) return;
-  span[0] = Math.min(span[0], lo);
-  span[1] = Math.max(span[1], hi);
-}
-
 /**
  * Sets every pixel within r of the segment a→b (a round-capped line; a dot when a = b). The
- * capsule is convex, so each row meets it in one span: the union of the two end circles' spans
- * and the band's span, filled with one native fill per row.
+ * capsule is convex, so each row meets it in one span: the union of the spans of the two end
+ * circles and of the band swept by the segment, filled with one native fill per row. Everything
+ * is inlined with the per-segment constants hoisted: this runs for each row of each segment.
  */
 export function fillCapsule(
   raster: TRaster,
@@ -119,22 +53,74 @@ export function fillCapsule(
   value: number,
 ): TDirtyRect | null {
   if (!(r > 0)) return null;
+  const { width, alpha } = raster;
   const top = Math.max(0, Math.floor(Math.min(ay, by) - r));
   const bottom = Math.min(raster.height - 1, Math.ceil(Math.max(ay, by) + r));
-  let dirty: TDirtyRect | null = null;
-  const span: [number, number] = [0, 0];
+  const r2 = r * r;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const length2 = dx * dx + dy * dy;
+  const reach = r * Math.sqrt(length2);
+  let x0 = width;
+  let x1 = 0;
+  let y0 = -1;
+  let y1 = -1;
   for (let row = top; row <= bottom; row += 1) {
     const yc = row + 0.5;
-    span[0] = Number.POSITIVE_INFINITY;
-    span[1] = Number.NEGATIVE_INFINITY;
-    circleSpan(ax, ay, r, yc, span);
-    circleSpan(bx, by, r, yc, span);
-    bandSpan(ax, ay, bx, by, r, yc, span);
-    if (span[0] > span[1]) continue;
-    const filled = fillSpan(raster, row, span[0], span[1], value);
-    if (filled) dirty = unionDirty(dirty, { x0: filled[0], y0: row, x1: filled[1], y1: row + 1 });
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    // The end circles: |x − cx| ≤ √(r² − (yc − cy)²).
+    const da = yc - ay;
+    if (da * da <= r2) {
+      const half = Math.sqrt(r2 - da * da);
+      lo = ax - half;
+      hi = ax + half;
+    }
+    const db = yc - by;
+    if (db * db <= r2) {
+      const half = Math.sqrt(r2 - db * db);
+      if (bx - half < lo) lo = bx - half;
+      if (bx + half > hi) hi = bx + half;
+    }
+    // The band: 0 ≤ dx·(x − ax) + dy·(yc − ay) ≤ |d|² and |dx·(yc − ay) − dy·(x − ax)| ≤ r·|d|.
+    if (length2 > 0) {
+      let bandLo = Number.NEGATIVE_INFINITY;
+      let bandHi = Number.POSITIVE_INFINITY;
+      const along = dy * da;
+      let isInside = true;
+      if (dx === 0) {
+        isInside = along >= 0 && along <= length2;
+      } else {
+        const p = ax - along / dx;
+        const q = ax + (length2 - along) / dx;
+        bandLo = Math.min(p, q);
+        bandHi = Math.max(p, q);
+      }
+      const across = dx * da;
+      if (dy === 0) {
+        isInside = isInside && Math.abs(across) <= reach;
+      } else if (isInside) {
+        const p = ax + (across - reach) / dy;
+        const q = ax + (across + reach) / dy;
+        bandLo = Math.max(bandLo, Math.min(p, q));
+        bandHi = Math.min(bandHi, Math.max(p, q));
+      }
+      if (isInside && bandLo <= bandHi) {
+        if (bandLo < lo) lo = bandLo;
+        if (bandHi > hi) hi = bandHi;
+      }
+    }
+    // Pixel x is inside when its centre x + 0.5 lies in [lo, hi].
+    const first = Math.max(0, Math.ceil(lo - 0.5));
+    const last = Math.min(width - 1, Math.floor(hi - 0.5));
+    if (last < first) continue;
+    alpha.fill(value, row * width + first, row * width + last + 1);
+    if (first < x0) x0 = first;
+    if (last + 1 > x1) x1 = last + 1;
+    if (y0 < 0) y0 = row;
+    y1 = row + 1;
   }
-  return dirty;
+  return y0 < 0 ? null : { x0, y0, x1, y1 };
 }
 
 /** Sets every pixel whose centre lies in [x0, x1) × [y0, y1). */
