@@ -1,10 +1,13 @@
 /**
  * npm run nsfw:calibrate — classifies the labelled moderation set (scripts/nsfw-set.json) with the
  * engine's classifier and writes packages/engine/src/moderation-scores.json: per image its id,
- * label, category, source and the five class scores of three views (the whole image as uploads
- * are classified, its centre square, and its mirror image). No pixels are written anywhere.
- * Then it prints the false-positive and false-negative rates of the current rule, of the rule
- * it replaced, and of a threshold sweep, so a new threshold is chosen from numbers.
+ * label, category, source, the five class scores of three views (the whole image as uploads
+ * are classified, its centre square, and its mirror image) and the close-up features of the
+ * second check (nsfw.ts measureCloseUp: faces, face area, bare skin outside the face), measured
+ * for every image although uploads measure them only in the grey band. No pixels are written
+ * anywhere. Then it prints the false-positive and false-negative rates of the current rule, of
+ * the two rules before it, and sweeps of both checks' thresholds, so thresholds are chosen from
+ * numbers.
  *
  * The images are never committed. Each is read from, in order:
  *   1. $NSFW_SET_DIR/<id>.<ext> (default .scratch/nsfw-set/images/), a copy kept from an earlier run;
@@ -17,8 +20,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { type NsfwScores, nsfwVerdict, type TNsfwVerdict } from "../packages/engine/src/moderation-rule.ts";
-import { classifyNsfw } from "../packages/engine/src/nsfw.ts";
+import {
+  type CloseUpFeatures,
+  inGreyBand,
+  NSFW_EXPLICIT_THRESHOLD,
+  type NsfwScores,
+  nsfwVerdict,
+  type TNsfwVerdict,
+} from "../packages/engine/src/moderation-rule.ts";
+import { measureCloseUp, scoreNsfw } from "../packages/engine/src/nsfw.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const setFile = path.join(root, "scripts", "nsfw-set.json");
@@ -44,6 +54,7 @@ export interface ScoredEntry {
   scores: NsfwScores;
   centre: NsfwScores;
   mirrored: NsfwScores;
+  closeUp: CloseUpFeatures;
 }
 
 function readFromMirror(entry: SetEntry): Buffer | null {
@@ -84,14 +95,17 @@ function rounded(scores: NsfwScores): NsfwScores {
 }
 
 /** The three views: as uploads are classified, the centre square (no squashing), the mirror image. */
-async function scoreViews(bytes: Buffer): Promise<Pick<ScoredEntry, "scores" | "centre" | "mirrored">> {
+async function scoreViews(
+  bytes: Buffer,
+): Promise<Pick<ScoredEntry, "scores" | "centre" | "mirrored" | "closeUp">> {
   const upright = await sharp(bytes).rotate().toBuffer();
   const centreBytes = await sharp(upright).resize(448, 448, { fit: "cover" }).png().toBuffer();
   const mirroredBytes = await sharp(upright).flop().png().toBuffer();
   return {
-    scores: rounded((await classifyNsfw(bytes)).scores),
-    centre: rounded((await classifyNsfw(centreBytes)).scores),
-    mirrored: rounded((await classifyNsfw(mirroredBytes)).scores),
+    scores: rounded(await scoreNsfw(bytes)),
+    centre: rounded(await scoreNsfw(centreBytes)),
+    mirrored: rounded(await scoreNsfw(mirroredBytes)),
+    closeUp: await measureCloseUp(bytes),
   };
 }
 
@@ -130,7 +144,12 @@ function describe(name: string, entries: ScoredEntry[], decide: (entry: ScoredEn
   );
 }
 
-/** The rule this replaced (issue 12): Porn + Hentai ≥ 0.6, or Sexy ≥ 0.85 on its own. */
+/** The first rule of issue 12's follow-up: Porn + Hentai ≥ 0.70, whatever the composition. */
+export function scoresOnlyVerdict(scores: NsfwScores): TNsfwVerdict {
+  return scores.Porn + scores.Hentai >= NSFW_EXPLICIT_THRESHOLD ? "block" : "allow";
+}
+
+/** The rule before that (issue 12): Porn + Hentai ≥ 0.6, or Sexy ≥ 0.85 on its own. */
 export function legacyVerdict(scores: NsfwScores): TNsfwVerdict {
   return scores.Porn + scores.Hentai >= 0.6 || scores.Sexy >= 0.85 ? "block" : "allow";
 }
@@ -168,8 +187,19 @@ async function main() {
     `${scored.length} images (${count("allow")} should pass, ${count("block")} should be refused) → ${path.relative(root, outFile)}\n`,
   );
 
-  describe("current rule (nsfwVerdict)", scored, (e) => nsfwVerdict(e.scores));
+  describe("current rule (nsfwVerdict)", scored, (e) => nsfwVerdict(e.scores, e.closeUp));
+  describe("scores only (P+H ≥ 0.70)", scored, (e) => scoresOnlyVerdict(e.scores));
   describe("old rule (P+H ≥ 0.6 or Sexy ≥ 0.85)", scored, (e) => legacyVerdict(e.scores));
+  print("\nIn the grey band, allowed when face area ≥ f and body skin ≤ s (scores outside it as the rule):");
+  for (const f of [0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.35]) {
+    for (const s of [0.1, 0.2, 0.25, 0.3, 0.35]) {
+      describe(`face ≥ ${f.toFixed(2)}, body skin ≤ ${s.toFixed(2)}`, scored, (e) => {
+        if (!inGreyBand(e.scores)) return nsfwVerdict(e.scores);
+        const c = e.closeUp;
+        return c.faceArea >= f && c.bodySkin !== null && c.bodySkin <= s ? "allow" : "block";
+      });
+    }
+  }
   print("\nPorn + Hentai ≥ t, whole image (and: both whole image and centre square):");
   for (let t = 0.3; t <= 0.951; t += 0.05) {
     const explicit = (s: NsfwScores) => s.Porn + s.Hentai >= t;
@@ -178,13 +208,15 @@ async function main() {
       explicit(e.scores) && explicit(e.centre) ? "block" : "allow",
     );
   }
-  print("\nRefused by the current rule, or should be and are not:");
+  print("\nRefused by the current rule, should be and are not, or in the grey band:");
   for (const e of scored) {
-    const verdict = nsfwVerdict(e.scores);
-    if (verdict === e.label && verdict === "allow") continue;
+    const verdict = nsfwVerdict(e.scores, e.closeUp);
+    if (verdict === e.label && verdict === "allow" && !inGreyBand(e.scores)) continue;
     const s = e.scores;
+    const c = e.closeUp;
     print(
-      `  ${verdict === e.label ? "ok   " : verdict === "block" ? "FP   " : "FN   "}${e.id.padEnd(40)} ${e.category.padEnd(20)} P ${s.Porn.toFixed(3)} H ${s.Hentai.toFixed(3)} S ${s.Sexy.toFixed(3)} D ${s.Drawing.toFixed(3)} N ${s.Neutral.toFixed(3)}`,
+      `  ${verdict === e.label ? "ok   " : verdict === "block" ? "FP   " : "FN   "}${e.id.padEnd(40)} ${e.category.padEnd(20)} P ${s.Porn.toFixed(3)} H ${s.Hentai.toFixed(3)} S ${s.Sexy.toFixed(3)} D ${s.Drawing.toFixed(3)} N ${s.Neutral.toFixed(3)}` +
+        ` | faces ${c.faces} face ${c.faceArea.toFixed(3)} body skin ${c.bodySkin?.toFixed(3) ?? "-"}`,
     );
   }
 }

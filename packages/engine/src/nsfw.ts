@@ -1,20 +1,33 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { EngineError } from "./errors.ts";
-import { decodeImage } from "./image.ts";
-import { type NsfwScores, nsfwVerdict, type TNsfwClass, type TNsfwVerdict } from "./moderation-rule.ts";
+import { detectFacesRaw, segmentPersonRaw } from "./face/human.ts";
+import { SILHOUETTE } from "./face/mesh-indices.ts";
+import { sampleSkinModel, skinLikelihood } from "./face/regions.ts";
+import { createMask, decodeImage, type RgbImage, resizeMask } from "./image.ts";
+import { fillPolygon, type TPoint } from "./masks.ts";
+import {
+  type CloseUpFeatures,
+  inGreyBand,
+  type NsfwScores,
+  nsfwVerdict,
+  type TNsfwClass,
+  type TNsfwVerdict,
+} from "./moderation-rule.ts";
 import { assertModelFile, resolvePackageDir } from "./runtime/model-files.ts";
 import { loadTf } from "./runtime/tf.ts";
 
 const require = createRequire(import.meta.url);
 
-export type { NsfwScores, TNsfwClass } from "./moderation-rule.ts";
+export type { CloseUpFeatures, NsfwScores, TNsfwClass } from "./moderation-rule.ts";
 
 export interface NsfwResult {
-  /** moderation-rule.ts nsfwVerdict over the scores. */
+  /** moderation-rule.ts nsfwVerdict over the scores (and the close-up features when measured). */
   verdict: TNsfwVerdict;
   /** Probability of each class, 0..1, summing to about 1. */
   scores: NsfwScores;
+  /** Measured only when the scores land in the grey band (moderation-rule.ts inGreyBand). */
+  closeUp?: CloseUpFeatures;
 }
 
 interface TNsfwModel {
@@ -72,8 +85,11 @@ export async function warmNsfwModel(): Promise<void> {
   await loadNsfwModel();
 }
 
-/** Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8). */
-export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
+/**
+ * The five class scores of an upload, from one 224² decode. The first check; classifyNsfw adds
+ * the second where these are not enough.
+ */
+export async function scoreNsfw(input: Buffer | Uint8Array): Promise<NsfwScores> {
   // Decoded straight to the model's 224², shrunk while decoding: a large upload is never held at
   // full size (it was 150 MB of pixels for a 49 MP photo). Truncated files still fail the decode.
   const small = await decodeImage(input, { resize: { width: 224, height: 224, fit: "fill" } });
@@ -87,5 +103,90 @@ export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResu
   }
   const scores: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
   for (const p of predictions) scores[p.className] = p.probability;
-  return { verdict: nsfwVerdict(scores), scores };
+  return scores;
+}
+
+/**
+ * Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8). Scores in
+ * the grey band, where explicit photos and clothed face close-ups both land, get the close-up
+ * measurement too; every other upload is decided from the scores alone and pays nothing more.
+ */
+export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
+  const scores = await scoreNsfw(input);
+  if (!inGreyBand(scores)) return { verdict: nsfwVerdict(scores), scores };
+  const closeUp = await measureCloseUp(input);
+  return { verdict: nsfwVerdict(scores, closeUp), scores, closeUp };
+}
+
+/**
+ * The close-up check runs on a copy this size on its long side: the face detector looks at 128²
+ * and the person segmentation at 256² anyway, and a face too small to be found here is too small
+ * to make a close-up.
+ */
+export const CLOSE_UP_SIDE = 384;
+
+/**
+ * How much of the frame is face, and how much bare skin is outside it (moderation-rule.ts says
+ * what decides). The face is the face-mesh oval of the largest face found, clipped to the frame.
+ * Body skin: pixels that are the person (selfie segmentation) and the colour of that face's own
+ * skin (face/regions.ts's skin model), outside a box around every head (the oval widened by half
+ * its width each side, 60% of its height above for hair, 30% below for the chin and throat),
+ * weighted by both likelihoods, as a share of the whole frame.
+ */
+export async function measureCloseUp(input: Buffer | Uint8Array): Promise<CloseUpFeatures> {
+  const image = await decodeImage(input, {
+    resize: { width: CLOSE_UP_SIDE, height: CLOSE_UP_SIDE, fit: "inside" },
+  });
+  return measureCloseUpOf(image);
+}
+
+export async function measureCloseUpOf(image: RgbImage): Promise<CloseUpFeatures> {
+  const { width, height } = image;
+  const area = width * height;
+  const faces = await detectFacesRaw(image);
+  if (faces.length === 0) return { faces: 0, faceArea: 0, bodySkin: null };
+  const ovals = faces.map((face) => SILHOUETTE.map((i) => [face.mesh[i]![0], face.mesh[i]![1]] as TPoint));
+  let largest = 0;
+  let faceArea = 0;
+  for (const [index, oval] of ovals.entries()) {
+    const mask = createMask(width, height);
+    fillPolygon(mask, oval);
+    let sum = 0;
+    for (const v of mask.data) sum += v;
+    if (sum / area > faceArea) {
+      faceArea = sum / area;
+      largest = index;
+    }
+  }
+  const heads = ovals.map((oval) => {
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (const [x, y] of oval) {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    const w = x1 - x0;
+    const h = y1 - y0;
+    return { x0: x0 - 0.5 * w, y0: y0 - 0.6 * h, x1: x1 + 0.5 * w, y1: y1 + 0.3 * h };
+  });
+  const big = ovals[largest]!;
+  const faceWidth = Math.max(...big.map((p) => p[0])) - Math.min(...big.map((p) => p[0]));
+  const model = sampleSkinModel(image, faces[largest]!.mesh, faceWidth);
+  const skin = createMask(width, height);
+  skinLikelihood(image, model, skin);
+  const person = await resizeMask(await segmentPersonRaw(image), width, height);
+  let bodySkin = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (heads.some((h) => x >= h.x0 && x < h.x1 && y >= h.y0 && y < h.y1)) continue;
+      const i = y * width + x;
+      bodySkin += Math.min(1, skin.data[i]! * 1.6) * person.data[i]!;
+    }
+  }
+  const round = (v: number) => Math.round(v * 1e4) / 1e4;
+  return { faces: faces.length, faceArea: round(faceArea), bodySkin: round(bodySkin / area) };
 }
