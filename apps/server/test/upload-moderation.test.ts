@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
-import { type NsfwScores, nsfwVerdict } from "@gyeol/engine/moderation-rule";
+import { type CloseUpFeatures, type NsfwScores, nsfwVerdict } from "@gyeol/engine/moderation-rule";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ModerationDriver } from "../src/drivers/engines/moderation.ts";
@@ -31,13 +31,19 @@ function captureLogs() {
   return { logger: pino({ level: "info" }, stream), lines };
 }
 
-/** A classifier that always answers these scores, with the engine's own rule for the verdict. */
-function classifierScoring(scores: NsfwScores): ModerationDriver & { calls: number } {
+/**
+ * A classifier that always answers these scores (and, as the engine does in the grey band, these
+ * close-up features), with the engine's own rule for the verdict.
+ */
+function classifierScoring(
+  scores: NsfwScores,
+  closeUp?: CloseUpFeatures,
+): ModerationDriver & { calls: number } {
   const driver = {
     calls: 0,
     async classify() {
       driver.calls += 1;
-      return { verdict: nsfwVerdict(scores), scores };
+      return { verdict: nsfwVerdict(scores, closeUp), scores, ...(closeUp ? { closeUp } : {}) };
     },
   };
   return driver;
@@ -47,6 +53,12 @@ function classifierScoring(scores: NsfwScores): ModerationDriver & { calls: numb
 const FOOTBALLER: NsfwScores = { Drawing: 0.002, Hentai: 0.001, Neutral: 0.097, Porn: 0.008, Sexy: 0.892 };
 /** One of the labelled set's explicit photographs (moderation-scores.json, nudenet-cory-chase). */
 const EXPLICIT: NsfwScores = { Drawing: 0, Hentai: 0.0338, Neutral: 0.0094, Porn: 0.7963, Sexy: 0.1605 };
+/** Issue 12's clothed beauty close-up: Porn 0.794, like the explicit photos. */
+const BEAUTY_CLOSE_UP: NsfwScores = { Drawing: 0.001, Hentai: 0.01, Neutral: 0.15, Porn: 0.794, Sexy: 0.045 };
+/** What the engine measures on a face close-up (moderation-scores.json, codeformer-0240: 0.296, 0). */
+const LARGE_FACE: CloseUpFeatures = { faces: 1, faceArea: 0.3, bodySkin: 0.01 };
+/** A small face in a full-body frame with bare skin (nudenet-cory-chase: 0.028, 0.310). */
+const SMALL_FACE_FULL_BODY: CloseUpFeatures = { faces: 1, faceArea: 0.03, bodySkin: 0.31 };
 
 describe("upload moderation", () => {
   let t: TestApp | undefined;
@@ -55,9 +67,9 @@ describe("upload moderation", () => {
     t = undefined;
   });
 
-  async function upload(scores: NsfwScores) {
+  async function upload(scores: NsfwScores, closeUp?: CloseUpFeatures) {
     const { logger, lines } = captureLogs();
-    const moderation = classifierScoring(scores);
+    const moderation = classifierScoring(scores, closeUp);
     t = await createTestApp({ drivers: { moderation }, logger });
     const user = await signUp(t.app);
     const bytes = await makeJpeg(160, 120);
@@ -93,5 +105,21 @@ describe("upload moderation", () => {
       sha256: createHash("sha256").update(bytes).digest("hex"),
       bytes: bytes.length,
     });
+  });
+
+  it("takes a beauty close-up the classifier scores Porn 0.79 when the engine finds a large face", async () => {
+    const { response, lines } = await upload(BEAUTY_CLOSE_UP, LARGE_FACE);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE)).toEqual([]);
+  });
+
+  it("refuses the same scores with a small face in a full-body frame, and logs what was measured", async () => {
+    const { response, lines } = await upload(BEAUTY_CLOSE_UP, SMALL_FACE_FULL_BODY);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: "NSFW_CONTENT_DETECTED" });
+    expect(response.body).not.toContain("faceArea");
+    const refusals = lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({ scores: BEAUTY_CLOSE_UP, closeUp: SMALL_FACE_FULL_BODY });
   });
 });

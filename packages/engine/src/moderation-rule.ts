@@ -33,14 +33,15 @@ export const NSFW_EXPLICIT_THRESHOLD = 0.7;
 export const NSFW_GREY_BAND_TOP = 0.9;
 
 /** What the second check measures (nsfw.ts measureCloseUp), on a copy 384 px on its long side. */
-export interface CloseUpFeatures {
+// A type, not an interface, so it fits the server's Record-typed moderation result.
+export type CloseUpFeatures = {
   /** Faces the engine's face detector found. */
   faces: number;
   /** The largest face's oval as a share of the frame, 0..1. */
   faceArea: number;
   /** Bare skin on the person outside every head, as a share of the frame, 0..1; null without a face. */
   bodySkin: number | null;
-}
+};
 
 /**
  * A close-up is at least this much face… The labelled set's explicit photographs show a whole

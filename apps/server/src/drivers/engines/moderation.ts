@@ -12,6 +12,12 @@ export interface ModerationResult {
    * operator can review it; never sent to the client.
    */
   scores: Readonly<Record<string, number>>;
+  /**
+   * The built-in engine's second check, measured only when the scores land in its grey band:
+   * faces found, the largest face's share of the frame, bare skin outside the head (moderation-rule.ts
+   * CloseUpFeatures). Logged with a refusal beside the scores.
+   */
+  closeUp?: Readonly<Record<string, number | null>>;
 }
 
 export interface ModerationDriver {
@@ -20,7 +26,10 @@ export interface ModerationDriver {
   warm?(): Promise<void>;
 }
 
-/** Runs in the engine thread (~130 ms a check), off the API's event loop. */
+/**
+ * Runs in the engine thread (~130 ms a check; the close-up check of a grey-band upload adds its
+ * face detection and person segmentation, README "Upload moderation"), off the API's event loop.
+ */
 export const builtinModeration: ModerationDriver = {
   classify: (bytes) => getEngineThread("uploads").classifyNsfw(bytes),
   warm: () => getEngineThread("uploads").warmNsfw(),

@@ -186,6 +186,7 @@ export async function assertAllowedContent(bytes: Uint8Array, moderation: Modera
     message: NSFW_REVIEW_LOG_MESSAGE,
     fields: {
       scores: result.scores,
+      ...(result.closeUp ? { closeUp: result.closeUp } : {}),
       sha256: createHash("sha256").update(bytes).digest("hex"),
       bytes: bytes.length,
     },
