@@ -20,8 +20,6 @@ export const MASK_COLOR_RGB: Record<TMaskColor, readonly [number, number, number
 export const MASK_OVERLAY_OPACITY = 0.35;
 /** spec 02 §2.4: the canvas is scaled to fit 90% of the window minus margins. */
 export const MASK_CANVAS_FIT = 0.9;
-/** spec 02 §9 face edit: "Mask redraw debounce 100 ms". */
-export const MASK_REDRAW_DEBOUNCE_MS = 100;
 
 export interface TMaskPreset {
   /** Brush diameter in screen pixels at the fitted zoom (spec: "brush 5 to 250"). */
