@@ -7,6 +7,22 @@ export const toolEn: TTree<typeof toolKo> = {
   loginRequired: "Please log in first.",
   downloadFailed: "Failed to download.",
   copyFailed: "Failed to copy the link.",
+  upload: {
+    drop: "Drag a photo here or click to choose",
+    dropActive: "Drop it to upload",
+    choose: "Choose a photo",
+    preparing: "Preparing your photo…",
+    uploading: "Uploading… {{percent}}%",
+    failed: "We couldn't upload the photo. Please try again.",
+    resizeFailed: "We couldn't resize the photo. Please try another one.",
+  },
+  run: {
+    cost: "{{cost}} credits",
+    held: "You have {{credits}}",
+    needImage: "Please upload an image first",
+    notEnough: "Not enough credits",
+    working: "Working…",
+  },
   history: {
     empty: "No images yet.",
     loadMore: "Load more",

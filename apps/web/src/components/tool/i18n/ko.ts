@@ -6,6 +6,22 @@ export const toolKo = {
   loginRequired: "로그인이 필요해요.",
   downloadFailed: "다운로드에 실패했어요.",
   copyFailed: "링크를 복사하지 못했어요.",
+  upload: {
+    drop: "사진을 끌어다 놓거나 클릭해서 선택하세요",
+    dropActive: "여기에 놓으면 바로 올라가요",
+    choose: "사진 선택",
+    preparing: "사진을 준비하는 중…",
+    uploading: "업로드 중… {{percent}}%",
+    failed: "사진을 올리지 못했어요. 다시 시도해 주세요.",
+    resizeFailed: "사진 크기를 조정하지 못했어요. 다른 사진으로 시도해 주세요.",
+  },
+  run: {
+    cost: "{{cost}} 크레딧",
+    held: "보유 {{credits}}",
+    needImage: "먼저 사진을 올려 주세요",
+    notEnough: "크레딧이 부족해요",
+    working: "처리 중…",
+  },
   history: {
     empty: "아직 이미지가 없습니다.",
     loadMore: "더 보기",

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { classifyToolError } from "../../../lib/tool-errors.ts";
-import { uploadRetouchImage } from "../api/upload-image.ts";
+import { type TUploadPhase, uploadToolImage } from "../../../lib/uploads/upload-image.ts";
 import type { TRetouchImage } from "../lib/build-upscale-input.ts";
 import { ImageLimitError, prepareRetouchUpload, ResizeError, readImageSize } from "../lib/resize-image.ts";
 import { describeRetouchError } from "../lib/retouch-errors.ts";
@@ -13,8 +13,6 @@ export interface TUploadedImage extends TRetouchImage {
   /** What the page shows: a local object URL for an upload, the server URL for a handoff. */
   previewUrl: string;
 }
-
-export type TUploadPhase = "idle" | "preparing" | "uploading";
 
 const RESIZE_TOAST_MS = 4000;
 
@@ -71,7 +69,7 @@ export function useRetouchUpload() {
         objectUrlsRef.current.push(previewUrl);
         setPendingPreview(previewUrl);
         setPhase("uploading");
-        const uploaded = await uploadRetouchImage(prepared.blob, prepared.filename, setProgress);
+        const uploaded = await uploadToolImage(prepared.blob, prepared.filename, setProgress);
         setImage({
           url: uploaded.imageUrl,
           previewUrl,
@@ -79,9 +77,9 @@ export function useRetouchUpload() {
           height: uploaded.height ?? prepared.height,
         });
       } catch (error) {
-        if (error instanceof ResizeError) toast.error(t("retouch.upload.resizeFailed"));
+        if (error instanceof ResizeError) toast.error(t("tool.upload.resizeFailed"));
         else if (error instanceof ImageLimitError) toast.error(t(`errors.codes.${error.code}`));
-        else if (classifyToolError(error) === "other") toast.error(t("retouch.upload.failed"));
+        else if (classifyToolError(error) === "other") toast.error(t("tool.upload.failed"));
         else toast.error(describeRetouchError(error, t));
       } finally {
         setPendingPreview(null);

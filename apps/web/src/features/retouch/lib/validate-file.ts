@@ -1,13 +1,9 @@
-/** spec 02 §5 "Retouch": only .jpg, .jpeg and .png names are accepted on the client. */
-export const RETOUCH_UPLOAD_EXTENSIONS = ["jpg", "jpeg", "png"] as const;
-export const RETOUCH_UPLOAD_ACCEPT = "image/jpeg,image/png,.jpg,.jpeg,.png";
+import { IMAGE_POLICIES, isAllowedFileName } from "@gyeol/shared/uploads";
 
-export function fileExtension(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot === -1 ? "" : name.slice(dot + 1).toLowerCase();
-}
-
-/** True when the file may be uploaded; the server reads the real type from the bytes. */
+/**
+ * spec 02 §5 "Retouch": only .jpg, .jpeg and .png names are accepted on the client (retouch's image
+ * policy). True when the file may be uploaded; the server reads the real type from the bytes.
+ */
 export function isAllowedRetouchFile(file: Pick<File, "name">): boolean {
-  return (RETOUCH_UPLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(file.name));
+  return isAllowedFileName(IMAGE_POLICIES.retouch, file.name);
 }

@@ -1,10 +1,8 @@
 import { UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
-import {
-  ApiError,
-  AUTH_INVALID_EVENT,
-  CLIENT_ERROR_CODES,
-  failureFromResponse,
-} from "../../../lib/api-client.ts";
+import { ApiError, AUTH_INVALID_EVENT, CLIENT_ERROR_CODES, failureFromResponse } from "../api-client.ts";
+
+/** Where a tool's upload is: nothing under way, the image being prepared, the bytes going up. */
+export type TUploadPhase = "idle" | "preparing" | "uploading";
 
 export interface TUploadResponse {
   success: true;
@@ -22,10 +20,11 @@ function readField(body: unknown, key: string): string | undefined {
 }
 
 /**
- * POST /api/image/upload-s3, multipart field `image` (spec 02 §7 "Retouch"). XMLHttpRequest, not
- * fetch, because the screen shows upload progress; errors become the client's ApiError.
+ * POST /api/image/upload-s3, multipart field `image` (spec 02 §7): any tool's private upload.
+ * XMLHttpRequest, not fetch, because the screen shows upload progress; errors become the client's
+ * ApiError.
  */
-export function uploadRetouchImage(
+export function uploadToolImage(
   blob: Blob,
   filename: string,
   onProgress?: (fraction: number) => void,

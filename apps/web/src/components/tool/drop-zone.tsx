@@ -1,20 +1,31 @@
+import { acceptAttribute, type TImagePolicy } from "@gyeol/shared/uploads";
 import { ImageUp } from "lucide-react";
-import { type DragEvent, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../../components/ui/cn.ts";
-import { RETOUCH_UPLOAD_ACCEPT } from "../lib/validate-file.ts";
+import { cn } from "../ui/cn.ts";
 
 interface DropZoneProps {
   onFile: (file: File) => void;
   isBusy: boolean;
+  /** The tool's image policy (shared/uploads): what the file picker offers. */
+  policy: TImagePolicy;
+  /** The tool's line under the prompt ("JPG or PNG · 1024×1024 or larger recommended"). */
+  hint: ReactNode;
+  /** The file input's accessible name ("Choose a photo to retouch"). */
+  inputLabel: string;
+  /** Prefix of the test ids: `<prefix>-dropzone`, `-choose`, `-file-input`. */
+  testIdPrefix: string;
 }
 
 function hasFiles(event: DragEvent): boolean {
   return [...event.dataTransfer.types].includes("Files");
 }
 
-/** Drag-and-drop or click (spec 02 §2.1); the zone lights up while a file is over it. */
-export function DropZone({ onFile, isBusy }: DropZoneProps) {
+/**
+ * Drag-and-drop or click, for any tool's upload (spec 02 §2.1, §2.4); the zone lights up while a
+ * file is over it. The tool's hook checks the file against its policy.
+ */
+export function DropZone({ onFile, isBusy, policy, hint, inputLabel, testIdPrefix }: DropZoneProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
@@ -31,7 +42,7 @@ export function DropZone({ onFile, isBusy }: DropZoneProps) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping is pointer-only; keyboard users get the button inside.
     <div
-      data-testid="retouch-dropzone"
+      data-testid={`${testIdPrefix}-dropzone`}
       data-over={isOver}
       onDragEnter={(event) => {
         if (!hasFiles(event)) return;
@@ -63,24 +74,24 @@ export function DropZone({ onFile, isBusy }: DropZoneProps) {
         <ImageUp aria-hidden="true" className="size-7" />
       </span>
       <p className="text-[15px] font-semibold text-ink">
-        {isOver ? t("retouch.upload.dropActive") : t("retouch.upload.drop")}
+        {isOver ? t("tool.upload.dropActive") : t("tool.upload.drop")}
       </p>
-      <p className="text-[13px] text-muted">{t("retouch.upload.hint")}</p>
+      <p className="text-[13px] text-muted">{hint}</p>
       <button
         type="button"
-        data-testid="retouch-choose"
+        data-testid={`${testIdPrefix}-choose`}
         disabled={isBusy}
         onClick={() => inputRef.current?.click()}
         className="mt-1 inline-flex h-10 items-center rounded-full bg-ink px-5 text-sm font-semibold text-white shadow-soft transition-colors after:absolute after:inset-0 after:rounded-2xl hover:bg-ink-soft disabled:opacity-60"
       >
-        {t("retouch.upload.choose")}
+        {t("tool.upload.choose")}
       </button>
       <input
         ref={inputRef}
         type="file"
-        accept={RETOUCH_UPLOAD_ACCEPT}
-        aria-label={t("retouch.upload.inputLabel")}
-        data-testid="retouch-file-input"
+        accept={acceptAttribute(policy)}
+        aria-label={inputLabel}
+        data-testid={`${testIdPrefix}-file-input`}
         className="sr-only"
         tabIndex={-1}
         onChange={(event) => {
