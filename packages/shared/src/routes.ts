@@ -65,7 +65,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: "paymentReturn", path: "/payment/:plan" },
   { id: "upscale", path: "/upscale", access: "user", isLoginNoticed: true },
   { id: "imageEdit", path: "/image-edit" },
-  { id: "faceEdit", path: "/face-edit" },
+  { id: "faceEdit", path: "/face-edit", access: "user" },
   { id: "chat", path: "/chat" },
   { id: "mypage", path: "/mypage", access: "user" },
   { id: "imageGeneration", path: "/image-generation" },

@@ -63,6 +63,8 @@ describe("the route table's access", () => {
         "/en/mypage",
         "/upscale",
         "/en/upscale",
+        "/face-edit",
+        "/en/face-edit",
         "/payment-success",
         "/en/payment-success",
         "/payment-failed",

@@ -84,6 +84,10 @@ const ChatPage = lazyPage(
   () => import("../features/chat/components/chat-page.tsx"),
   (module) => module.ChatPage,
 );
+const FaceEditPage = lazyPage(
+  () => import("../features/face-edit/components/face-edit-page.tsx"),
+  (module) => module.FaceEditPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("../features/placeholders/components/coming-soon-page.tsx"),
   (module) => module.ComingSoonPage,
@@ -139,6 +143,8 @@ export function pageElement(id: TRouteId): ReactNode {
       return <MyPage AccountSettings={AccountSettings} />;
     case "chat":
       return <ChatPage />;
+    case "faceEdit":
+      return <FaceEditPage />;
     default:
       return <ComingSoonPage routeId={id} />;
   }

@@ -15,19 +15,19 @@ afterEach(() => {
 
 describe("the app's routes", () => {
   it("shows a named coming-soon page inside the shell", async () => {
-    renderRoutes(buildAppRoutes(), { path: "/en/face-edit" });
+    renderRoutes(buildAppRoutes(), { path: "/en/image-edit" });
     const page = await screen.findByTestId("coming-soon");
-    expect(page.dataset.page).toBe("faceEdit");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Face Edit");
+    expect(page.dataset.page).toBe("imageEdit");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Image Edit");
     expect(screen.getByTestId("footer")).toBeTruthy();
     expect(document.documentElement.lang).toBe("en");
   });
 
   it("shows Korean pages in Korean and sets <html lang>", async () => {
     window.localStorage.setItem("locale", "ko");
-    renderRoutes(buildAppRoutes(), { path: "/face-edit" });
+    renderRoutes(buildAppRoutes(), { path: "/image-edit" });
     await screen.findByTestId("coming-soon");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("얼굴 편집");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("이미지 편집");
     expect(document.documentElement.lang).toBe("ko");
   });
 

@@ -4,6 +4,7 @@ import { toolEn } from "../../components/tool/i18n/en.ts";
 import { accountEn } from "../../features/account/i18n/en.ts";
 import { signinEn } from "../../features/auth/i18n/en.ts";
 import { chatEn } from "../../features/chat/i18n/en.ts";
+import { faceEditEn } from "../../features/face-edit/i18n/en.ts";
 import { legalEn } from "../../features/legal/i18n/en.ts";
 import { mypageEn } from "../../features/mypage/i18n/en.ts";
 import { noticesEn } from "../../features/notices/i18n/en.ts";
@@ -429,6 +430,7 @@ export const en: TTranslations = {
   payment: paymentEn,
   mypage: mypageEn,
   retouch: retouchEn,
+  faceEdit: faceEditEn,
   maskEditor: maskEditorEn,
   chat: chatEn,
   tool: toolEn,

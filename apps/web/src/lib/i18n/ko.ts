@@ -4,6 +4,7 @@ import { toolKo } from "../../components/tool/i18n/ko.ts";
 import { accountKo } from "../../features/account/i18n/ko.ts";
 import { signinKo } from "../../features/auth/i18n/ko.ts";
 import { chatKo } from "../../features/chat/i18n/ko.ts";
+import { faceEditKo } from "../../features/face-edit/i18n/ko.ts";
 import { legalKo } from "../../features/legal/i18n/ko.ts";
 import { mypageKo } from "../../features/mypage/i18n/ko.ts";
 import { noticesKo } from "../../features/notices/i18n/ko.ts";
@@ -424,6 +425,7 @@ export const ko = {
   payment: paymentKo,
   mypage: mypageKo,
   retouch: retouchKo,
+  faceEdit: faceEditKo,
   maskEditor: maskEditorKo,
   chat: chatKo,
   tool: toolKo,
