@@ -33,6 +33,7 @@ import { registerPasswordResetRoutes } from "./modules/auth/password-reset.route
 import { registerSocialAuthRoutes } from "./modules/auth/social-auth.routes.ts";
 import { registerBillingRoutes } from "./modules/billing/billing.routes.ts";
 import { registerCreditsRoutes } from "./modules/credits/credits.routes.ts";
+import { registerFaceEditRoutes } from "./modules/face-edit/face-edit.routes.ts";
 import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
@@ -180,6 +181,7 @@ export async function buildApp({
     });
   });
   registerRetouchRoutes(app, { retouch: services.retouch, guards });
+  registerFaceEditRoutes(app, { faceEdit: services.faceEdit, guards });
   registerJobsRoutes(app, { jobs: services.jobs, jobStatus: services.jobStatus, guards });
   // Issue 14: the prompt chat and helpers (multipart and raw image bodies in their own scope).
   await registerAiRoutes(app, { ai: services.ai, guards, maxUploadBytes: config.uploads.maxBytes });

@@ -61,6 +61,7 @@
  * | UPLOAD_MAX_PIXELS        | 50000000                       | Largest tool upload in pixels, read from the header before any decoding. |
  * | RUNPOD_API_KEY           | (unset)                        | With RUNPOD_UPSCALE_ENDPOINT_ID, retouch runs on RunPod serverless instead of the built-in engine. |
  * | RUNPOD_UPSCALE_ENDPOINT_ID | (unset)                      | The RunPod serverless endpoint of the original retouch/upscale GPU worker. |
+ * | RUNPOD_FACE_EDIT_ENDPOINT_ID | (unset)                    | With RUNPOD_API_KEY, face edit runs on this RunPod endpoint instead of the built-in refine. |
  * | RUNPOD_API_BASE_URL      | https://api.runpod.ai/v2       | RunPod API base (tests point it at the contract fake). |
  * | RUNPOD_POLL_INTERVAL_MS  | 2000                           | How often a worker asks RunPod for a running job's status. |
  * | WORKER_CONCURRENCY       | 1                              | Built-in (CPU) jobs one worker process runs at once (the built-in engine already uses every core). |
@@ -301,6 +302,7 @@ const EnvSchema = z.object({
   /** RunPod serverless (ARCHITECTURE "retouch and face engines"); both set = RunPod driver. */
   RUNPOD_API_KEY: zOptionalText,
   RUNPOD_UPSCALE_ENDPOINT_ID: zOptionalText,
+  RUNPOD_FACE_EDIT_ENDPOINT_ID: zOptionalText,
   RUNPOD_API_BASE_URL: zOptionalText.pipe(z.url().optional()),
   RUNPOD_POLL_INTERVAL_MS: zInt(2000, 10, 600_000),
   /** The job queue's limits (modules/jobs): slots of the `engine` class (built-in, CPU) per worker. */
@@ -359,6 +361,9 @@ export interface Config {
   maintenanceMode: boolean;
   uploads: Readonly<{ maxBytes: number; maxPixels: number }>;
   retouchEngine: TRetouchEngineConfig;
+  /** RunPod's API, one client for every endpoint; undefined without RUNPOD_API_KEY. */
+  runpod: TRunpodConfig | undefined;
+  faceEditEngine: TFaceEditEngineConfig;
   jobs: Readonly<{
     /** Worker slots per queue class (JobDefinition.queue). */
     concurrency: Readonly<{ engine: number; remote: number }>;
@@ -471,6 +476,15 @@ export type TRetouchEngineConfig =
   | { kind: "builtin" }
   | { kind: "runpod"; apiKey: string; endpointId: string; baseUrl: string; pollIntervalMs: number };
 
+export interface TRunpodConfig {
+  apiKey: string;
+  baseUrl: string;
+  pollIntervalMs: number;
+}
+
+/** Face edit: the built-in refine, or the RunPod endpoint when it and RUNPOD_API_KEY are set. */
+export type TFaceEditEngineConfig = { kind: "builtin" } | { kind: "runpod"; endpointId: string };
+
 export type TPaymentsConfig =
   | { provider: "sandbox"; sandboxWebhookSecret: string }
   | {
@@ -553,6 +567,20 @@ function resolveRetouchEngine(e: z.infer<typeof EnvSchema>): TRetouchEngineConfi
   };
 }
 
+function resolveRunpod(e: z.infer<typeof EnvSchema>): TRunpodConfig | undefined {
+  if (!e.RUNPOD_API_KEY) return undefined;
+  return Object.freeze({
+    apiKey: e.RUNPOD_API_KEY,
+    baseUrl: (e.RUNPOD_API_BASE_URL ?? "https://api.runpod.ai/v2").replace(/\/+$/, ""),
+    pollIntervalMs: e.RUNPOD_POLL_INTERVAL_MS,
+  });
+}
+
+function resolveFaceEditEngine(e: z.infer<typeof EnvSchema>): TFaceEditEngineConfig {
+  if (!e.RUNPOD_API_KEY || !e.RUNPOD_FACE_EDIT_ENDPOINT_ID) return { kind: "builtin" };
+  return { kind: "runpod", endpointId: e.RUNPOD_FACE_EDIT_ENDPOINT_ID };
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -624,6 +652,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     maintenanceMode: e.MAINTENANCE_MODE,
     uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_BYTES, maxPixels: e.UPLOAD_MAX_PIXELS }),
     retouchEngine: Object.freeze(resolveRetouchEngine(e)),
+    runpod: resolveRunpod(e),
+    faceEditEngine: Object.freeze(resolveFaceEditEngine(e)),
     jobs: Object.freeze({
       concurrency: Object.freeze({ engine: e.WORKER_CONCURRENCY, remote: e.REMOTE_WORKER_CONCURRENCY }),
       userConcurrency: e.JOB_USER_CONCURRENCY,

@@ -7,9 +7,12 @@ import { pino } from "pino";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
 import type { Database } from "./drivers/db/database.ts";
+import { createFaceEditEngine } from "./drivers/engines/create-face-edit-engine.ts";
 import { createRetouchEngine } from "./drivers/engines/create-retouch-engine.ts";
+import type { FaceEditEngine } from "./drivers/engines/face-edit-engine.ts";
 import { builtinModeration, type ModerationDriver } from "./drivers/engines/moderation.ts";
 import type { RetouchEngine } from "./drivers/engines/retouch-engine.ts";
+import { createRunpodClient } from "./drivers/engines/runpod-client.ts";
 import type { ChatModel } from "./drivers/llm/chat-model.ts";
 import { createChatModel } from "./drivers/llm/create-chat-model.ts";
 import { createMailDriver } from "./drivers/mail/create-mail-driver.ts";
@@ -38,6 +41,8 @@ import {
   type RenewalRemindersService,
 } from "./modules/billing/renewal-reminders.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
+import { createFaceEditJob } from "./modules/face-edit/face-edit.job.ts";
+import { createFaceEditService, type FaceEditService } from "./modules/face-edit/face-edit.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
 import type { AnyJobDefinition } from "./modules/jobs/job-definition.ts";
 import { createJobIntakeService, type JobIntakeService } from "./modules/jobs/job-intake.service.ts";
@@ -70,6 +75,8 @@ export interface Services {
   /** A job's status for every tool's status route. */
   jobStatus: JobStatusService;
   retouch: RetouchService;
+  /** Face edit's rules (spec 02 §2.4); its jobs run on the face-edit engine port. */
+  faceEdit: FaceEditService;
   /** The prompt chat and helpers on the language-model port (issue 14). */
   ai: AiService;
 }
@@ -80,6 +87,7 @@ export interface DriverOverrides {
   /** A language model instead of the configured one (or none). */
   chatModel?: ChatModel;
   retouchEngine?: RetouchEngine;
+  faceEditEngine?: FaceEditEngine;
   queue?: JobQueue;
   mail?: MailDriver;
   /** Job kinds added beside the product's (the contract suite's test-only kind). */
@@ -101,6 +109,8 @@ export interface ServiceDeps {
     | "storage"
     | "uploads"
     | "retouchEngine"
+    | "runpod"
+    | "faceEditEngine"
     | "redisUrl"
     | "jobs"
     | "demoMode"
@@ -129,7 +139,12 @@ export function createServices({
   // The storage, queue and engine drivers are chosen here, once (ARCHITECTURE "two scales").
   const storage = createStorage(config, clock);
   const queue = drivers.queue ?? createJobQueue(config);
-  const retouchEngine = drivers.retouchEngine ?? createRetouchEngine(config);
+  // One RunPod client for every endpoint (retouch, face edit) when RUNPOD_API_KEY is set.
+  const runpod = config.runpod
+    ? createRunpodClient({ ...config.runpod, maxResultBytes: config.uploads.maxBytes * 4 })
+    : undefined;
+  const retouchEngine = drivers.retouchEngine ?? createRetouchEngine(config, runpod);
+  const faceEditEngine = drivers.faceEditEngine ?? createFaceEditEngine(config, runpod);
   const affiliate = createAffiliateService({
     store,
     clock,
@@ -159,6 +174,7 @@ export function createServices({
   // Every job kind, once: the consumer, the intake and the status read the same definitions.
   const definitions = [
     createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
+    createFaceEditJob({ storage, engine: faceEditEngine, publicOrigin: config.publicOrigin }),
     ...(drivers.jobDefinitions?.({ storage }) ?? []),
   ];
   const jobs = createJobsService({ store, credits, clock, settings: config.jobs, definitions });
@@ -215,6 +231,7 @@ export function createServices({
     intake,
     jobStatus: createJobStatusService({ store, images, jobs, clock, definitions }),
     retouch: createRetouchService({ store, images, intake }),
+    faceEdit: createFaceEditService({ store, images, intake }),
     ai: createAiService({
       store,
       storage,

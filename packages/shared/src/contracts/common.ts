@@ -110,6 +110,12 @@ export const ERROR_CODES = {
   LLM_EMPTY_REPLY: "LLM_EMPTY_REPLY",
   /** spec 02 §5, §8: a prompt holding a banned keyword (GET /api/auth/banned-keywords): 400. */
   NSFW_PROMPT_BLOCKED: "NSFW_PROMPT_BLOCKED",
+  /** spec 02 §5 "Face edit": a run without a saved mask, or a mask with nothing painted: 400. */
+  MASK_REQUIRED: "MASK_REQUIRED",
+  /** spec 02 §8 "Face edit": the face-edit engine failed (status failed); refunded. */
+  FACE_EDIT_FAILED: "FACE_EDIT_FAILED",
+  /** spec 02 §8 "Face edit": processing took too long (RunPod TIMED_OUT, or the page's polls ran out). */
+  TIMEOUT: "TIMEOUT",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -42,3 +42,17 @@ export type TFaceEditInput = z.infer<typeof ZFaceEditInput>;
 /** POST /api/runpod-face-edit */
 export const ZFaceEditStartBody = z.object({ input: ZFaceEditInput });
 export type TFaceEditStartBody = z.infer<typeof ZFaceEditStartBody>;
+
+/**
+ * POST /api/runpod-face-edit's answer: the spec reads success and jobId (poll
+ * GET /api/image/status/{jobId}?source=face_edit); imageId, status and cost as retouch's.
+ */
+export const ZFaceEditStartResponse = z.object({
+  success: z.literal(true),
+  jobId: z.string(),
+  imageId: z.number().int(),
+  status: z.literal("in-progress"),
+  /** Credits charged for this job (the server's figure, estimateFaceEditCost). */
+  cost: z.number().int(),
+});
+export type TFaceEditStartResponse = z.infer<typeof ZFaceEditStartResponse>;

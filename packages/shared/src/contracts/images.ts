@@ -134,10 +134,12 @@ export type THistoryResponse = z.infer<typeof ZHistoryResponse>;
 /** POST /api/image/upload-s3 (multipart field image) */
 /**
  * POST /api/image/upload-s3?purpose=: `tool` (the default) is a private tool input, purged 30 days
- * after its last use, for everyone; `notice` is a public notice-editor picture, administrators
- * only. The purpose, not the uploader's role, decides what a file becomes.
+ * after its last use, for everyone; `mask` is a private mask drawn in the mask editor (face edit,
+ * image edit), kept as a black-and-white PNG and purged like tool inputs; `notice` is a public
+ * notice-editor picture, administrators only. The purpose, not the uploader's role, decides what
+ * a file becomes.
  */
-export const UPLOAD_PURPOSES = ["tool", "notice"] as const;
+export const UPLOAD_PURPOSES = ["tool", "mask", "notice"] as const;
 export type TUploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const ZUploadQuery = z.object({ purpose: z.enum(UPLOAD_PURPOSES).default("tool") });
 

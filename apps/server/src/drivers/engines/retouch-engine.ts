@@ -32,6 +32,8 @@ export interface RetouchEngine {
   /** Where the work happens: this process's CPU (`engine` queue) or a vendor's (`remote`). */
   readonly workload: TQueueClass;
   run(request: RetouchRunRequest): Promise<RetouchRunResult>;
+  /** Stops the provider's job when its owner cancels (RunPod /cancel); absent for built-in work. */
+  cancel?(providerJobId: string): Promise<void>;
 }
 
 /** A failure with a stable code (the job's error_code); the job is failed and refunded. */

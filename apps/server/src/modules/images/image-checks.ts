@@ -162,6 +162,51 @@ export async function checkToolImage(
   return { type, width, height, bytes };
 }
 
+/**
+ * A mask from the mask editor (spec 02 §4.4: "the server handles transparency"): JPEG or PNG,
+ * size from the header first, then decoded upright and reduced to what the engines read — painted
+ * where the mask has transparency and a pixel is more than half opaque, else where a pixel is
+ * bright or coloured (the engine's decodeUserMask rule) — as a one-channel 0/255 PNG.
+ */
+export async function readMaskImage(
+  bytes: Uint8Array,
+  maxPixels: number,
+): Promise<{ png: Buffer; width: number; height: number; painted: number }> {
+  const limit = Math.min(maxPixels, ENGINE_MAX_INPUT_PIXELS);
+  const type = assertJpegOrPng(bytes);
+  await readImageHeader(bytes, type, limit);
+  let raw: { data: Buffer; info: { width: number; height: number; channels: number } };
+  try {
+    raw = await sharp(bytes, { limitInputPixels: limit, failOn: FAIL_ON })
+      .rotate()
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError(400, "INVALID_IMAGE", DAMAGED_MESSAGE);
+  }
+  const { data, info } = raw;
+  const pixels = info.width * info.height;
+  let hasTransparency = false;
+  for (let i = 0; i < pixels && !hasTransparency; i++)
+    if (data[i * info.channels + 3]! < 250) hasTransparency = true;
+  const out = Buffer.alloc(pixels);
+  let painted = 0;
+  for (let i = 0; i < pixels; i++) {
+    const o = i * info.channels;
+    const on = hasTransparency ? data[o + 3]! > 127 : Math.max(data[o]!, data[o + 1]!, data[o + 2]!) > 40;
+    if (on) {
+      out[i] = 255;
+      painted++;
+    }
+  }
+  const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .toColourspace("b-w")
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return { png, width: info.width, height: info.height, painted };
+}
+
 /** The line an operator searches the log for; each carries the scores, the user's id and the bytes' SHA-256. */
 export const NSFW_REVIEW_LOG_MESSAGE = "upload refused by moderation";
 

@@ -63,7 +63,9 @@ export function registerImagesRoutes(
         );
       const stored = isNoticeImage
         ? await images.uploadEditorImage(user, image.bytes)
-        : await images.uploadToolImage(user, image.bytes);
+        : request.query.purpose === "mask"
+          ? await images.uploadMaskImage(user, image.bytes)
+          : await images.uploadToolImage(user, image.bytes);
       return { success: true as const, ...stored };
     },
   );

@@ -23,7 +23,7 @@ import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
 import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
-import { assertAllowedContent, checkToolImage, reencodePublicImage } from "./image-checks.ts";
+import { assertAllowedContent, checkToolImage, readMaskImage, reencodePublicImage } from "./image-checks.ts";
 import { vendorTaskFields } from "./vendor-task-fields.ts";
 
 /** How long the signed URLs in answers live (the page polls and reloads history well within it). */
@@ -35,6 +35,12 @@ const DOWNLOAD_TTL_SECONDS = 5 * 60;
 const CDN_COOKIE_TTL_SECONDS = 12 * 60 * 60;
 
 export const uploadsFolder = (userId: number) => `uploads/${userId}`;
+/** Masks drawn in the mask editor: tool uploads too (purged with them), told apart by the folder. */
+export const masksFolder = (userId: number) => `uploads/${userId}/masks`;
+/** Whether a key is one of this user's mask uploads (not a photo). */
+export const isMaskKey = (userId: number, key: string) => key.startsWith(`private/${masksFolder(userId)}/`);
+/** spec 02 §5 "Face edit": a run without a saved mask asks the person to draw it. */
+export const MASK_REQUIRED_MESSAGE = "Draw the area to change!";
 /** Every tool upload's key starts so (private, under uploads/<user id>/). */
 const TOOL_UPLOADS_PREFIX = "private/uploads/";
 const PURGE_BATCH = 200;
@@ -143,6 +149,37 @@ export function createImagesService({ store, storage, moderation, clock, limits 
 
     /** POST /api/image/upload-s3: a tool input, private and purged on schedule, whoever uploads it. */
     uploadToolImage: (user: Pick<UserRow, "id">, bytes: Buffer) => storeToolUpload(user, bytes),
+
+    /**
+     * POST /api/image/upload-s3?purpose=mask: a mask from the mask editor, private and purged like
+     * tool uploads. It is stored as what the engines read — a one-channel PNG, white where painted
+     * (opaque pixels where the mask has transparency, else bright or coloured ones) — so no photo
+     * is kept under a mask's name and nothing in it needs the content classifier. A mask with
+     * nothing painted is refused (MASK_REQUIRED).
+     */
+    async uploadMaskImage(user: Pick<UserRow, "id">, bytes: Buffer) {
+      const mask = await readMaskImage(bytes, limits.maxPixels);
+      if (mask.painted === 0) throw new AppError(400, "MASK_REQUIRED", MASK_REQUIRED_MESSAGE);
+      const key = await storage.put({
+        visibility: "private",
+        folder: masksFolder(user.id),
+        extension: "png",
+        contentType: "image/png",
+        bytes: mask.png,
+      });
+      await store.images.insertUpload({
+        key,
+        user_id: user.id,
+        status: "ready",
+        mime: "image/png",
+        size: mask.png.length,
+        checksum_sha256: null,
+        width: mask.width,
+        height: mask.height,
+        created_at: now(),
+      });
+      return { imageUrl: (await urlOf(key))!, width: mask.width, height: mask.height };
+    },
 
     /**
      * POST /api/image/upload-s3?purpose=notice (the route lets only administrators here): a notice

@@ -59,6 +59,12 @@ export interface JobDefinition<TPayload = unknown, TOutput extends object = obje
   workOf?(payload: TPayload): number;
   /** More work inside the transaction that marks the job completed (its history row is done already). */
   onCompleted?(tx: Repositories, job: JobRow, output: TOutput, now: string): Promise<void>;
+  /**
+   * After its owner cancelled it (failed and refunded already): stop the provider's task (RunPod
+   * /cancel). Also called when the provider's id is recorded after the cancel (a cancel that came
+   * while the job was being submitted). Best effort: a failure is logged, the cancel stands.
+   */
+  onCancelled?(job: JobRow): Promise<void>;
   /** More work inside the transaction that marks the job failed and refunds it. */
   onFailed?(tx: Repositories, job: JobRow, now: string): Promise<void>;
 }

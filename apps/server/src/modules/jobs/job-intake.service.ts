@@ -27,8 +27,15 @@ export interface TJobPlan<TPayload> {
   cost: number;
   /** The ledger's reason for the charge. */
   reason: string;
-  /** The history row's fields (spec 02 §3 History image item). */
-  history: { originalKey: string | null; prompt: string | null; seed: number | null };
+  /**
+   * The history row's fields (spec 02 §3 History image item); `prompt` may be made from the new
+   * job's id (face edit's JSON of face_task_id and image_index).
+   */
+  history: {
+    originalKey: string | null;
+    prompt: string | null | ((jobId: string) => string);
+    seed: number | null;
+  };
   /** Words the person typed, checked against the banned keywords before anything is charged. */
   userPrompt?: string | null;
 }
@@ -98,7 +105,10 @@ export function createJobIntakeService(deps: JobIntakeDeps) {
             job_id: jobId,
             source: definition.source,
             original_image_url: planned.history.originalKey,
-            prompt: planned.history.prompt,
+            prompt:
+              typeof planned.history.prompt === "function"
+                ? planned.history.prompt(jobId)
+                : planned.history.prompt,
             seed: planned.history.seed,
             created_at: created,
           });

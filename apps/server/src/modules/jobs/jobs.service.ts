@@ -99,6 +99,17 @@ export function createJobsService({ store, credits, clock, settings, definitions
     log?.("warn", "job failed", { jobId: job.id, code, message });
   }
 
+  /** The definition's onCancelled for a cancelled job whose provider task is known (best effort). */
+  async function cancelProvider(job: JobRow): Promise<void> {
+    const definition = byTool.get(job.tool);
+    if (!job.provider_job_id || !definition?.onCancelled) return;
+    await definition
+      .onCancelled(job)
+      .catch((error) =>
+        log?.("warn", "could not cancel the provider's task", { jobId: job.id, error: String(error) }),
+      );
+  }
+
   async function run(jobId: string, signal: AbortSignal): Promise<void> {
     const job = await store.jobs.findById(jobId);
     // Stopped while the row was read: leave it for recovery without starting the engine.
@@ -127,7 +138,12 @@ export function createJobsService({ store, credits, clock, settings, definitions
         job,
         payload: parsed.data,
         signal: stop.signal,
-        setProviderJobId: (id) => store.jobs.setProviderJobId(jobId, id),
+        setProviderJobId: async (id) => {
+          await store.jobs.setProviderJobId(jobId, id);
+          // Cancelled while it was being submitted: the cancel could not name the provider's task.
+          const now = await store.jobs.findById(jobId);
+          if (now?.status === "failed" && now.error_code === "JOB_CANCELLED") await cancelProvider(now);
+        },
       });
       if (stop.signal.aborted) return;
       await store.transaction(async (tx) => {
@@ -286,6 +302,8 @@ export function createJobsService({ store, credits, clock, settings, definitions
         throw new AppError(409, "JOB_ALREADY_FINISHED", "This job has already finished.");
       }
       running.get(jobId)?.abort(new Error("cancelled by its owner"));
+      // A cancel that found the job waiting or running asks its provider to stop it too.
+      if (job.status === "queued" || job.status === "processing") await cancelProvider(after);
       return { status: "failed", code: "JOB_CANCELLED" };
     },
 

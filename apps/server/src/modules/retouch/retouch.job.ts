@@ -51,6 +51,9 @@ export function createRetouchJob(deps: {
 
     inputKeyOf: (payload) => payload.inputKey,
     resultOf: (output) => ({ imageKeys: [output.imageKey], thumbnailKey: output.thumbnailKey }),
+    async onCancelled(job) {
+      if (job.provider_job_id && deps.engine.cancel) await deps.engine.cancel(job.provider_job_id);
+    },
     reportOf: (output) => ({
       facesFound: output.facesFound,
       identityScore: output.identityScore,

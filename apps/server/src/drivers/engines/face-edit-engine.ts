@@ -1,0 +1,37 @@
+/**
+ * The face-edit engine port (ARCHITECTURE "retouch and face engines", spec 02 §2.4/§3): the
+ * built-in masked refine by default (non-generative: it never changes a face's shape), RunPod's
+ * face-edit endpoint when RUNPOD_FACE_EDIT_ENDPOINT_ID and RUNPOD_API_KEY are set. Chosen once at
+ * boot (create-face-edit-engine.ts); the job never asks which one ran, it stores what it gets.
+ */
+import type { TFaceEditInput } from "@gyeol/shared/contracts/face-edit";
+import type { TQueueClass } from "../queue/job-queue.ts";
+
+export interface FaceEditRunRequest {
+  /** spec 02 §3 input; `image` and `mask` are URLs an outside engine can fetch. */
+  input: TFaceEditInput & { mask: string };
+  /** The uploaded photo and mask bytes (the built-in engine reads these). */
+  readImage(): Promise<Buffer>;
+  readMask(): Promise<Buffer>;
+  /** The provider's job id from an earlier run of this job (crash recovery resumes it). */
+  providerJobId: string | null;
+  onProviderJobId(id: string): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface FaceEditRunResult {
+  /** 1–4 result images (JPEG or PNG bytes). */
+  images: Buffer[];
+  /** What ran: "builtin-refine" (the page labels it as the built-in, non-generative engine) or "runpod". */
+  engine: string;
+  generative: boolean;
+}
+
+export interface FaceEditEngine {
+  /** jobs.provider: "builtin" or "runpod" (the history's runpod_job_id is mapped from it). */
+  readonly provider: "builtin" | "runpod";
+  readonly workload: TQueueClass;
+  run(request: FaceEditRunRequest): Promise<FaceEditRunResult>;
+  /** Stops the provider's job when its owner cancels (RunPod /cancel); absent for built-in work. */
+  cancel?(providerJobId: string): Promise<void>;
+}

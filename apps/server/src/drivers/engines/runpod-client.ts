@@ -1,0 +1,206 @@
+/**
+ * One RunPod serverless client for every endpoint this server calls (retouch/upscale and face
+ * edit; vendors CONTRACTS.md §3): `Authorization: Bearer <key>` on
+ * - POST {base}/{endpointId}/run `{ input }` → `{ id, status: "IN_QUEUE" }`
+ * - GET {base}/{endpointId}/status/{id} → `{ id, status, output?, error? }`
+ * - POST {base}/{endpointId}/cancel/{id} → `{ id, status: "CANCELLED" }`
+ * States IN_QUEUE, IN_PROGRESS (RUNNING too), COMPLETED, FAILED, CANCELLED, TIMED_OUT. A handler
+ * that raised reports `error` as a JSON-encoded string of `{ error_type, error_message, … }`; one
+ * that returned `{ error: "msg" }` reports the plain string. Each engine maps the outcome to its
+ * own error codes; this client knows nothing of either tool.
+ *
+ * Output images (decided here, as the workers' own output is ours to define, CONTRACTS.md §3.7):
+ * an http(s) URL, a data: URI or bare base64 — the output itself, or under `image`, `image_url`,
+ * `images[…]` or `output[…]`. They are downloaded or decoded and checked to be JPEG/PNG by their
+ * bytes (a provider's URLs expire; our storage keeps the durable copy).
+ */
+import { detectImageType } from "../../lib/image-type.ts";
+import { EngineJobError } from "./retouch-engine.ts";
+
+export interface RunpodClientOptions {
+  apiKey: string;
+  baseUrl: string;
+  pollIntervalMs: number;
+  /** Largest result image accepted, in bytes. */
+  maxResultBytes: number;
+  fetch?: typeof fetch;
+}
+
+export type TRunpodStatus =
+  | "IN_QUEUE"
+  | "IN_PROGRESS"
+  | "RUNNING"
+  | "COMPLETED"
+  | "FAILED"
+  | "CANCELLED"
+  | "TIMED_OUT";
+
+export interface RunpodStatusBody {
+  id: string;
+  status: TRunpodStatus;
+  output?: unknown;
+  error?: unknown;
+}
+
+/** A job RunPod ended without a result: its final state and the worker's own message. */
+export interface RunpodJobEnd {
+  status: "FAILED" | "CANCELLED" | "TIMED_OUT";
+  /** The worker's error message (error_message of a JSON-encoded error, or the plain string). */
+  message: string;
+}
+
+export interface RunpodEndpoint {
+  /** Submits a job; its RunPod id. */
+  submit(input: object, signal: AbortSignal): Promise<string>;
+  status(id: string, signal: AbortSignal): Promise<RunpodStatusBody>;
+  /** Polls until the job ends: the output when COMPLETED, else what ended it. */
+  wait(id: string, signal: AbortSignal): Promise<{ output: unknown } | { end: RunpodJobEnd }>;
+  /** Asks RunPod to stop a job (a queued one never starts; a running one is stopped). */
+  cancel(id: string, signal?: AbortSignal): Promise<void>;
+}
+
+export interface RunpodClient {
+  endpoint(endpointId: string): RunpodEndpoint;
+  /** The bytes of one output image reference (URL, data: URI or base64), checked to be an image. */
+  fetchImage(reference: string, signal: AbortSignal): Promise<Buffer>;
+}
+
+const FINAL_FAILURES = new Set(["FAILED", "CANCELLED", "TIMED_OUT"]);
+
+/** The worker's message inside a status body's `error` (CONTRACTS.md §3.4). */
+export function runpodErrorMessage(error: unknown): string {
+  if (error === undefined || error === null) return "";
+  if (typeof error !== "string") return JSON.stringify(error);
+  const text = error.trim();
+  if (text.startsWith("{")) {
+    try {
+      const parsed = JSON.parse(text) as { error_message?: unknown; error_type?: unknown };
+      if (typeof parsed.error_message === "string") return parsed.error_message;
+    } catch {
+      // Not JSON after all: the plain message.
+    }
+  }
+  return text;
+}
+
+/** Every image reference inside a worker's output, in order (at most `limit`). */
+export function findOutputImages(output: unknown, limit = 4): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown) => {
+    if (found.length >= limit || value === undefined || value === null) return;
+    if (typeof value === "string") {
+      if (value) found.push(value);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (typeof value === "object") {
+      const o = value as Record<string, unknown>;
+      for (const field of ["image", "image_url", "imageUrl", "images", "output", "result"]) {
+        if (o[field] !== undefined) {
+          visit(o[field]);
+          if (found.length > 0) return;
+        }
+      }
+    }
+  };
+  visit(output);
+  return found;
+}
+
+/** The first image reference inside a worker's output, or null. */
+export function findOutputImage(output: unknown): string | null {
+  return findOutputImages(output, 1)[0] ?? null;
+}
+
+export const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
+  const http = options.fetch ?? fetch;
+  const headers = { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" };
+
+  async function call<T>(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<T> {
+    let response: Response;
+    try {
+      response = await http(url, { ...init, headers, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      signal?.throwIfAborted();
+      throw new EngineJobError("PROVIDER_UNAVAILABLE", `RunPod could not be reached: ${String(error)}`);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      throw new EngineJobError("PROVIDER_ERROR", `RunPod answered ${response.status}: ${text.slice(0, 200)}`);
+    }
+    return (await response.json()) as T;
+  }
+
+  return {
+    endpoint(endpointId) {
+      const base = `${options.baseUrl}/${encodeURIComponent(endpointId)}`;
+      const endpoint: RunpodEndpoint = {
+        async submit(input, signal) {
+          const started = await call<{ id?: string }>(
+            `${base}/run`,
+            { method: "POST", body: JSON.stringify({ input }) },
+            signal,
+          );
+          if (!started.id) throw new EngineJobError("PROVIDER_ERROR", "RunPod did not return a job id");
+          return started.id;
+        },
+        status: (id, signal) =>
+          call<RunpodStatusBody>(`${base}/status/${encodeURIComponent(id)}`, { method: "GET" }, signal),
+        async wait(id, signal) {
+          for (;;) {
+            const body = await endpoint.status(id, signal);
+            if (body.status === "COMPLETED") return { output: body.output };
+            if (FINAL_FAILURES.has(body.status)) {
+              return {
+                end: {
+                  status: body.status as RunpodJobEnd["status"],
+                  message: runpodErrorMessage(body.error),
+                },
+              };
+            }
+            await sleep(options.pollIntervalMs, signal);
+          }
+        },
+        async cancel(id, signal) {
+          await call(`${base}/cancel/${encodeURIComponent(id)}`, { method: "POST" }, signal);
+        },
+      };
+      return endpoint;
+    },
+
+    async fetchImage(reference, signal) {
+      let bytes: Buffer;
+      if (/^https?:\/\//i.test(reference)) {
+        const response = await http(reference, { signal });
+        if (!response.ok)
+          throw new EngineJobError("PROVIDER_ERROR", `result download answered ${response.status}`);
+        const length = Number(response.headers.get("content-length") ?? 0);
+        if (length > options.maxResultBytes) throw new EngineJobError("PROVIDER_ERROR", "result too large");
+        bytes = Buffer.from(await response.arrayBuffer());
+      } else {
+        bytes = Buffer.from(reference.replace(/^data:image\/[a-z]+;base64,/i, ""), "base64");
+      }
+      if (bytes.length > options.maxResultBytes)
+        throw new EngineJobError("PROVIDER_ERROR", "result too large");
+      if (!detectImageType(bytes)) throw new EngineJobError("PROVIDER_ERROR", "the result is not an image");
+      return bytes;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The face-edit job (spec 02 §2.4, §3, §4.4): hands the photo and the saved mask to the face-edit
+ * engine (the built-in refine, or RunPod), stores its 1–4 results as JPEGs and a ~400 px thumbnail
+ * at keys made from the job id — a second run of the same job overwrites its own files — and the
+ * platform completes the history row (source face_edit). The engine's name is the status
+ * answer's `engine`: "builtin-refine" tells the page the result is the non-generative refine.
+ */
+import { ZFaceEditInput } from "@gyeol/shared/contracts/face-edit";
+import { estimateFaceEditCost } from "@gyeol/shared/face-edit";
+import sharp from "sharp";
+import { z } from "zod";
+import type { FaceEditEngine } from "../../drivers/engines/face-edit-engine.ts";
+import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import { defineJob } from "../jobs/job-definition.ts";
+
+export const FACE_EDIT_TOOL = "face_edit";
+const THUMBNAIL_PX = 400;
+const SIGNED_INPUT_TTL_SECONDS = 60 * 60;
+const MAX_RESULTS = 4;
+
+export const ZFaceEditPayload = z.object({
+  input: ZFaceEditInput.extend({ mask: z.string().min(1) }),
+  inputKey: z.string(),
+  maskKey: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type TFaceEditPayload = z.infer<typeof ZFaceEditPayload>;
+
+export interface TFaceEditOutput {
+  imageKeys: string[];
+  thumbnailKey: string;
+  engine: string;
+  generative: boolean;
+}
+
+export function createFaceEditJob(deps: {
+  storage: FileStorage;
+  engine: FaceEditEngine;
+  /** Makes our site-relative URLs absolute for an engine that fetches them (RunPod). */
+  publicOrigin: string | undefined;
+}) {
+  const absolute = (url: string) =>
+    /^https?:\/\//.test(url) || !deps.publicOrigin ? url : `${deps.publicOrigin}${url}`;
+  const urlFor = async (key: string) =>
+    absolute(
+      key.startsWith("public/")
+        ? deps.storage.publicUrl(key)
+        : await deps.storage.signedUrl(key, SIGNED_INPUT_TTL_SECONDS),
+    );
+  const read = async (key: string, what: string) => {
+    const bytes = await deps.storage.get(key);
+    if (!bytes) throw Object.assign(new Error(`the uploaded ${what} is gone`), { code: "INVALID_IMAGE" });
+    return bytes;
+  };
+
+  return defineJob<TFaceEditPayload, TFaceEditOutput>({
+    tool: FACE_EDIT_TOOL,
+    provider: deps.engine.provider,
+    source: "face_edit",
+    queue: deps.engine.workload,
+    schema: ZFaceEditPayload,
+    // Time grows with the output's size, as its price does (spec 02 §9): the cost's steps.
+    workOf: ({ width, height, input }) => estimateFaceEditCost(width, height, input.resize_factor) / 85,
+    inputKeyOf: (payload) => payload.inputKey,
+    resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: output.thumbnailKey }),
+    reportOf: (output) => ({ engine: output.engine }),
+    async onCancelled(job) {
+      if (job.provider_job_id && deps.engine.cancel) await deps.engine.cancel(job.provider_job_id);
+    },
+
+    async handle({ job, payload, signal, setProviderJobId }) {
+      const id32 = job.id.replaceAll("-", "");
+      const result = await deps.engine.run({
+        input: {
+          ...payload.input,
+          image: await urlFor(payload.inputKey),
+          mask: await urlFor(payload.maskKey),
+        },
+        readImage: () => read(payload.inputKey, "image"),
+        readMask: () => read(payload.maskKey, "mask"),
+        providerJobId: job.provider_job_id,
+        onProviderJobId: setProviderJobId,
+        signal,
+      });
+      signal.throwIfAborted();
+      const imageKeys: string[] = [];
+      let thumbnailKey = "";
+      for (const [index, bytes] of result.images.slice(0, MAX_RESULTS).entries()) {
+        // Always a JPEG of ours, upright, without the provider's metadata.
+        const jpeg =
+          result.engine === "builtin-refine"
+            ? bytes
+            : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();
+        const suffix = index === 0 ? "" : `/${index}`;
+        const imageKey = fileKeyFor("private", `results/${job.user_id}${suffix}`, id32, "jpg");
+        await deps.storage.putAt(imageKey, jpeg, "image/jpeg");
+        imageKeys.push(imageKey);
+        if (index === 0) {
+          thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
+          const thumbnail = await sharp(jpeg)
+            .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+            .jpeg({ quality: 82 })
+            .toBuffer();
+          await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
+        }
+      }
+      return { imageKeys, thumbnailKey, engine: result.engine, generative: result.generative };
+    },
+  });
+}
