@@ -35,6 +35,7 @@ import { registerBillingRoutes } from "./modules/billing/billing.routes.ts";
 import { registerCreditsRoutes } from "./modules/credits/credits.routes.ts";
 import { registerFaceEditRoutes } from "./modules/face-edit/face-edit.routes.ts";
 import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
+import { registerGenerationRoutes } from "./modules/generation/generation.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
 import { registerImagesRoutes } from "./modules/images/images.routes.ts";
@@ -145,6 +146,8 @@ export async function buildApp({
     paymentProvider: config.payments.provider,
     llmEnabled: services.ai.isEnabled(),
     llmTestProvider: config.llm?.isTestProvider ?? false,
+    generationEnabled: services.generation.isEnabled(),
+    generationTestProvider: services.generation.isTestProvider(),
   });
   const authClock = clock ?? systemClock;
   const authDeps = {
@@ -185,6 +188,12 @@ export async function buildApp({
   registerJobsRoutes(app, { jobs: services.jobs, jobStatus: services.jobStatus, guards });
   // Issue 14: the prompt chat and helpers (multipart and raw image bodies in their own scope).
   await registerAiRoutes(app, { ai: services.ai, guards, maxUploadBytes: config.uploads.maxBytes });
+  // Issue 16: reference-image generation (multipart in its own scope) and its samples.
+  await registerGenerationRoutes(app, {
+    generation: services.generation,
+    guards,
+    maxUploadBytes: config.uploads.maxBytes,
+  });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 

@@ -82,6 +82,14 @@
  * | LLM_STREAM_IDLE_MS       | 30000                          | Longest silence between two streamed pieces of a reply. |
  * | LLM_MAX_RETRIES          | 2                              | Retries on 408/409/429/5xx and lost connections, with backoff (honouring retry-after). |
  * | LLM_TEST_PROVIDER        | false                          | Marks the model as a stand-in (`npm run dev` sets it when it starts the local fake): the chat page says "test provider". |
+ * | KLING_ACCESS_KEY         | (unset)                        | With KLING_SECRET_KEY, reference-image generation (/image-generation) runs on Kling's image API; unset, the page says no provider is connected. |
+ * | KLING_SECRET_KEY         | (unset)                        | Signs the HS256 token sent with every Kling request. |
+ * | KLING_BASE_URL           | https://api-singapore.klingai.com | Kling's API (api-beijing… in China; tests point it at the contract fake). |
+ * | KLING_MODEL              | kling-v1-5                     | model_name of single-image tasks (the multi-reference endpoint takes kling-v2 or kling-v2-1). |
+ * | KLING_POLL_INTERVAL_MS   | 3000                           | How often a worker asks Kling for a task's status. |
+ * | KLING_RETRY_BASE_MS      | 1000                           | First wait after Kling's 1302/1303 (too many tasks), doubled per retry. |
+ * | KLING_TIMEOUT_MS         | 900000                         | Longest a Kling task may take before its job fails (refunded). |
+ * | KLING_TEST_PROVIDER      | false                          | Marks Kling as the stand-in `npm run dev` starts: the page says "test provider". |
  * | CHAT_CHARGE_ENABLED      | false                          | true: a chat message costs 3 credits, refunded if the model fails (spec 02 §9); false: the free beta. |
  *
  * Relative paths given by the operator resolve against the working directory; the defaults are
@@ -91,6 +99,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TCreditPackage, TPaidPlan } from "@gyeol/shared/plans";
+import type { TKlingConfig } from "./drivers/ai/kling.ts";
 import { z } from "zod";
 
 /** apps/server/src/config.ts → repository root. */
@@ -327,6 +336,15 @@ const EnvSchema = z.object({
   LLM_STREAM_IDLE_MS: zInt(30_000, 100, 600_000),
   LLM_MAX_RETRIES: zInt(2, 0, 10),
   LLM_TEST_PROVIDER: zBool(false),
+  /** Reference-image generation on Kling (issue 16, drivers/ai/kling.ts). */
+  KLING_ACCESS_KEY: zOptionalText,
+  KLING_SECRET_KEY: zOptionalText,
+  KLING_BASE_URL: zOptionalText.pipe(z.url().optional()),
+  KLING_MODEL: zOptionalText,
+  KLING_POLL_INTERVAL_MS: zInt(3000, 10, 600_000),
+  KLING_RETRY_BASE_MS: zInt(1000, 1, 600_000),
+  KLING_TIMEOUT_MS: zInt(900_000, 1000, 3_600_000),
+  KLING_TEST_PROVIDER: zBool(false),
   /** spec 02 §4.6, §9: chat messages cost credits only when this is on. */
   CHAT_CHARGE_ENABLED: zBool(false),
 });
@@ -375,6 +393,8 @@ export interface Config {
   http: THttpTimeouts;
   /** The language model of the chat and prompt helpers; undefined = not connected (issue 14). */
   llm: TLlmConfig | undefined;
+  /** Kling's image API for reference-image generation; undefined: not connected. */
+  kling: TKlingConfig | undefined;
   chatChargeEnabled: boolean;
 }
 
@@ -387,6 +407,23 @@ export interface TLlmConfig {
   streamIdleMs: number;
   maxRetries: number;
   isTestProvider: boolean;
+}
+
+/** Both Kling keys, or neither. */
+function resolveKling(e: z.infer<typeof EnvSchema>): TKlingConfig | undefined | string[] {
+  if (!e.KLING_ACCESS_KEY && !e.KLING_SECRET_KEY) return undefined;
+  if (!e.KLING_ACCESS_KEY) return ["  KLING_ACCESS_KEY: required with KLING_SECRET_KEY"];
+  if (!e.KLING_SECRET_KEY) return ["  KLING_SECRET_KEY: required with KLING_ACCESS_KEY"];
+  return {
+    accessKey: e.KLING_ACCESS_KEY,
+    secretKey: e.KLING_SECRET_KEY,
+    baseUrl: (e.KLING_BASE_URL ?? "https://api-singapore.klingai.com").replace(/\/+$/, ""),
+    model: e.KLING_MODEL ?? "kling-v1-5",
+    pollIntervalMs: e.KLING_POLL_INTERVAL_MS,
+    retryBaseMs: e.KLING_RETRY_BASE_MS,
+    timeoutMs: e.KLING_TIMEOUT_MS,
+    isTestProvider: e.KLING_TEST_PROVIDER,
+  };
 }
 
 /** Both LLM_BASE_URL and LLM_MODEL, or neither. */
@@ -614,6 +651,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (Array.isArray(mail)) throw new ConfigError(`Invalid configuration:\n${mail.join("\n")}`);
   const llm = resolveLlm(e);
   if (Array.isArray(llm)) throw new ConfigError(`Invalid configuration:\n${llm.join("\n")}`);
+  const kling = resolveKling(e);
+  if (Array.isArray(kling)) throw new ConfigError(`Invalid configuration:\n${kling.join("\n")}`);
   // Node refuses a headers timeout longer than the request timeout; say so before it throws.
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
@@ -668,6 +707,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     }),
     llm: llm ? Object.freeze(llm) : undefined,
+    kling: kling ? Object.freeze(kling) : undefined,
     chatChargeEnabled: e.CHAT_CHARGE_ENABLED,
   });
 }

@@ -6,6 +6,8 @@ import { findBannedKeyword } from "@gyeol/shared/contracts/ai";
 import { pino } from "pino";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
+import { createKlingProvider } from "./drivers/ai/kling.ts";
+import type { ReferenceImageProvider } from "./drivers/ai/reference-image-provider.ts";
 import type { Database } from "./drivers/db/database.ts";
 import { createFaceEditEngine } from "./drivers/engines/create-face-edit-engine.ts";
 import { createRetouchEngine } from "./drivers/engines/create-retouch-engine.ts";
@@ -43,6 +45,8 @@ import {
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createFaceEditJob } from "./modules/face-edit/face-edit.job.ts";
 import { createFaceEditService, type FaceEditService } from "./modules/face-edit/face-edit.service.ts";
+import { createGenerationJob, notConfiguredProvider } from "./modules/generation/generation.job.ts";
+import { createGenerationService, type GenerationService } from "./modules/generation/generation.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
 import type { AnyJobDefinition } from "./modules/jobs/job-definition.ts";
 import { createJobIntakeService, type JobIntakeService } from "./modules/jobs/job-intake.service.ts";
@@ -75,6 +79,8 @@ export interface Services {
   /** A job's status for every tool's status route. */
   jobStatus: JobStatusService;
   retouch: RetouchService;
+  /** Reference-image generation (issue 16) on the reference-image provider port (Kling). */
+  generation: GenerationService;
   /** Face edit's rules (spec 02 §2.4); its jobs run on the face-edit engine port. */
   faceEdit: FaceEditService;
   /** The prompt chat and helpers on the language-model port (issue 14). */
@@ -86,6 +92,8 @@ export interface DriverOverrides {
   moderation?: ModerationDriver;
   /** A language model instead of the configured one (or none). */
   chatModel?: ChatModel;
+  /** A reference-image provider instead of the configured Kling (null: none connected). */
+  referenceImageProvider?: ReferenceImageProvider | null;
   retouchEngine?: RetouchEngine;
   faceEditEngine?: FaceEditEngine;
   queue?: JobQueue;
@@ -119,6 +127,7 @@ export interface ServiceDeps {
     | "supportEmail"
     | "logLevel"
     | "llm"
+    | "kling"
     | "chatChargeEnabled"
     | "maintenanceMode"
   >;
@@ -171,10 +180,17 @@ export function createServices({
     clock,
     limits: config.uploads,
   });
+  const referenceImages =
+    drivers.referenceImageProvider !== undefined
+      ? drivers.referenceImageProvider
+      : config.kling
+        ? createKlingProvider(config.kling)
+        : null;
   // Every job kind, once: the consumer, the intake and the status read the same definitions.
   const definitions = [
     createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
     createFaceEditJob({ storage, engine: faceEditEngine, publicOrigin: config.publicOrigin }),
+    createGenerationJob({ storage, provider: referenceImages ?? notConfiguredProvider }),
     ...(drivers.jobDefinitions?.({ storage }) ?? []),
   ];
   const jobs = createJobsService({ store, credits, clock, settings: config.jobs, definitions });
@@ -231,6 +247,7 @@ export function createServices({
     intake,
     jobStatus: createJobStatusService({ store, images, jobs, clock, definitions }),
     retouch: createRetouchService({ store, images, intake }),
+    generation: createGenerationService({ images, intake, provider: referenceImages }),
     faceEdit: createFaceEditService({ store, images, intake }),
     ai: createAiService({
       store,

@@ -110,6 +110,18 @@ export const ERROR_CODES = {
   LLM_EMPTY_REPLY: "LLM_EMPTY_REPLY",
   /** spec 02 §5, §8: a prompt holding a banned keyword (GET /api/auth/banned-keywords): 400. */
   NSFW_PROMPT_BLOCKED: "NSFW_PROMPT_BLOCKED",
+  /** Issue 16: no reference-image provider is connected (KLING_ACCESS_KEY/KLING_SECRET_KEY): 503. */
+  GENERATION_NOT_CONFIGURED: "GENERATION_NOT_CONFIGURED",
+  /** Issue 16, a generation job's failure (status failed; refunded): Kling failed or sent nothing usable. */
+  GENERATION_FAILED: "GENERATION_FAILED",
+  /** Kling's content-safety or platform policy refused the prompt or images (1300/1301). */
+  GENERATION_CONTENT_REFUSED: "GENERATION_CONTENT_REFUSED",
+  /** Kling stayed busy (1302/1303) through every retry. */
+  GENERATION_BUSY: "GENERATION_BUSY",
+  /** Kling refused our account or keys (1000–1004, 1100–1103, 1304): the operator's to fix. */
+  GENERATION_PROVIDER_REFUSED: "GENERATION_PROVIDER_REFUSED",
+  /** Kling refused the request's values (1200/1201), e.g. an image it cannot read. */
+  GENERATION_INVALID_INPUT: "GENERATION_INVALID_INPUT",
   /** spec 02 §5 "Face edit": a run without a saved mask, or a mask with nothing painted: 400. */
   MASK_REQUIRED: "MASK_REQUIRED",
   /** spec 02 §8 "Face edit": the face-edit engine failed (status failed); refunded. */

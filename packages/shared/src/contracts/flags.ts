@@ -15,5 +15,12 @@ export const ZFeatureFlagsResponse = z.object({
   llmEnabled: z.boolean(),
   /** The model is the local stand-in `npm run dev` starts: the chat page says "test provider". */
   llmTestProvider: z.boolean(),
+  /**
+   * Issue 16: whether a reference-image provider (Kling) is connected. Off: /image-generation says
+   * the operator has not connected one; samples and history still show.
+   */
+  generationEnabled: z.boolean().optional(),
+  /** The provider is the contract fake `npm run dev` starts: the page says "test provider". */
+  generationTestProvider: z.boolean().optional(),
 });
 export type TFeatureFlagsResponse = z.infer<typeof ZFeatureFlagsResponse>;

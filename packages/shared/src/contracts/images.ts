@@ -78,6 +78,8 @@ export const ZImageStatusResponse = z.object({
   facesFound: z.number().int().nullable().optional(),
   identityScore: z.number().nullable().optional(),
   engine: z.string().nullable().optional(),
+  /** Generation (spec 02 §7 "Consistency"): completed with fewer images than were asked for. */
+  partial: z.boolean().optional(),
 });
 export type TImageStatusResponse = z.infer<typeof ZImageStatusResponse>;
 
@@ -100,8 +102,25 @@ export const ZHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(25),
   offset: z.coerce.number().int().min(0).default(0),
   q: ZSingleLine.trim().max(200).optional(),
+  /**
+   * spec 02 §7 "Consistency": grouped=1 pages by task (one item per job, its images in
+   * all_image_urls) with group_limit/group_offset, answering groupHasMore and nextGroupOffset too.
+   */
+  grouped: z.enum(["0", "1", "true", "false"]).optional(),
+  group_limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).optional(),
+  group_offset: z.coerce.number().int().min(0).optional(),
 });
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
+
+/** The page and offset a history query asks for (grouped queries name them group_limit/group_offset). */
+export function historyPage(query: THistoryQuery): { grouped: boolean; limit: number; offset: number } {
+  const grouped = query.grouped === "1" || query.grouped === "true";
+  return {
+    grouped,
+    limit: Math.min(grouped ? (query.group_limit ?? query.limit) : query.limit, HISTORY_MAX_LIMIT),
+    offset: grouped ? (query.group_offset ?? query.offset) : query.offset,
+  };
+}
 
 /** spec 02 §3 History image item. */
 export const ZHistoryItem = z.object({
@@ -127,7 +146,14 @@ export type THistoryItem = z.infer<typeof ZHistoryItem>;
 export const ZHistoryResponse = z.object({
   success: z.literal(true),
   images: z.array(ZHistoryItem),
-  pagination: z.object({ hasMore: z.boolean(), nextOffset: z.number().int().nullable() }),
+  pagination: z.object({
+    hasMore: z.boolean(),
+    nextOffset: z.number().int().nullable(),
+    /** grouped=1 only (spec 02 §7 "Consistency"): the same page read as groups. */
+    groupHasMore: z.boolean().optional(),
+    nextGroupOffset: z.number().int().nullable().optional(),
+  }),
+  grouped: z.boolean().optional(),
 });
 export type THistoryResponse = z.infer<typeof ZHistoryResponse>;
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
-import type { THistoryQuery, THistoryResponse } from "@gyeol/shared/contracts/images";
+import { historyPage, type THistoryQuery, type THistoryResponse } from "@gyeol/shared/contracts/images";
 import { NOTICE_IMAGE_MAX_PIXELS, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
 import { z } from "zod";
 import type { ImageRow, UploadRow, UserRow } from "../../db/schema.ts";
@@ -305,13 +305,21 @@ export function createImagesService({ store, storage, moderation, clock, limits 
       query: THistoryQuery,
     ): Promise<THistoryResponse> {
       if (userId !== user.id) throw new AppError(403, "FORBIDDEN", "You can only see your own images.");
-      const rows = await store.images.listHistory(user.id, query);
-      const hasMore = rows.length > query.limit;
-      const page = rows.slice(0, query.limit);
+      // A history row is one job with all its images, so a grouped page is a page of rows.
+      const { grouped, limit, offset } = historyPage(query);
+      const rows = await store.images.listHistory(user.id, { ...query, limit, offset });
+      const hasMore = rows.length > limit;
+      const page = rows.slice(0, limit);
+      const nextOffset = hasMore ? offset + page.length : null;
       return {
         success: true,
         images: await Promise.all(page.map(toHistoryItem)),
-        pagination: { hasMore, nextOffset: hasMore ? query.offset + page.length : null },
+        pagination: {
+          hasMore,
+          nextOffset,
+          ...(grouped ? { groupHasMore: hasMore, nextGroupOffset: nextOffset } : {}),
+        },
+        ...(grouped ? { grouped: true } : {}),
       };
     },
 

@@ -28,6 +28,8 @@ export interface TJobReport {
   facesFound?: number | null;
   identityScore?: number | null;
   engine?: string | null;
+  /** Fewer images came back than were asked for (generation, spec 02 §7 `partial`). */
+  partial?: boolean;
 }
 
 export interface JobDefinition<TPayload = unknown, TOutput extends object = object> {

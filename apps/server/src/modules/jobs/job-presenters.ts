@@ -35,6 +35,7 @@ export const presentImageStatus = memoByView(
     facesFound: view.report.facesFound ?? null,
     identityScore: view.report.identityScore ?? null,
     engine: view.report.engine ?? view.provider,
+    ...(view.report.partial !== undefined ? { partial: view.report.partial } : {}),
   }),
 );
 

@@ -298,6 +298,17 @@ export const en: TTranslations = {
         "The AI model did not process this request. Change it and try again, or contact the operator; any credits used are refunded.",
       LLM_EMPTY_REPLY: "The AI model sent an empty answer. Please try again; any credits used are refunded.",
       NSFW_PROMPT_BLOCKED: "The prompt contains a word that is not allowed, so it can't be processed.",
+      GENERATION_NOT_CONFIGURED:
+        "Image generation is not available: the operator has not connected a generation provider.",
+      GENERATION_FAILED: "Image generation failed. Your credits have been refunded; please try again.",
+      GENERATION_CONTENT_REFUSED:
+        "The generation provider refused this prompt or image under its content policy. Your credits have been refunded.",
+      GENERATION_BUSY:
+        "The generation provider is busy with too many requests. Your credits have been refunded; please try again shortly.",
+      GENERATION_PROVIDER_REFUSED:
+        "The generation provider refused the service's account. Your credits have been refunded; please tell the operator.",
+      GENERATION_INVALID_INPUT:
+        "The generation provider could not use this image or these settings. Your credits have been refunded.",
       NETWORK_ERROR: "Can't reach the server. Please check your connection.",
       INVALID_RESPONSE: "The server sent an unexpected answer. Please try again shortly.",
       MAIL_LINKS_NOT_CONFIGURED:

@@ -293,6 +293,14 @@ export const ko = {
         "AI 모델이 이 요청을 처리하지 않았습니다. 내용을 바꿔 다시 시도하거나 운영자에게 문의해 주세요. 차감된 크레딧은 환불됩니다.",
       LLM_EMPTY_REPLY: "AI 모델이 빈 답을 보냈습니다. 다시 시도해 주세요. 차감된 크레딧은 환불됩니다.",
       NSFW_PROMPT_BLOCKED: "허용되지 않는 단어가 들어 있어 처리할 수 없습니다.",
+      GENERATION_NOT_CONFIGURED: "이미지 생성을 사용할 수 없습니다. 운영자가 생성 서비스를 연결하지 않았습니다.",
+      GENERATION_FAILED: "이미지 생성에 실패했습니다. 크레딧은 환불되었습니다. 다시 시도해 주세요.",
+      GENERATION_CONTENT_REFUSED:
+        "생성 서비스가 콘텐츠 정책에 따라 이 프롬프트나 이미지를 거부했습니다. 크레딧은 환불되었습니다.",
+      GENERATION_BUSY: "생성 서비스에 요청이 많아 처리하지 못했습니다. 크레딧은 환불되었습니다. 잠시 후 다시 시도해 주세요.",
+      GENERATION_PROVIDER_REFUSED:
+        "생성 서비스가 이 서비스의 계정을 거부했습니다. 크레딧은 환불되었습니다. 운영자에게 알려 주세요.",
+      GENERATION_INVALID_INPUT: "생성 서비스가 이 이미지나 설정을 사용할 수 없습니다. 크레딧은 환불되었습니다.",
       NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",
       INVALID_RESPONSE: "서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.",
       MAIL_LINKS_NOT_CONFIGURED:

@@ -1,0 +1,231 @@
+/**
+ * Kling's image API (vendors CONTRACTS §2): a fresh HS256 JWT per request (iss = access key,
+ * exp = now + 30 min, nbf = now − 5 s), images as raw base64 without a `data:` prefix, a task
+ * created and then polled until `succeed` or `failed`, the result URLs downloaded (they are
+ * Kling's for 30 days; we keep our own copy). One reference or character image goes to
+ * /v1/images/generations with `image_reference` (subject or face); several images (a reference
+ * and characters, or more than one character) go to /v1/images/multi-image2image.
+ *
+ * Kling's business codes map to ours (GenerationError.code):
+ *   1300, 1301 (policy, content safety)      → GENERATION_CONTENT_REFUSED
+ *   1302, 1303 (too fast, concurrency)       → retried with exponential backoff from ≥ 1 s, then GENERATION_BUSY
+ *   1000–1004, 1100–1103, 1304 (auth, account) → GENERATION_PROVIDER_REFUSED
+ *   1200, 1201 (parameters)                  → GENERATION_INVALID_INPUT
+ *   anything else, 5xxx, a lost connection   → GENERATION_FAILED
+ */
+import { createHmac } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type {
+  ReferenceImageProvider,
+  TReferenceImageRequest,
+  TReferenceImageResult,
+} from "./reference-image-provider.ts";
+import { GenerationError } from "./reference-image-provider.ts";
+
+export interface TKlingConfig {
+  accessKey: string;
+  secretKey: string;
+  baseUrl: string;
+  model: string;
+  pollIntervalMs: number;
+  /** First wait after a 1302/1303 (CONTRACTS §2.7: at least 1 s in production). */
+  retryBaseMs: number;
+  /** The longest a task may take before the job fails. */
+  timeoutMs: number;
+  isTestProvider: boolean;
+}
+
+const TOKEN_TTL_SECONDS = 1800;
+const NOT_BEFORE_SKEW_SECONDS = 5;
+const REQUEST_TIMEOUT_MS = 30_000;
+const BUSY_RETRIES = 4;
+const MAX_RESULT_BYTES = 40 * 1024 * 1024;
+/** Models the multi-reference endpoint takes (CONTRACTS §2.5). */
+const MULTI_MODELS = new Set(["kling-v2", "kling-v2-1"]);
+
+const base64url = (value: Buffer | string) => Buffer.from(value).toString("base64url");
+
+/** CONTRACTS §2.2: header {alg: HS256, typ: JWT}, payload {iss, exp, nbf}, HMAC-SHA256 with the secret key. */
+export function signKlingToken(accessKey: string, secretKey: string, nowSeconds: number): string {
+  const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
+  const payload = base64url(
+    JSON.stringify({
+      iss: accessKey,
+      exp: nowSeconds + TOKEN_TTL_SECONDS,
+      nbf: nowSeconds - NOT_BEFORE_SKEW_SECONDS,
+    }),
+  );
+  const signature = createHmac("sha256", secretKey).update(`${header}.${payload}`).digest("base64url");
+  return `${header}.${payload}.${signature}`;
+}
+
+/** Our code for one of Kling's business codes. */
+export function klingErrorCode(code: number): string {
+  if (code === 1300 || code === 1301) return "GENERATION_CONTENT_REFUSED";
+  if (code === 1302 || code === 1303) return "GENERATION_BUSY";
+  if ((code >= 1000 && code <= 1004) || (code >= 1100 && code <= 1103) || code === 1304)
+    return "GENERATION_PROVIDER_REFUSED";
+  if (code === 1200 || code === 1201) return "GENERATION_INVALID_INPUT";
+  return "GENERATION_FAILED";
+}
+
+/** A failed task's message that speaks of content safety reads as a refusal (CONTRACTS §2.4 task_status_msg). */
+const REFUSAL_MESSAGE = /(risk|safety|sensitive|policy|inappropriate|nsfw)/i;
+
+interface KlingEnvelope {
+  code?: number;
+  message?: string;
+  data?: {
+    task_id?: string;
+    task_status?: string;
+    task_status_msg?: string;
+    task_result?: { images?: Array<{ index?: number; url?: string }> };
+  };
+}
+
+/** Which endpoint a request goes to: one image with image_reference, or the multi-reference one. */
+function routeOf(request: Pick<TReferenceImageRequest, "reference" | "characters">): "single" | "multi" {
+  const count = request.characters.length + (request.reference ? 1 : 0);
+  return request.characters.length > 1 || (request.characters.length > 0 && count > 1) ? "multi" : "single";
+}
+
+export function createKlingProvider(
+  config: TKlingConfig,
+  options: { nowSeconds?: () => number; fetch?: typeof fetch } = {},
+): ReferenceImageProvider {
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const doFetch = options.fetch ?? fetch;
+
+  async function call(method: "GET" | "POST", path: string, body: unknown, signal: AbortSignal) {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await doFetch(`${config.baseUrl}${path}`, {
+          method,
+          headers: {
+            // A fresh token on every request, retries included (an expired one answers 1004).
+            authorization: `Bearer ${signKlingToken(config.accessKey, config.secretKey, nowSeconds())}`,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+        });
+      } catch (error) {
+        signal.throwIfAborted();
+        throw new GenerationError("GENERATION_FAILED", "Kling could not be reached.", { cause: error });
+      }
+      const envelope = (await response.json().catch(() => ({}))) as KlingEnvelope;
+      const code = typeof envelope.code === "number" ? envelope.code : response.ok ? 0 : 5000;
+      if (response.ok && code === 0) return envelope;
+      const ours = klingErrorCode(code);
+      if (ours === "GENERATION_BUSY" && attempt < BUSY_RETRIES) {
+        await sleep(config.retryBaseMs * 2 ** attempt, undefined, { signal });
+        continue;
+      }
+      throw new GenerationError(
+        ours,
+        `Kling answered ${response.status} code ${code}: ${envelope.message ?? ""}`,
+      );
+    }
+  }
+
+  function submitBody(request: TReferenceImageRequest) {
+    const common = {
+      n: request.numImages,
+      aspect_ratio: request.aspectRatio,
+      external_task_id: request.externalTaskId,
+    };
+    const b64 = (bytes: Buffer) => bytes.toString("base64");
+    if (routeOf(request) === "multi") {
+      return {
+        path: "/v1/images/multi-image2image",
+        body: {
+          model_name: MULTI_MODELS.has(config.model) ? config.model : "kling-v2-1",
+          prompt: request.prompt,
+          subject_image_list: request.characters.map((bytes) => ({ subject_image: b64(bytes) })),
+          ...(request.reference ? { scene_image: b64(request.reference) } : {}),
+          ...common,
+        },
+      };
+    }
+    const image = request.characters[0] ?? request.reference;
+    return {
+      path: "/v1/images/generations",
+      body: {
+        model_name: config.model,
+        prompt: request.prompt,
+        ...(image
+          ? {
+              image: b64(image),
+              // A character image keeps its person (subject) or face; a reference is a subject.
+              image_reference: request.characters.length > 0 ? request.characterMode : "subject",
+            }
+          : {}),
+        ...common,
+      },
+    };
+  }
+
+  async function download(url: string, signal: AbortSignal): Promise<Buffer> {
+    try {
+      const response = await doFetch(url, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const declared = Number(response.headers.get("content-length") ?? 0);
+      if (declared > MAX_RESULT_BYTES) throw new Error("result too large");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > MAX_RESULT_BYTES) throw new Error("result too large");
+      return bytes;
+    } catch (error) {
+      signal.throwIfAborted();
+      throw new GenerationError("GENERATION_FAILED", "A Kling result could not be downloaded.", {
+        cause: error,
+      });
+    }
+  }
+
+  return {
+    provider: "kling",
+    isTestProvider: config.isTestProvider,
+
+    async generate(request): Promise<TReferenceImageResult> {
+      const { path, body } = submitBody(request);
+      let taskId = request.providerTaskId;
+      if (!taskId) {
+        const created = await call("POST", path, body, request.signal);
+        taskId = created.data?.task_id ?? null;
+        if (!taskId) throw new GenerationError("GENERATION_FAILED", "Kling gave no task id.");
+        await request.onProviderTaskId(taskId);
+      }
+      const deadline = Date.now() + config.timeoutMs;
+      for (;;) {
+        const polled = await call("GET", `${path}/${encodeURIComponent(taskId)}`, undefined, request.signal);
+        const data = polled.data ?? {};
+        if (data.task_status === "succeed") {
+          const urls = (data.task_result?.images ?? [])
+            .slice()
+            .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+            .map((image) => image.url)
+            .filter((url): url is string => typeof url === "string" && /^https?:\/\//.test(url))
+            .slice(0, request.numImages);
+          if (urls.length === 0)
+            throw new GenerationError("GENERATION_FAILED", "Kling's task made no image.");
+          const images: Buffer[] = [];
+          for (const url of urls) images.push(await download(url, request.signal));
+          return { images, partial: images.length < request.numImages };
+        }
+        if (data.task_status === "failed") {
+          const message = data.task_status_msg ?? "";
+          throw new GenerationError(
+            REFUSAL_MESSAGE.test(message) ? "GENERATION_CONTENT_REFUSED" : "GENERATION_FAILED",
+            `Kling's task failed: ${message}`,
+          );
+        }
+        if (Date.now() > deadline)
+          throw new GenerationError("GENERATION_FAILED", "Kling's task took too long.");
+        await sleep(config.pollIntervalMs, undefined, { signal: request.signal });
+      }
+    },
+  };
+}

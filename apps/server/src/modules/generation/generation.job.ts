@@ -1,0 +1,114 @@
+/**
+ * The reference-image generation job (spec 02 §2.3, §4.2): the stored reference and character
+ * images go to the reference-image provider (Kling) as JPEGs, its 1–4 results are stored as our
+ * JPEGs with a ~400 px thumbnail at keys made from the job id (a second run overwrites its own
+ * files), and the platform completes the history row (source kling). Fewer results than asked
+ * for complete the job as `partial` (the status answer says so; the charge stands, as Kling's).
+ */
+import { CHARACTER_MODES, GENERATION_ASPECT_RATIOS, klingAspectRatio } from "@gyeol/shared/generation";
+import sharp from "sharp";
+import { z } from "zod";
+import type { ReferenceImageProvider } from "../../drivers/ai/reference-image-provider.ts";
+import { GenerationError } from "../../drivers/ai/reference-image-provider.ts";
+import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import { defineJob } from "../jobs/job-definition.ts";
+
+export const GENERATION_TOOL = "kling";
+const THUMBNAIL_PX = 400;
+
+export const ZGenerationPayload = z.object({
+  prompt: z.string(),
+  numImages: z.number().int().min(1).max(4),
+  aspectRatio: z.enum(GENERATION_ASPECT_RATIOS),
+  characterMode: z.enum(CHARACTER_MODES),
+  referenceKey: z.string().nullable(),
+  characterKeys: z.array(z.string()).max(4),
+});
+export type TGenerationPayload = z.infer<typeof ZGenerationPayload>;
+
+export interface TGenerationOutput {
+  imageKeys: string[];
+  thumbnailKey: string;
+  requested: number;
+  partial: boolean;
+}
+
+/** The provider an unconfigured server has: its jobs fail (refunded) with the code the page explains. */
+export const notConfiguredProvider: ReferenceImageProvider = {
+  provider: "kling",
+  isTestProvider: false,
+  async generate() {
+    throw new GenerationError("GENERATION_NOT_CONFIGURED", "No image-generation provider is connected.");
+  },
+};
+
+export function createGenerationJob(deps: { storage: FileStorage; provider: ReferenceImageProvider }) {
+  const readJpeg = async (key: string) => {
+    const bytes = await deps.storage.get(key);
+    if (!bytes) throw new GenerationError("INVALID_IMAGE", "The uploaded image is gone.");
+    // Kling takes JPEG or PNG (CONTRACTS §2.3): ours are upright JPEGs without metadata.
+    return sharp(bytes).rotate().jpeg({ quality: 92 }).toBuffer();
+  };
+
+  return defineJob<TGenerationPayload, TGenerationOutput>({
+    tool: GENERATION_TOOL,
+    provider: deps.provider.provider,
+    source: "kling",
+    queue: "remote",
+    schema: ZGenerationPayload,
+    workOf: (payload) => payload.numImages,
+    inputKeyOf: (payload) => payload.referenceKey ?? payload.characterKeys[0] ?? null,
+    resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: output.thumbnailKey }),
+    reportOf: (output) => ({ partial: output.partial }),
+
+    async handle({ job, payload, signal, setProviderJobId }) {
+      const id32 = job.id.replaceAll("-", "");
+      const result = await deps.provider.generate({
+        prompt: payload.prompt,
+        numImages: payload.numImages,
+        aspectRatio: klingAspectRatio(payload.aspectRatio),
+        reference: payload.referenceKey ? await readJpeg(payload.referenceKey) : null,
+        characters: await Promise.all(payload.characterKeys.map(readJpeg)),
+        characterMode: payload.characterMode,
+        externalTaskId: job.id,
+        providerTaskId: job.provider_job_id,
+        onProviderTaskId: setProviderJobId,
+        signal,
+      });
+      signal.throwIfAborted();
+      const imageKeys: string[] = [];
+      let thumbnailKey = "";
+      for (const [index, bytes] of result.images.slice(0, payload.numImages).entries()) {
+        let jpeg: Buffer;
+        try {
+          jpeg = await sharp(bytes, { limitInputPixels: 50_000_000 })
+            .rotate()
+            .jpeg({ quality: 95 })
+            .toBuffer();
+        } catch (error) {
+          throw new GenerationError("GENERATION_FAILED", "Kling sent something that is not an image.", {
+            cause: error,
+          });
+        }
+        const suffix = index === 0 ? "" : `/${index}`;
+        const imageKey = fileKeyFor("private", `results/${job.user_id}${suffix}`, id32, "jpg");
+        await deps.storage.putAt(imageKey, jpeg, "image/jpeg");
+        imageKeys.push(imageKey);
+        if (index === 0) {
+          thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
+          const thumbnail = await sharp(jpeg)
+            .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+            .jpeg({ quality: 82 })
+            .toBuffer();
+          await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
+        }
+      }
+      return {
+        imageKeys,
+        thumbnailKey,
+        requested: payload.numImages,
+        partial: imageKeys.length < payload.numImages,
+      };
+    },
+  });
+}
