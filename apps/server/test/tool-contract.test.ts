@@ -1,6 +1,6 @@
 /**
- * The job tools' shared contract (test/helpers/tool-contract.ts), run for retouch on its RunPod
- * driver (the remote case, where resuming matters) and for a test-only job kind of 1–4 images
+ * The job tools' shared contract (test/helpers/tool-contract.ts), run for retouch and face edit on
+ * their RunPod drivers (the remote case, where resuming matters) and for a test-only job kind of 1–4 images
  * that no tool's code knows, proving the platform's rules are generic. SQLite with the local
  * queue always; PostgreSQL with BullMQ when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
@@ -10,6 +10,13 @@ import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
 import type { JobQueue } from "../src/drivers/queue/job-queue.ts";
 import { type RunpodFake, startRunpodFake } from "./fakes/runpod-fake.ts";
 import type { TestDatabaseKind } from "./helpers/databases.ts";
+import {
+  faceEditInput,
+  faceEditStatusPath,
+  makeMaskPng,
+  startFaceEdit,
+  uploadMask,
+} from "./helpers/face-edit.ts";
 import { createProbeJob, type ProbeVendor } from "./helpers/probe-job.ts";
 import {
   allowAll,
@@ -147,3 +154,57 @@ describe.each(SETUPS)(
     });
   },
 );
+
+describe.each(SETUPS)("face edit on RunPod keeps the job contract ($name)", ({ database, bullmq }) => {
+  let fake: RunpodFake;
+  beforeAll(async () => {
+    fake = await startRunpodFake(await makeJpeg(128, 96));
+  });
+  afterAll(() => fake.close());
+
+  describeToolJob(async (): Promise<ToolHarness> => {
+    fake.hold = false;
+    fake.outcome = "base64";
+    const queue = queueFor(bullmq);
+    const t = await createTestApp({
+      database,
+      env: {
+        ...FAST_JOBS,
+        RUNPOD_API_KEY: fake.apiKey,
+        RUNPOD_FACE_EDIT_ENDPOINT_ID: fake.faceEditEndpointId,
+        RUNPOD_API_BASE_URL: fake.baseUrl,
+        RUNPOD_POLL_INTERVAL_MS: "20",
+        PUBLIC_ORIGIN: "https://gyeol.test",
+      },
+      drivers: { moderation: allowAll, ...(queue ? { queue } : {}) },
+    });
+    await signUp(t.app);
+    const uploads = new Map<number, { image: string; mask: string }>();
+    return {
+      t,
+      cost: 85,
+      images: 1,
+      async user(credits) {
+        const user = await userWithCredits(t, credits);
+        const mask = (await uploadMask(t.app, user.cookie, await makeMaskPng(128, 96))).json() as {
+          imageUrl: string;
+        };
+        uploads.set(user.id, { image: (await uploaded(t, user.cookie)).imageUrl, mask: mask.imageUrl });
+        return user;
+      },
+      async start(user: ToolUser) {
+        const { image, mask } = uploads.get(user.id)!;
+        const response = await startFaceEdit(t.app, user.cookie, faceEditInput(image, mask));
+        if (response.statusCode !== 200) throw new Error(response.body);
+        return response.json().jobId as string;
+      },
+      provider(outcome) {
+        fake.hold = outcome === "hang";
+        fake.outcome = outcome === "fail" ? "fail" : "base64";
+      },
+      submissions: () => fake.runCalls,
+      statusPath: faceEditStatusPath,
+      close: () => t.close(),
+    };
+  });
+});
