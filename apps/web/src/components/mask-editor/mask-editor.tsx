@@ -1,5 +1,5 @@
 import type { TMaskColor, TMaskPreset } from "@gyeol/shared/mask";
-import { Check, Download, Keyboard, Trash2, X } from "lucide-react";
+import { Check, Download, Trash2 } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { type KeyboardEvent, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { cn } from "../ui/cn.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { downloadBlob, loadMaskFile } from "./canvas.ts";
+import { MaskEditorHeader } from "./mask-editor-header.tsx";
 import { MaskStage } from "./mask-stage.tsx";
 import { controlStyles, MaskToolbar } from "./mask-toolbar.tsx";
 import {
@@ -22,6 +23,7 @@ import {
   type TMaskDoc,
 } from "./model.ts";
 import { encodeMaskPng } from "./png.ts";
+import { commandFor, type TEditorCommand } from "./shortcuts.ts";
 import { useBrushSettings } from "./use-brush-settings.ts";
 import { useImageSize } from "./use-image-size.ts";
 import { useViewport } from "./use-viewport.ts";
@@ -58,35 +60,6 @@ const DARK_BUTTON = cn(
   controlStyles,
 );
 
-type TShortcut =
-  | "smaller"
-  | "larger"
-  | "draw"
-  | "rect"
-  | "erase"
-  | "invert"
-  | "original"
-  | "zoomIn"
-  | "zoomOut"
-  | "fit";
-
-/** Keys by position (KeyboardEvent.code), so they work whatever the layout, Korean included. */
-const SHORTCUTS: Record<string, TShortcut | undefined> = {
-  BracketLeft: "smaller",
-  BracketRight: "larger",
-  KeyB: "draw",
-  KeyR: "rect",
-  KeyE: "erase",
-  KeyI: "invert",
-  KeyO: "original",
-  Equal: "zoomIn",
-  NumpadAdd: "zoomIn",
-  Minus: "zoomOut",
-  NumpadSubtract: "zoomOut",
-  Digit0: "fit",
-  Numpad0: "fit",
-};
-
 /**
  * The full-screen mask editor shared by face edit and image edit (spec 02 §2.2, §2.4), on the
  * radix Dialog (focus trapped inside, Escape asks before dropping unsaved work).
@@ -100,14 +73,6 @@ export function MaskEditor(props: MaskEditorProps) {
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
-}
-
-function isTypingTarget(target: EventTarget): boolean {
-  return target instanceof HTMLInputElement && target.type !== "range" && target.type !== "radio";
-}
-
-function isActivatable(target: EventTarget): boolean {
-  return target instanceof HTMLButtonElement || target instanceof HTMLInputElement;
 }
 
 function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskEditorProps) {
@@ -194,36 +159,19 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (isConfirmOpen || !isReady || isTypingTarget(event.target)) return;
-    const isCommand = event.ctrlKey || event.metaKey;
-    if (isCommand && event.code === "KeyZ") {
-      event.preventDefault();
-      act({ type: event.shiftKey ? "redo" : "undo" });
-      return;
-    }
-    if (isCommand && event.code === "KeyY") {
-      event.preventDefault();
-      act({ type: "redo" });
-      return;
-    }
-    if (isCommand || event.altKey) return;
-    if (event.key === " ") {
-      // Space on a button presses it; anywhere else it turns the pointer into a hand.
-      if (isActivatable(event.target)) return;
-      event.preventDefault();
-      setPanKeyHeld(true);
-      return;
-    }
-    const shortcut = SHORTCUTS[event.code];
-    if (!shortcut) return;
+    if (isConfirmOpen || !isReady) return;
+    const command = commandFor(event);
+    if (!command) return;
     event.preventDefault();
-    // Held keys repeat; only the brush size keeps stepping.
-    if (event.repeat && shortcut !== "smaller" && shortcut !== "larger") return;
-    runShortcut(shortcut);
+    run(command);
   };
 
-  const runShortcut = (shortcut: TShortcut) => {
-    switch (shortcut) {
+  const run = (command: TEditorCommand) => {
+    switch (command) {
+      case "undo":
+      case "redo":
+      case "invert":
+        return act({ type: command });
       case "smaller":
         return brush.stepSize(-1);
       case "larger":
@@ -231,11 +179,11 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
       case "draw":
       case "rect":
       case "erase":
-        return brush.setMode(shortcut);
-      case "invert":
-        return act({ type: "invert" });
+        return brush.setMode(command);
       case "original":
         return setOriginalShown(true);
+      case "panKey":
+        return setPanKeyHeld(true);
       case "zoomIn":
         return viewport.zoomIn();
       case "zoomOut":
@@ -273,48 +221,7 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
       }}
       className="fixed inset-0 z-50 flex animate-fade-in flex-col gap-2 p-2 text-white outline-none min-[1000px]:gap-3 min-[1000px]:p-5"
     >
-      <header className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <RadixDialog.Title className="text-base font-bold min-[1000px]:text-lg">
-            {t("maskEditor.title")}
-          </RadixDialog.Title>
-          <p id="mask-editor-hint" className="text-sm text-white/75">
-            <span className="[@media(pointer:coarse)]:hidden">{t("maskEditor.hint")}</span>
-            <span className="hidden [@media(pointer:coarse)]:inline">{t("maskEditor.hintTouch")}</span>
-          </p>
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
-          <details className="relative hidden min-[1000px]:block">
-            <summary
-              className={cn(
-                "flex h-10 cursor-pointer list-none items-center gap-1.5 rounded-full bg-white/10 px-3.5 text-sm font-semibold hover:bg-white/20",
-                controlStyles,
-              )}
-            >
-              <Keyboard aria-hidden="true" className="size-4" />
-              {t("maskEditor.shortcuts.label")}
-            </summary>
-            <ul className="absolute top-12 right-0 z-10 w-80 space-y-1.5 rounded-2xl bg-ink p-4 text-sm shadow-float">
-              {(["draw", "brush", "history", "view", "original"] as const).map((key) => (
-                <li key={key}>{t(`maskEditor.shortcuts.${key}`)}</li>
-              ))}
-            </ul>
-          </details>
-          <button
-            type="button"
-            aria-label={t("maskEditor.close")}
-            onClick={requestClose}
-            disabled={busy !== null}
-            data-testid="mask-editor-close"
-            className={cn(
-              "grid size-10 place-items-center rounded-full bg-white/10 hover:bg-white/20",
-              controlStyles,
-            )}
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
-        </div>
-      </header>
+      <MaskEditorHeader onClose={requestClose} isCloseDisabled={busy !== null} />
 
       <div className="order-2 min-[1000px]:order-none">
         <MaskToolbar

@@ -1,29 +1,11 @@
 import { MASK_OVERLAY_OPACITY, type TMaskColor, type TMaskMode } from "@gyeol/shared/mask";
-import {
-  type PointerEvent as ReactPointerEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import { cn } from "../ui/cn.ts";
-import { paintOverlay } from "./canvas.ts";
-import { Checkpoints } from "./checkpoints.ts";
-import {
-  drawOp,
-  roundCoordinate,
-  type TMaskDoc,
-  type TMaskOp,
-  type TMaskPaint,
-  type TPoint,
-} from "./model.ts";
-import { createRaster, fullRect, type TRaster } from "./raster.ts";
+import { roundCoordinate, type TMaskDoc, type TMaskOp, type TMaskPaint, type TPoint } from "./model.ts";
+import { useOverlay } from "./use-overlay.ts";
 import type { TViewport } from "./use-viewport.ts";
 import { wheelFactor } from "./viewport.ts";
 
-/** The on-screen mask is drawn at most this many pixels on its long side; the saved one at full size. */
-const MAX_DISPLAY_SIDE = 2048;
 /** Arrow keys move the view by this many screen pixels. */
 const ARROW_PAN_PX = 48;
 
@@ -80,60 +62,14 @@ export function MaskStage({
 }: MaskStageProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const cursorRef = useRef<HTMLDivElement>(null);
   const gestureRef = useRef<TGesture | null>(null);
   const touchesRef = useRef(new Map<number, { x: number; y: number }>());
   const [rectPreview, setRectPreview] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
   const [isPanning, setIsPanning] = useState(false);
 
-  const displayScale = Math.min(1, MAX_DISPLAY_SIDE / Math.max(doc.width, doc.height));
-  const rasterRef = useRef<TRaster | null>(null);
-  const paintedDocRef = useRef<TMaskDoc | null>(null);
-  const liveOpRef = useRef<TMaskOp | null>(null);
-  const checkpointsRef = useRef(new Checkpoints());
+  const overlay = useOverlay(doc, color);
   const { view, fitted, area, setStage, scale, zoomAt, panBy } = viewport;
-
-  const raster = (): TRaster => {
-    const width = Math.max(1, Math.round(doc.width * displayScale));
-    const height = Math.max(1, Math.round(doc.height * displayScale));
-    if (!rasterRef.current || rasterRef.current.width !== width || rasterRef.current.height !== height) {
-      rasterRef.current = createRaster(width, height);
-      paintedDocRef.current = null;
-      checkpointsRef.current.clear();
-    }
-    return rasterRef.current;
-  };
-
-  const repaintAll = useCallback(() => {
-    const current = rasterRef.current;
-    if (canvasRef.current && current) paintOverlay(canvasRef.current, current, color, fullRect(current));
-  }, [color]);
-
-  // Keep the on-screen raster in step with the document: one new operation is drawn on top
-  // (unless it is the stroke just drawn live); anything else (undo, a new document) is redrawn.
-  useLayoutEffect(() => {
-    const target = raster();
-    const previous = paintedDocRef.current;
-    if (previous === doc) return;
-    const isOneMore =
-      previous !== null &&
-      doc.ops.length === previous.ops.length + 1 &&
-      previous.ops.every((op, index) => op === doc.ops[index]);
-    let dirty = null;
-    if (!isOneMore) {
-      checkpointsRef.current.render(target, doc, displayScale);
-      dirty = fullRect(target);
-    } else if (doc.ops.at(-1) !== liveOpRef.current) {
-      checkpointsRef.current.take(target, previous.ops);
-      dirty = drawOp(target, doc.ops.at(-1)!, displayScale, displayScale);
-    }
-    liveOpRef.current = null;
-    paintedDocRef.current = doc;
-    if (canvasRef.current) paintOverlay(canvasRef.current, target, color, dirty);
-  });
-
-  useEffect(repaintAll, [repaintAll]);
 
   // The stage replaces the loading placeholder that held the focus: take it over, so the keys
   // (brush size, undo, zoom) work without a click first.
@@ -199,10 +135,7 @@ export function MaskStage({
   /** Drops a stroke or rectangle that turned out to be the start of a pinch. */
   const cancelDrawing = () => {
     const gesture = gestureRef.current;
-    if (gesture?.kind === "stroke" && rasterRef.current) {
-      checkpointsRef.current.render(rasterRef.current, doc, displayScale);
-      repaintAll();
-    }
+    if (gesture?.kind === "stroke") overlay.restore();
     setRectPreview(null);
   };
 
@@ -226,11 +159,8 @@ export function MaskStage({
       points: [point],
     };
     gestureRef.current = { kind: "stroke", pointerId: event.pointerId, op };
-    const target = raster();
-    // The screen shows `doc` now; keep it so undoing this stroke (or a pinch dropping it) is instant.
-    checkpointsRef.current.take(target, doc.ops);
-    const dirty = drawOp(target, op, displayScale, displayScale);
-    if (canvasRef.current) paintOverlay(canvasRef.current, target, color, dirty);
+    overlay.beginLive();
+    overlay.drawLive(op);
   };
 
   const extendStroke = (op: { mode: TMaskPaint; size: number; points: TPoint[] }, point: TPoint) => {
@@ -239,14 +169,7 @@ export function MaskStage({
     const minimum = 1 / (scale * view.zoom);
     if (Math.hypot(point[0] - last[0], point[1] - last[1]) < minimum) return;
     op.points.push(point);
-    const target = raster();
-    const dirty = drawOp(
-      target,
-      { kind: "stroke", ...op, points: [last, point] },
-      displayScale,
-      displayScale,
-    );
-    if (canvasRef.current) paintOverlay(canvasRef.current, target, color, dirty);
+    overlay.drawLive({ kind: "stroke", ...op, points: [last, point] });
   };
 
   const finishGesture = (pointerId: number) => {
@@ -254,7 +177,7 @@ export function MaskStage({
     if (!gesture) return;
     if (gesture.kind === "stroke" && gesture.pointerId === pointerId) {
       const op: TMaskOp = { ...gesture.op, points: [...gesture.op.points] };
-      liveOpRef.current = op;
+      overlay.markDrawn(op);
       onCommit(op);
     } else if (gesture.kind === "rect" && gesture.pointerId === pointerId) {
       const rect = rectOf(gesture.start, gesture.end);
@@ -410,7 +333,7 @@ export function MaskStage({
       >
         <img src={imageUrl} alt="" draggable={false} className="pointer-events-none block size-full" />
         <canvas
-          ref={canvasRef}
+          ref={overlay.canvasRef}
           data-testid="mask-editor-overlay"
           className="pointer-events-none absolute inset-0 size-full"
           style={{ opacity: MASK_OVERLAY_OPACITY, visibility: isOriginalShown ? "hidden" : "visible" }}
