@@ -42,6 +42,7 @@ import { registerImagesRoutes } from "./modules/images/images.routes.ts";
 import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
+import { registerSamplesRoutes } from "./modules/samples/samples.routes.ts";
 import { createServices, type DriverOverrides, type Services } from "./services.ts";
 
 /** JSON bodies of this API are small; uploads get their own multipart limits later. */
@@ -194,6 +195,7 @@ export async function buildApp({
     guards,
     maxUploadBytes: config.uploads.maxBytes,
   });
+  registerSamplesRoutes(app, { samples: services.samples, guards, tool: "kling", prefix: "/api/kling/samples" });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 

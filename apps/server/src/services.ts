@@ -55,6 +55,7 @@ import { createJobsService, type JobsService } from "./modules/jobs/jobs.service
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
 import { createRetouchService, type RetouchService } from "./modules/retouch/retouch.service.ts";
+import { createSamplesService, type SamplesService } from "./modules/samples/samples.service.ts";
 import { createUsersService, type UsersService } from "./modules/users/users.service.ts";
 
 export interface Services {
@@ -81,6 +82,8 @@ export interface Services {
   retouch: RetouchService;
   /** Reference-image generation (issue 16) on the reference-image provider port (Kling). */
   generation: GenerationService;
+  /** Tool samples (generation's /api/kling/samples). */
+  samples: SamplesService;
   /** Face edit's rules (spec 02 §2.4); its jobs run on the face-edit engine port. */
   faceEdit: FaceEditService;
   /** The prompt chat and helpers on the language-model port (issue 14). */
@@ -248,6 +251,7 @@ export function createServices({
     jobStatus: createJobStatusService({ store, images, jobs, clock, definitions }),
     retouch: createRetouchService({ store, images, intake }),
     generation: createGenerationService({ images, intake, provider: referenceImages }),
+    samples: createSamplesService({ store, storage, images, clock }),
     faceEdit: createFaceEditService({ store, images, intake }),
     ai: createAiService({
       store,

@@ -319,6 +319,108 @@ describe("generation on Kling's contract fake", () => {
   });
 });
 
+describe("generation samples (/api/kling/samples)", () => {
+  it("lets everyone read them and only the administrator add, reorder and delete them", async () => {
+    const fake = await startKlingFake(await photo(64, 64));
+    const t = await createTestApp({ env: klingEnv(fake), drivers: { moderation: allowAll } });
+    const worker = startWorker(t.services, t.config);
+    try {
+      const admin = await signUp(t.app);
+      await t.services.credits.grant(admin.body.id, {
+        amount: 100,
+        reason: "test",
+        idempotencyKey: "t:admin",
+      });
+      const taskId = await started(t, admin.cookie, { prompt: "a red fox", num_images: 2 });
+      const done = await waitForJob(t.app, admin.cookie, taskId);
+      expect(done.status).toBe("completed");
+      const thumb = `data:image/png;base64,${(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer()
+      ).toString("base64")}`;
+      const add = (cookie: string, prompt: string) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/kling/samples",
+          headers: { cookie },
+          payload: {
+            prompt,
+            result_urls: done.images,
+            thumbnail_data_url: thumb,
+            aspect_ratio: "3x4",
+            num_images: 2,
+          },
+        });
+      const first = await add(admin.cookie, "a red fox");
+      expect(first.statusCode, first.body).toBe(200);
+      expect((await add(admin.cookie, "second")).statusCode).toBe(200);
+
+      const user = await userWithCredits(t, 0);
+      expect((await add(user.cookie, "mine")).statusCode).toBe(403);
+      const listed = (await t.app.inject({ url: "/api/kling/samples" })).json();
+      expect(listed.samples.map((sample: { prompt: string }) => sample.prompt)).toEqual([
+        "a red fox",
+        "second",
+      ]);
+      expect(listed.samples[0]).toMatchObject({ aspect_ratio: "3x4", num_images: 2, display_order: 0 });
+      expect(listed.samples[0].result_urls).toHaveLength(2);
+      // Public copies: a visitor can fetch the picture.
+      const picture = await t.app.inject({ url: listed.samples[0].result_urls[0] });
+      expect(picture.statusCode).toBe(200);
+
+      const [a, b] = listed.samples as Array<{ id: number }>;
+      const order = {
+        samples: [
+          { id: a!.id, display_order: 1 },
+          { id: b!.id, display_order: 0 },
+        ],
+      };
+      const forbidden = await t.app.inject({
+        method: "PUT",
+        url: "/api/kling/samples/reorder",
+        headers: { cookie: user.cookie },
+        payload: order,
+      });
+      expect(forbidden.statusCode).toBe(403);
+      const reordered = await t.app.inject({
+        method: "PUT",
+        url: "/api/kling/samples/reorder",
+        headers: { cookie: admin.cookie },
+        payload: order,
+      });
+      expect(reordered.json().samples.map((sample: { prompt: string }) => sample.prompt)).toEqual([
+        "second",
+        "a red fox",
+      ]);
+
+      expect(
+        (
+          await t.app.inject({
+            method: "DELETE",
+            url: `/api/kling/samples/${a!.id}`,
+            headers: { cookie: user.cookie },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: "DELETE",
+            url: `/api/kling/samples/${a!.id}`,
+            headers: { cookie: admin.cookie },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ url: "/api/kling/samples" })).json().samples).toHaveLength(1);
+    } finally {
+      await worker.stop({ abandon: true });
+      await t.close();
+      await fake.close();
+    }
+  });
+});
+
 describe("generation without a provider", () => {
   it("answers 503 GENERATION_NOT_CONFIGURED and the flags say it is off", async () => {
     const t = await createTestApp({ drivers: { moderation: allowAll } });

@@ -13,6 +13,7 @@ import { renewalRemindersMigration } from "./migrations/20261124000000_renewal_r
 import { loginFailuresMigration } from "./migrations/20261125000000_login_failures.ts";
 import { aiChatMigration } from "./migrations/20261128000000_ai_chat.ts";
 import { historyProviderTaskMigration } from "./migrations/20261129000000_history_provider_task.ts";
+import { samplesMigration } from "./migrations/20261130000000_samples.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261125000000_login_failures": loginFailuresMigration,
   "20261128000000_ai_chat": aiChatMigration,
   "20261129000000_history_provider_task": historyProviderTaskMigration,
+  "20261130000000_samples": samplesMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

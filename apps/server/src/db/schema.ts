@@ -328,6 +328,7 @@ export interface DB {
   chat_messages: ChatMessagesTable;
   banned_keywords: BannedKeywordsTable;
   credit_uses: CreditUsesTable;
+  samples: SamplesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -351,3 +352,19 @@ export type LoginFailureRow = Selectable<LoginFailuresTable>;
 export type ChatThreadRow = Selectable<ChatThreadsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type CreditUseRow = Selectable<CreditUsesTable>;
+
+/** A tool's sample (migration 20261130000000_samples). */
+export interface SamplesTable {
+  id: Generated<number>;
+  tool: string;
+  prompt: string;
+  /** JSON of the tool's other fields (generation: aspect_ratio, num_images). */
+  payload: string;
+  ref_key: string | null;
+  /** JSON list of public storage keys. */
+  result_keys: string;
+  thumbnail_key: string | null;
+  display_order: number;
+  created_at: string;
+}
+export type SampleRow = Selectable<SamplesTable>;

@@ -18,6 +18,7 @@ import { createHealthRepository } from "../modules/health/health.repository.ts";
 import { createImagesRepository } from "../modules/images/images.repository.ts";
 import { createJobsRepository } from "../modules/jobs/jobs.repository.ts";
 import { createNoticesRepository } from "../modules/notices/notices.repository.ts";
+import { createSamplesRepository } from "../modules/samples/samples.repository.ts";
 import { createUsersRepository } from "../modules/users/users.repository.ts";
 import type { DB } from "./schema.ts";
 
@@ -38,6 +39,7 @@ function createRepositories(db: Kysely<DB>) {
     jobs: createJobsRepository(db),
     images: createImagesRepository(db),
     ai: createAiRepository(db),
+    samples: createSamplesRepository(db),
   };
 }
 

@@ -89,6 +89,9 @@ export function createImagesRepository(db: Kysely<DB>) {
             eb("image_url", "=", key),
             eb("original_image_url", "=", key),
             eb("thumbnail_url", "=", key),
+            // The second to fourth image of a multi-image job are only in its JSON list (a % or _
+            // in a key would only widen the match among this user's own rows).
+            eb("all_image_urls", "like", eb.val(`%${JSON.stringify(key)}%`)),
           ]),
         )
         .limit(1)
