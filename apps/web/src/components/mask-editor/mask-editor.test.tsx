@@ -397,11 +397,29 @@ describe("MaskEditor", () => {
       ops: [{ kind: "rect", mode: "draw", x: 0, y: 0, w: 10, h: 10 }],
       redo: [],
     };
-    const { onSave, onClose, unmount } = await openEditor({ initialDoc: previous });
+    const { onSave, onClose, unmount, rerender, stage } = await openEditor({ initialDoc: previous });
     fireEvent.click(screen.getByTestId("mask-editor-close"));
     expect(onClose).toHaveBeenCalledTimes(1);
-    const { png } = await saveMask(onSave);
+    const { png, doc } = await saveMask(onSave);
     expect(png.pixels.filter((value) => value === 255)).toHaveLength(100);
+
+    // A caller hands the saved document back: the open editor keeps its history (redo included).
+    drag(stage, [
+      [100, 50],
+      [120, 50],
+    ]);
+    key("KeyZ", { ctrlKey: true });
+    rerender(
+      <MaskEditor
+        open
+        image="/photo.jpg"
+        preset={MASK_PRESETS.faceEdit}
+        initialDoc={doc}
+        onSave={onSave}
+        onClose={onClose}
+      />,
+    );
+    expect((screen.getByTestId("mask-editor-redo") as HTMLButtonElement).disabled).toBe(false);
     unmount();
 
     render(

@@ -90,16 +90,20 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
   const fileInputRef = useRef<HTMLInputElement>(null);
   const stageLabel = t("maskEditor.canvasLabel");
 
+  // The document starts once per picture: a caller that stores the saved document and passes it
+  // back as initialDoc must not reset the open editor (and its redo stack) by doing so.
+  const initialDocRef = useRef(initialDoc);
   useEffect(() => {
     if (!picture.size) return;
     const { width, height } = picture.size;
+    const previous = initialDocRef.current;
     const start =
-      initialDoc && initialDoc.width === width && initialDoc.height === height
-        ? { ...initialDoc, redo: [] }
+      previous && previous.width === width && previous.height === height
+        ? { ...previous, redo: [] }
         : createMaskDoc(width, height);
     dispatch({ type: "reset", doc: start });
     setSavedDoc(start);
-  }, [picture.size, initialDoc]);
+  }, [picture.size]);
 
   const isDirty = doc !== null && savedDoc !== null && !hasSameOps(doc, savedDoc);
   const isReady = doc !== null;
