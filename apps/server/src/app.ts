@@ -42,6 +42,7 @@ import { registerImagesRoutes } from "./modules/images/images.routes.ts";
 import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
+import { registerImageEditRoutes } from "./modules/image-edit/image-edit.routes.ts";
 import { registerSamplesRoutes } from "./modules/samples/samples.routes.ts";
 import { createServices, type DriverOverrides, type Services } from "./services.ts";
 
@@ -147,6 +148,8 @@ export async function buildApp({
     paymentProvider: config.payments.provider,
     llmEnabled: services.ai.isEnabled(),
     llmTestProvider: config.llm?.isTestProvider ?? false,
+    imageEditProvider: services.imageEdit.providerName(),
+    imageEditTestProvider: services.imageEdit.isTestProvider(),
     generationEnabled: services.generation.isEnabled(),
     generationTestProvider: services.generation.isTestProvider(),
   });
@@ -185,6 +188,7 @@ export async function buildApp({
     });
   });
   registerRetouchRoutes(app, { retouch: services.retouch, guards });
+  registerImageEditRoutes(app, { imageEdit: services.imageEdit, guards });
   registerFaceEditRoutes(app, { faceEdit: services.faceEdit, guards });
   registerJobsRoutes(app, { jobs: services.jobs, jobStatus: services.jobStatus, guards });
   // Issue 14: the prompt chat and helpers (multipart and raw image bodies in their own scope).

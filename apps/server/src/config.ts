@@ -91,6 +91,16 @@
  * | KLING_TIMEOUT_MS         | 900000                         | Longest a Kling task may take before its job fails (refunded). |
  * | KLING_TEST_PROVIDER      | false                          | Marks Kling as the stand-in `npm run dev` starts: the page says "test provider". |
  * | CHAT_CHARGE_ENABLED      | false                          | true: a chat message costs 3 credits, refunded if the model fails (spec 02 §9); false: the free beta. |
+ * | IMAGE_EDIT_PROVIDER      | seedream if SEEDREAM_API_KEY, else openai if OPENAI_IMAGES_API_KEY | Who runs image edit (issue 15): `seedream` (BytePlus ModelArk) or `openai` (Images API). Neither key: the page says no provider is connected. |
+ * | SEEDREAM_API_KEY         | (unset)                        | BytePlus ModelArk API key (Bearer). |
+ * | SEEDREAM_BASE_URL        | https://ark.ap-southeast.bytepluses.com/api/v3 | ModelArk base URL (a key belongs to one region). |
+ * | SEEDREAM_MODEL           | seedream-4-0-250828            | Model or endpoint id (ep-…). |
+ * | OPENAI_IMAGES_API_KEY    | (unset)                        | OpenAI API key for POST /images/edits. |
+ * | OPENAI_IMAGES_BASE_URL   | https://api.openai.com/v1      | OpenAI-compatible Images API base. |
+ * | OPENAI_IMAGES_MODEL      | gpt-image-1                    | The edits model. |
+ * | IMAGE_EDIT_TIMEOUT_MS    | 300000                         | Longest wait for one provider request (it answers when every image is done). |
+ * | IMAGE_EDIT_MAX_RETRIES   | 2                              | Retries on 429, 5xx and lost connections (never on sensitive-content or parameter errors). |
+ * | IMAGE_EDIT_TEST_PROVIDER | false                          | Marks the provider as a stand-in (`npm run dev` sets it when it starts the local fake). |
  *
  * Relative paths given by the operator resolve against the working directory; the defaults are
  * anchored at the repository root so `npm start` from the root and `npm start -w` share one DB.
@@ -347,6 +357,17 @@ const EnvSchema = z.object({
   KLING_TEST_PROVIDER: zBool(false),
   /** spec 02 §4.6, §9: chat messages cost credits only when this is on. */
   CHAT_CHARGE_ENABLED: zBool(false),
+  /** Image edit's provider (issue 15, drivers/image-edit). */
+  IMAGE_EDIT_PROVIDER: zOptionalText.pipe(z.enum(["seedream", "openai"]).optional()),
+  SEEDREAM_API_KEY: zOptionalText,
+  SEEDREAM_BASE_URL: zOptionalText.pipe(z.url().optional()),
+  SEEDREAM_MODEL: zOptionalText,
+  OPENAI_IMAGES_API_KEY: zOptionalText,
+  OPENAI_IMAGES_BASE_URL: zOptionalText.pipe(z.url().optional()),
+  OPENAI_IMAGES_MODEL: zOptionalText,
+  IMAGE_EDIT_TIMEOUT_MS: zInt(300_000, 100, 3_600_000),
+  IMAGE_EDIT_MAX_RETRIES: zInt(2, 0, 10),
+  IMAGE_EDIT_TEST_PROVIDER: zBool(false),
 });
 
 export type TDatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -396,6 +417,49 @@ export interface Config {
   /** Kling's image API for reference-image generation; undefined: not connected. */
   kling: TKlingConfig | undefined;
   chatChargeEnabled: boolean;
+  /** Image edit's provider; undefined = not connected (the page says so, issue 15). */
+  imageEdit: TImageEditConfig | undefined;
+}
+
+export interface TImageEditConfig {
+  provider: "seedream" | "openai";
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  isTestProvider: boolean;
+}
+
+/** The chosen provider's key, base URL and model; an explicit provider without its key is an error. */
+function resolveImageEdit(e: z.infer<typeof EnvSchema>): TImageEditConfig | undefined | string[] {
+  const provider =
+    e.IMAGE_EDIT_PROVIDER ??
+    (e.SEEDREAM_API_KEY ? "seedream" : e.OPENAI_IMAGES_API_KEY ? "openai" : undefined);
+  if (!provider) return undefined;
+  const common = {
+    timeoutMs: e.IMAGE_EDIT_TIMEOUT_MS,
+    maxRetries: e.IMAGE_EDIT_MAX_RETRIES,
+    isTestProvider: e.IMAGE_EDIT_TEST_PROVIDER,
+  };
+  if (provider === "seedream") {
+    if (!e.SEEDREAM_API_KEY) return ["  SEEDREAM_API_KEY: required when IMAGE_EDIT_PROVIDER=seedream"];
+    return {
+      provider,
+      apiKey: e.SEEDREAM_API_KEY,
+      baseUrl: (e.SEEDREAM_BASE_URL ?? "https://ark.ap-southeast.bytepluses.com/api/v3").replace(/\/+$/, ""),
+      model: e.SEEDREAM_MODEL ?? "seedream-4-0-250828",
+      ...common,
+    };
+  }
+  if (!e.OPENAI_IMAGES_API_KEY) return ["  OPENAI_IMAGES_API_KEY: required when IMAGE_EDIT_PROVIDER=openai"];
+  return {
+    provider,
+    apiKey: e.OPENAI_IMAGES_API_KEY,
+    baseUrl: (e.OPENAI_IMAGES_BASE_URL ?? "https://api.openai.com/v1").replace(/\/+$/, ""),
+    model: e.OPENAI_IMAGES_MODEL ?? "gpt-image-1",
+    ...common,
+  };
 }
 
 export interface TLlmConfig {
@@ -651,6 +715,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (Array.isArray(mail)) throw new ConfigError(`Invalid configuration:\n${mail.join("\n")}`);
   const llm = resolveLlm(e);
   if (Array.isArray(llm)) throw new ConfigError(`Invalid configuration:\n${llm.join("\n")}`);
+  const imageEdit = resolveImageEdit(e);
+  if (Array.isArray(imageEdit)) throw new ConfigError(`Invalid configuration:\n${imageEdit.join("\n")}`);
   const kling = resolveKling(e);
   if (Array.isArray(kling)) throw new ConfigError(`Invalid configuration:\n${kling.join("\n")}`);
   // Node refuses a headers timeout longer than the request timeout; say so before it throws.
@@ -709,5 +775,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     llm: llm ? Object.freeze(llm) : undefined,
     kling: kling ? Object.freeze(kling) : undefined,
     chatChargeEnabled: e.CHAT_CHARGE_ENABLED,
+    imageEdit: imageEdit ? Object.freeze(imageEdit) : undefined,
   });
 }

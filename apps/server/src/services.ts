@@ -17,6 +17,8 @@ import type { RetouchEngine } from "./drivers/engines/retouch-engine.ts";
 import { createRunpodClient } from "./drivers/engines/runpod-client.ts";
 import type { ChatModel } from "./drivers/llm/chat-model.ts";
 import { createChatModel } from "./drivers/llm/create-chat-model.ts";
+import { createImageEditProvider } from "./drivers/image-edit/create-image-edit-provider.ts";
+import type { ImageEditProvider } from "./drivers/image-edit/image-edit-provider.ts";
 import { createMailDriver } from "./drivers/mail/create-mail-driver.ts";
 import type { MailDriver } from "./drivers/mail/mail-driver.ts";
 import { createSocialProviders } from "./drivers/oauth/create-social-providers.ts";
@@ -54,6 +56,8 @@ import { createJobStatusService, type JobStatusService } from "./modules/jobs/jo
 import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
+import { createImageEditJob } from "./modules/image-edit/image-edit.job.ts";
+import { createImageEditService, type ImageEditService } from "./modules/image-edit/image-edit.service.ts";
 import { createRetouchService, type RetouchService } from "./modules/retouch/retouch.service.ts";
 import { createSamplesService, type SamplesService } from "./modules/samples/samples.service.ts";
 import { createUsersService, type UsersService } from "./modules/users/users.service.ts";
@@ -80,6 +84,8 @@ export interface Services {
   /** A job's status for every tool's status route. */
   jobStatus: JobStatusService;
   retouch: RetouchService;
+  /** Image edit's rules (issue 15); its jobs run on the image-edit provider port (Seedream or OpenAI). */
+  imageEdit: ImageEditService;
   /** Reference-image generation (issue 16) on the reference-image provider port (Kling). */
   generation: GenerationService;
   /** Tool samples (generation's /api/kling/samples). */
@@ -98,6 +104,8 @@ export interface DriverOverrides {
   /** A reference-image provider instead of the configured Kling (null: none connected). */
   referenceImageProvider?: ReferenceImageProvider | null;
   retouchEngine?: RetouchEngine;
+  /** An image-edit provider instead of the configured one; null: none connected. */
+  imageEditProvider?: ImageEditProvider | null;
   faceEditEngine?: FaceEditEngine;
   queue?: JobQueue;
   mail?: MailDriver;
@@ -132,6 +140,7 @@ export interface ServiceDeps {
     | "llm"
     | "kling"
     | "chatChargeEnabled"
+    | "imageEdit"
     | "maintenanceMode"
   >;
   clock?: Clock;
@@ -189,9 +198,14 @@ export function createServices({
       : config.kling
         ? createKlingProvider(config.kling)
         : null;
+  const imageEditProvider =
+    drivers.imageEditProvider === undefined
+      ? createImageEditProvider(config.imageEdit)
+      : (drivers.imageEditProvider ?? undefined);
   // Every job kind, once: the consumer, the intake and the status read the same definitions.
   const definitions = [
     createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
+    createImageEditJob({ storage, provider: imageEditProvider, credits }),
     createFaceEditJob({ storage, engine: faceEditEngine, publicOrigin: config.publicOrigin }),
     createGenerationJob({ storage, provider: referenceImages ?? notConfiguredProvider }),
     ...(drivers.jobDefinitions?.({ storage }) ?? []),
@@ -250,6 +264,7 @@ export function createServices({
     intake,
     jobStatus: createJobStatusService({ store, images, jobs, clock, definitions }),
     retouch: createRetouchService({ store, images, intake }),
+    imageEdit: createImageEditService({ store, images, intake, provider: imageEditProvider }),
     generation: createGenerationService({ images, intake, provider: referenceImages }),
     samples: createSamplesService({ store, storage, images, clock }),
     faceEdit: createFaceEditService({ store, images, intake }),

@@ -37,8 +37,18 @@ export interface ToolHarness {
   close(): Promise<void>;
 }
 
+export interface ToolContractOptions {
+  /**
+   * false for a synchronous provider (Seedream, the OpenAI Images API: one HTTP request that
+   * answers when the images are done, with no task to ask about later): after a worker crash the
+   * request is sent again — once — and the job is still charged once.
+   */
+  resumable?: boolean;
+}
+
 /** Registers the contract's tests; `setUp` makes a fresh harness per test. */
-export function describeToolJob(setUp: () => Promise<ToolHarness>) {
+export function describeToolJob(setUp: () => Promise<ToolHarness>, options: ToolContractOptions = {}) {
+  const resumable = options.resumable ?? true;
   let worker: QueueWorker | undefined;
 
   async function withHarness(run: (h: ToolHarness) => Promise<void>) {
@@ -101,7 +111,10 @@ export function describeToolJob(setUp: () => Promise<ToolHarness>) {
     });
   });
 
-  it("resumes the provider's task after a worker crash instead of submitting it again", async () => {
+  const crashTitle = resumable
+    ? "resumes the provider's task after a worker crash instead of submitting it again"
+    : "sends a synchronous provider's request once more after a worker crash, and charges once";
+  it(crashTitle, async () => {
     await withHarness(async (h) => {
       h.provider("hang");
       const user = await h.user(h.cost);
@@ -118,7 +131,7 @@ export function describeToolJob(setUp: () => Promise<ToolHarness>) {
       });
       startWorking(h);
       expect((await waitForJob(h.t.app, user.cookie, jobId, 20_000)).status).toBe("completed");
-      expect(h.submissions()).toBe(submitted);
+      expect(h.submissions()).toBe(resumable ? submitted : submitted + 1);
       expect((await rowOf(h, jobId))?.attempts).toBe(2);
       expect(await balanceOf(h, user.id)).toBe(0);
     });

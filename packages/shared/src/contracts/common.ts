@@ -74,6 +74,18 @@ export const ERROR_CODES = {
   JOB_ALREADY_FINISHED: "JOB_ALREADY_FINISHED",
   /** A job left by a crashed worker too many times; refunded. */
   JOB_ABANDONED: "JOB_ABANDONED",
+  /** Issue 15: no image-edit provider is connected (IMAGE_EDIT_PROVIDER / SEEDREAM_API_KEY / OPENAI_IMAGES_API_KEY): 503. */
+  IMAGE_EDIT_NOT_CONFIGURED: "IMAGE_EDIT_NOT_CONFIGURED",
+  /** spec 02 §5 "Image edit": an input under 921,600 pixels (details: its width and height): 400. */
+  IMAGE_RESOLUTION_TOO_LOW: "IMAGE_RESOLUTION_TOO_LOW",
+  /** spec 02 §8 image-edit modal rows (an image-edit job's failure code; refunded): the vendor's codes map onto these. */
+  EDIT_OVERSIZE_IMAGE: "EDIT_OVERSIZE_IMAGE",
+  EDIT_ASPECT_RATIO: "EDIT_ASPECT_RATIO",
+  EDIT_INVALID_PARAMETER: "EDIT_INVALID_PARAMETER",
+  EDIT_SENSITIVE_CONTENT: "EDIT_SENSITIVE_CONTENT",
+  EDIT_PROVIDER_INTERNAL: "EDIT_PROVIDER_INTERNAL",
+  EDIT_PROVIDER_TIMEOUT: "EDIT_PROVIDER_TIMEOUT",
+  EDIT_FAILED: "EDIT_FAILED",
   /** Accounts (issue 7): a Google ID token that is forged, expired, for another app or unverified. */
   INVALID_GOOGLE_TOKEN: "INVALID_GOOGLE_TOKEN",
   /** A sign-in method this server has no client id for. */

@@ -9,6 +9,13 @@ export const ZFeatureFlagsResponse = z.object({
    */
   paymentProvider: z.enum(["sandbox", "paddle"]),
   /**
+   * Issue 15: image edit's connected provider (IMAGE_EDIT_PROVIDER), or null: /image-edit says the
+   * operator has not connected one; samples and history still show.
+   */
+  imageEditProvider: z.enum(["seedream", "openai"]).nullable().optional(),
+  /** The image-edit provider is the contract fake `npm run dev` starts: the page says "test provider". */
+  imageEditTestProvider: z.boolean().optional(),
+  /**
    * Issue 14: whether a language model is connected (LLM_BASE_URL / LLM_MODEL). Off: the chat page
    * and the prompt-helper buttons explain that the operator has not connected one.
    */

@@ -101,6 +101,8 @@ export const ZHistoryQuery = z.object({
   source: z.enum(IMAGE_SOURCES).optional(),
   limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(25),
   offset: z.coerce.number().int().min(0).default(0),
+  /** Only items of this status (image edit's history, spec 02 §7: status=completed). */
+  status: z.enum(["completed", "processing", "failed"]).optional(),
   q: ZSingleLine.trim().max(200).optional(),
   /**
    * spec 02 §7 "Consistency": grouped=1 pages by task (one item per job, its images in

@@ -60,6 +60,11 @@ export interface RefundOptions {
   idempotencyKey?: string;
   reason?: string;
   jobId?: string | null;
+  /**
+   * Give back only this many credits of the spend (image edit's images the provider did not
+   * deliver), taken from the spend's lines in order; with its own idempotency key. Default: all.
+   */
+  amount?: number;
 }
 
 export interface Balances {
@@ -205,15 +210,20 @@ export function createCreditsService({ store, clock }: CreditsServiceDeps) {
     const spent = (await tx.credits.findByIdempotencyKeys(partKeys(options.spendKey))).filter(
       (row) => row.user_id === userId && row.kind === "spend",
     );
+    if (options.amount !== undefined) assertAmount(options.amount);
+    let left = options.amount ?? Number.POSITIVE_INFINITY;
     const entries: CreditLedgerRow[] = [];
     for (const [i, row] of spent.entries()) {
+      const give = Math.min(-row.delta, left);
+      if (give <= 0) break;
+      left -= give;
       entries.push(
         await writeLine(
           tx,
           userId,
           {
             bucket: row.bucket,
-            delta: -row.delta,
+            delta: give,
             kind: "refund",
             reason: options.reason ?? row.reason,
             idempotencyKey: keys[i]!,

@@ -17,6 +17,8 @@ export interface NewImage {
 export interface HistoryFilter {
   source?: string | undefined;
   q?: string | undefined;
+  /** Only rows of this status (image edit's history asks for completed runs). */
+  status?: "completed" | "processing" | "failed" | undefined;
   limit: number;
   offset: number;
 }
@@ -67,6 +69,7 @@ export function createImagesRepository(db: Kysely<DB>) {
     listHistory(userId: number, filter: HistoryFilter): Promise<ImageRow[]> {
       let query = db.selectFrom("images").selectAll().where("user_id", "=", userId);
       if (filter.source) query = query.where("source", "=", filter.source);
+      if (filter.status) query = query.where("status", "=", filter.status);
       if (filter.q) {
         const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         query = query.where((eb) => eb("prompt", "like", eb.val(pattern)));

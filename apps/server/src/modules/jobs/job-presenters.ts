@@ -45,7 +45,7 @@ export const presentSeedreamStatus = memoByView(
     success: true,
     status: view.status === "in-progress" ? "processing" : view.status,
     urls: [...view.imageUrls],
-    partial: false,
+    partial: view.report.partial ?? false,
     queuePosition: view.queuePosition,
     etaSeconds: view.etaSeconds,
     error: view.status === "failed" ? { code: view.code ?? "FAILED", message: view.error ?? "" } : null,

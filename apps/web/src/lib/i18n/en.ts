@@ -309,6 +309,22 @@ export const en: TTranslations = {
         "The generation provider refused the service's account. Your credits have been refunded; please tell the operator.",
       GENERATION_INVALID_INPUT:
         "The generation provider could not use this image or these settings. Your credits have been refunded.",
+      IMAGE_EDIT_NOT_CONFIGURED:
+        "Image edit is not available: the operator has not connected an image-edit provider.",
+      IMAGE_RESOLUTION_TOO_LOW: "The image resolution is too low. Use an image of at least 960x960 pixels.",
+      EDIT_OVERSIZE_IMAGE:
+        "An image is 10 MB or larger, which the provider cannot take. Your credits have been refunded.",
+      EDIT_ASPECT_RATIO:
+        "The provider cannot process an image of this aspect ratio. Your credits have been refunded.",
+      EDIT_INVALID_PARAMETER:
+        "The provider could not use an image's resolution or format (at least 960x960, JPG or PNG). Your credits have been refunded.",
+      EDIT_SENSITIVE_CONTENT:
+        "The provider detected sensitive content in an image, so it was not processed. Your credits have been refunded.",
+      EDIT_PROVIDER_INTERNAL:
+        "The provider had a temporary error. Your credits have been refunded; please try again shortly.",
+      EDIT_PROVIDER_TIMEOUT:
+        "The provider took too long to answer. Your credits have been refunded; please try again or refresh your history.",
+      EDIT_FAILED: "Generation failed because of a provider error. Your credits have been refunded.",
       NETWORK_ERROR: "Can't reach the server. Please check your connection.",
       INVALID_RESPONSE: "The server sent an unexpected answer. Please try again shortly.",
       MAIL_LINKS_NOT_CONFIGURED:

@@ -293,14 +293,30 @@ export const ko = {
         "AI 모델이 이 요청을 처리하지 않았습니다. 내용을 바꿔 다시 시도하거나 운영자에게 문의해 주세요. 차감된 크레딧은 환불됩니다.",
       LLM_EMPTY_REPLY: "AI 모델이 빈 답을 보냈습니다. 다시 시도해 주세요. 차감된 크레딧은 환불됩니다.",
       NSFW_PROMPT_BLOCKED: "허용되지 않는 단어가 들어 있어 처리할 수 없습니다.",
-      GENERATION_NOT_CONFIGURED: "이미지 생성을 사용할 수 없습니다. 운영자가 생성 서비스를 연결하지 않았습니다.",
+      GENERATION_NOT_CONFIGURED:
+        "이미지 생성을 사용할 수 없습니다. 운영자가 생성 서비스를 연결하지 않았습니다.",
       GENERATION_FAILED: "이미지 생성에 실패했습니다. 크레딧은 환불되었습니다. 다시 시도해 주세요.",
       GENERATION_CONTENT_REFUSED:
         "생성 서비스가 콘텐츠 정책에 따라 이 프롬프트나 이미지를 거부했습니다. 크레딧은 환불되었습니다.",
-      GENERATION_BUSY: "생성 서비스에 요청이 많아 처리하지 못했습니다. 크레딧은 환불되었습니다. 잠시 후 다시 시도해 주세요.",
+      GENERATION_BUSY:
+        "생성 서비스에 요청이 많아 처리하지 못했습니다. 크레딧은 환불되었습니다. 잠시 후 다시 시도해 주세요.",
       GENERATION_PROVIDER_REFUSED:
         "생성 서비스가 이 서비스의 계정을 거부했습니다. 크레딧은 환불되었습니다. 운영자에게 알려 주세요.",
-      GENERATION_INVALID_INPUT: "생성 서비스가 이 이미지나 설정을 사용할 수 없습니다. 크레딧은 환불되었습니다.",
+      GENERATION_INVALID_INPUT:
+        "생성 서비스가 이 이미지나 설정을 사용할 수 없습니다. 크레딧은 환불되었습니다.",
+      IMAGE_EDIT_NOT_CONFIGURED:
+        "이미지 편집을 사용할 수 없습니다. 운영자가 이미지 편집 서비스를 연결하지 않았습니다.",
+      IMAGE_RESOLUTION_TOO_LOW: "이미지 해상도가 너무 낮습니다. 960x960 픽셀 이상의 이미지를 사용해 주세요.",
+      EDIT_OVERSIZE_IMAGE: "이미지가 10MB 이상이라 처리할 수 없습니다. 크레딧은 환불되었습니다.",
+      EDIT_ASPECT_RATIO: "처리할 수 없는 이미지 비율입니다. 크레딧은 환불되었습니다.",
+      EDIT_INVALID_PARAMETER:
+        "이미지의 해상도나 형식에 문제가 있습니다(960x960 이상, JPG 또는 PNG). 크레딧은 환불되었습니다.",
+      EDIT_SENSITIVE_CONTENT: "민감한 콘텐츠가 감지되어 처리되지 않았습니다. 크레딧은 환불되었습니다.",
+      EDIT_PROVIDER_INTERNAL:
+        "서비스에 일시적인 오류가 발생했습니다. 크레딧은 환불되었습니다. 잠시 후 다시 시도해 주세요.",
+      EDIT_PROVIDER_TIMEOUT:
+        "서비스 응답이 너무 늦어 처리하지 못했습니다. 크레딧은 환불되었습니다. 다시 시도하거나 히스토리를 새로고침해 주세요.",
+      EDIT_FAILED: "서비스 오류로 생성에 실패했습니다. 크레딧은 환불되었습니다.",
       NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",
       INVALID_RESPONSE: "서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.",
       MAIL_LINKS_NOT_CONFIGURED:

@@ -1,0 +1,148 @@
+/**
+ * The image-edit provider port (issue 15, spec 02 §2.2/§7): a prompt, 1–8 input images (the first
+ * may carry the user's mask) and 1–4 wanted outputs. A provider answers one entry per wanted image,
+ * each the image's bytes or the vendor's reason it is missing (a per-image partial failure), or
+ * throws ImageEditProviderError when the whole request failed. Two drivers: Seedream 4.0 on
+ * BytePlus ModelArk and the OpenAI Images API (vendors CONTRACTS.md §1, §5).
+ */
+import { imageEditCodeOfVendor, type TImageEditFailureCode } from "@gyeol/shared/image-edit";
+
+export interface TEditInputImage {
+  bytes: Buffer;
+  mime: "image/jpeg" | "image/png";
+  width: number;
+  height: number;
+  /** The user's mask at any size: a greyscale PNG, white where the edit goes. */
+  mask: Buffer | null;
+}
+
+export interface TImageEditRequest {
+  prompt: string;
+  images: readonly TEditInputImage[];
+  numImages: number;
+  width: number;
+  height: number;
+  seed: number;
+  /** Sent as the vendor's client request id (our job id), so logs on both sides meet. */
+  requestId: string;
+  signal: AbortSignal;
+}
+
+export type TEditOutput = { ok: true; bytes: Buffer } | { ok: false; vendorCode: string; message: string };
+
+export interface ImageEditProvider {
+  name: "seedream" | "openai";
+  /** A stand-in started by `npm run dev` (the page says "test provider"). */
+  isTestProvider: boolean;
+  /**
+   * Whether the vendor takes a mask. Seedream does not: the job composites its result back
+   * through the user's mask onto the first image, so only the painted area changes.
+   */
+  takesMask: boolean;
+  edit(request: TImageEditRequest): Promise<TEditOutput[]>;
+}
+
+/** The whole request failed: our code (the page's error modal row) and the vendor's own. */
+export class ImageEditProviderError extends Error {
+  override name = "ImageEditProviderError";
+  readonly code: TImageEditFailureCode;
+  constructor(
+    readonly vendorCode: string,
+    message: string,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(message);
+    this.code = imageEditCodeOfVendor(vendorCode);
+  }
+}
+
+/** Seedream's and OpenAI's error body: `{"error":{"code","message",…}}`. */
+export function vendorErrorOf(status: number, body: string): { code: string; message: string } {
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; type?: unknown; message?: unknown } };
+    const error = parsed.error;
+    if (error && typeof error === "object") {
+      const code =
+        typeof error.code === "string" && error.code
+          ? error.code
+          : typeof error.type === "string" && error.type
+            ? error.type
+            : `HTTP_${status}`;
+      return { code, message: typeof error.message === "string" ? error.message : "" };
+    }
+  } catch {
+    // A proxy's HTML page (524) or nothing.
+  }
+  if (status === 524 || status === 504)
+    return { code: "GatewayTimeout", message: `HTTP ${status} from a proxy` };
+  if (status >= 500) return { code: "InternalServiceError", message: `HTTP ${status}` };
+  return { code: `HTTP_${status}`, message: body.slice(0, 200) };
+}
+
+export interface RetryOptions {
+  maxRetries: number;
+  timeoutMs: number;
+  /** First backoff; doubles per retry, at most 8 s (the ModelArk SDK's 0.5–8 s). */
+  backoffMs?: number;
+  signal: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * One provider call with the contracts' retry policy: 429, 5xx (a proxy's 524 too) and lost
+ * connections are tried again with backoff; any other answer is returned as it is. The timeout is
+ * per attempt; the job's signal stops everything.
+ */
+export async function fetchWithRetry(url: string, init: () => RequestInit, options: RetryOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const base = options.backoffMs ?? 500;
+  for (let attempt = 0; ; attempt++) {
+    options.signal.throwIfAborted();
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = AbortSignal.any([options.signal, timeout]);
+    let response: Response | null = null;
+    let failure: unknown = null;
+    try {
+      response = await doFetch(url, { ...init(), signal });
+    } catch (error) {
+      options.signal.throwIfAborted();
+      failure = error;
+    }
+    const retryable = response === null || response.status === 429 || response.status >= 500;
+    if (!retryable && response) return response;
+    if (attempt >= options.maxRetries) {
+      if (response) return response;
+      const timedOut = timeout.aborted;
+      throw new ImageEditProviderError(
+        timedOut ? "GatewayTimeout" : "ConnectionFailed",
+        timedOut
+          ? "the provider did not answer in time"
+          : `the provider could not be reached: ${String(failure)}`,
+      );
+    }
+    await response?.body?.cancel().catch(() => {});
+    await sleep(Math.min(8000, base * 2 ** attempt), options.signal);
+  }
+}
+
+/** Reads a response body up to `maxBytes` (a result image; a hostile URL gets no more). */
+export async function readBytes(response: Response, maxBytes: number): Promise<Buffer> {
+  const length = Number(response.headers.get("content-length") ?? "0");
+  if (length > maxBytes) throw new Error(`the result is larger than ${maxBytes} bytes`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.length > maxBytes) throw new Error(`the result is larger than ${maxBytes} bytes`);
+  return bytes;
+}
