@@ -182,7 +182,7 @@ describe("the face edit page", () => {
     expect(screen.queryByTestId("mask-editor")).toBeNull();
     const upload = calls.find((call) => call.url === "/api/image/upload-s3?purpose=mask");
     expect(upload?.body).toBeInstanceOf(FormData);
-    expect(screen.getByTestId("face-edit-mask-overlay")).toBeTruthy();
+    expect(screen.getByTestId("face-edit-mask-overlay").dataset.color).toBe("blue");
   });
 
   it("turns Run off when the credits are below the cost", async () => {

@@ -1,3 +1,4 @@
+import { MASK_COLOR_RGB, MASK_OVERLAY_OPACITY, type TMaskColor } from "@gyeol/shared/mask";
 import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { Brush, Check, Download, Expand, Link2, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,8 @@ export interface TSavedMask {
   url: string;
   /** The same PNG, locally, for the overlay on the preview. */
   previewUrl: string;
+  /** The colour chosen in the editor: the preview tints the mask in it. */
+  color: TMaskColor;
 }
 
 interface FaceEditStageProps {
@@ -39,13 +42,16 @@ interface FaceEditStageProps {
 }
 
 /** The mask the user saved, tinted over the photo (white-on-black PNG read as a luminance mask). */
-function MaskOverlay({ url }: { url: string }) {
+function MaskOverlay({ url, color }: { url: string; color: TMaskColor }) {
+  const [r, g, b] = MASK_COLOR_RGB[color];
   return (
     <span
       aria-hidden="true"
       data-testid="face-edit-mask-overlay"
-      className="pointer-events-none absolute inset-0 bg-accent-600/45"
+      data-color={color}
+      className="pointer-events-none absolute inset-0"
       style={{
+        backgroundColor: `rgb(${r} ${g} ${b} / ${MASK_OVERLAY_OPACITY + 0.15})`,
         maskImage: `url("${url}")`,
         maskMode: "luminance",
         maskSize: "100% 100%",
@@ -143,7 +149,7 @@ export function FaceEditStage(props: FaceEditStageProps) {
               isProcessing && "blur-md brightness-90",
             )}
           />
-          {mask && !isProcessing && <MaskOverlay url={mask.previewUrl} />}
+          {mask && !isProcessing && <MaskOverlay url={mask.previewUrl} color={mask.color} />}
         </div>
         {!isProcessing && (
           <button

@@ -202,7 +202,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
       const uploaded = await uploadFaceEditMask(png);
       const previewUrl = URL.createObjectURL(png);
       maskUrlsRef.current.push(previewUrl);
-      setMask({ url: uploaded.imageUrl, previewUrl });
+      setMask({ url: uploaded.imageUrl, previewUrl, color: details.color });
       setMaskDoc(doc);
       setIsMaskOpen(false);
     } catch (failure) {
