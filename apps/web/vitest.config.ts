@@ -9,5 +9,8 @@ export default defineProject({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
+    // Above the 10 s that findBy/waitFor are given in setup.ts, so a slow machine fails on the
+    // condition, not on the clock.
+    testTimeout: 30_000,
   },
 });

@@ -10,6 +10,7 @@ import Fastify, { type InjectOptions, type LightMyRequestResponse } from "fastif
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandler } from "../src/http/error-handler.ts";
 import type { GuardedRoute } from "../src/modules/auth/auth.guards.ts";
+import { type ChatFake, startChatFake } from "./fakes/openai-chat-fake.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import { check, register } from "./helpers/http.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -60,9 +61,16 @@ describe.each(TEST_DATABASES)("guards before validation on $name", (database) =>
   let t: TestApp;
   let routes: readonly GuardedRoute[];
   let userCookie: string;
+  let chatFake: ChatFake | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    // A language model is connected (the contract fake), so the chat and helper routes reach
+    // their body rules instead of answering 503 LLM_NOT_CONFIGURED before reading a body.
+    chatFake = await startChatFake();
+    t = await createTestApp({
+      database,
+      env: { LLM_BASE_URL: chatFake.baseUrl, LLM_MODEL: chatFake.model },
+    });
     await t.app.ready();
     routes = t.app.guards.guardedRoutes();
     // The first account is the administrator (spec 01 §6); the second is a member.
@@ -73,6 +81,7 @@ describe.each(TEST_DATABASES)("guards before validation on $name", (database) =>
   }, 60_000);
   afterAll(async () => {
     await t?.close();
+    await chatFake?.close();
   });
 
   it("finds the guarded routes of every module in the app itself", () => {

@@ -1,8 +1,12 @@
 // Test setup for the web unit tests (jsdom).
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
 import { i18n } from "../lib/i18n/i18n.ts";
 import { desktopMediaQuery, installMatchMedia } from "./match-media.ts";
+
+// findBy*/waitFor wait for a condition; lazy routes on a machine at load 15 have taken over the
+// default 1 s to appear, so give them room (a condition that never holds still fails).
+configure({ asyncUtilTimeout: 10_000 });
 
 class ResizeObserverStub {
   observe() {}

@@ -280,5 +280,6 @@ describe("checkpoints", () => {
         }
       }),
     );
-  });
+    // 100 runs of up to 16 renders: about 1 s idle, several at load 15.
+  }, 60_000);
 });
