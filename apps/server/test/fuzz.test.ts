@@ -14,11 +14,11 @@ import path from "node:path";
 import { ERROR_CODES } from "@gyeol/shared/contracts/common";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChatFake, startChatFake } from "./fakes/openai-chat-fake.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import { type FuzzRequest, type FuzzRoute, generateRequests } from "./helpers/fuzz-requests.ts";
 import { register } from "./helpers/http.ts";
 import { isResponse, RawConnection, type RawOutcome, requestHead } from "./helpers/raw-http.ts";
-import { type ChatFake, startChatFake } from "./fakes/openai-chat-fake.ts";
 import { allowAll, createFakeEngine } from "./helpers/retouch.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
