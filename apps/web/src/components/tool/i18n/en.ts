@@ -37,6 +37,11 @@ export const toolEn: TTree<typeof toolKo> = {
     failedTitle: "Processing failed",
     tryAgain: "Try again",
   },
+  share: {
+    title: "Share link copied",
+    body: "When people who come through your link pay, you earn half of the credits they buy as a reward.",
+    ok: "OK",
+  },
   history: {
     empty: "No images yet.",
     loadMore: "Load more",

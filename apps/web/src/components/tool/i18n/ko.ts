@@ -36,6 +36,11 @@ export const toolKo = {
     failedTitle: "처리에 실패했어요",
     tryAgain: "다시 시도",
   },
+  share: {
+    title: "공유 링크를 복사했어요",
+    body: "이 링크로 들어온 사람이 결제하면 결제한 크레딧의 절반을 보상으로 받아요.",
+    ok: "확인",
+  },
   history: {
     empty: "아직 이미지가 없습니다.",
     loadMore: "더 보기",

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ShareCopiedDialog } from "../../../components/tool/share-copied-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { CompareView } from "../../../components/ui/compare-view.tsx";
 import { FullscreenCompare } from "../../../components/ui/fullscreen-compare.tsx";
@@ -12,7 +13,6 @@ import { ProcessingResult } from "./processing-result.tsx";
 import { ResultActions } from "./result-actions.tsx";
 import { ResultReport } from "./result-report.tsx";
 import { EmptyResult, FailedResult, LoadingResult, SampleResult } from "./result-states.tsx";
-import { ShareCopiedDialog } from "./retouch-dialogs.tsx";
 
 interface ResultCardProps {
   job: TRetouchJobState;
@@ -94,7 +94,7 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry, onCancel, isCa
   return (
     <OptionCard title={t("retouch.result.title")} testId="retouch-result-card">
       <div aria-live="polite">{body}</div>
-      <ShareCopiedDialog open={share.isCopiedOpen} onClose={share.closeCopied} />
+      <ShareCopiedDialog open={share.isCopiedOpen} onClose={share.closeCopied} testIdPrefix="retouch" />
     </OptionCard>
   );
 }

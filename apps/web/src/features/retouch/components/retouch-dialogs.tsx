@@ -1,5 +1,5 @@
 import { SCALE_LIMIT_SUM_PX } from "@gyeol/shared/retouch";
-import { BookOpen, Check, ImageOff, Link2, Maximize2 } from "lucide-react";
+import { BookOpen, Check, ImageOff, Maximize2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -95,27 +95,6 @@ export function ScaleLimitDialog({ open, onClose }: SimpleDialogProps) {
       testId="retouch-scale-limit"
     >
       <OkButton onClose={onClose} testId="retouch-scale-limit-ok" />
-    </Dialog>
-  );
-}
-
-/** Share link copied: the sharer earns half the credits of people who pay through it (spec 02 §1). */
-export function ShareCopiedDialog({ open, onClose }: SimpleDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
-      title={t("retouch.dialogs.shareTitle")}
-      description={t("retouch.dialogs.shareBody")}
-      icon={
-        <DialogIcon>
-          <Link2 aria-hidden="true" className="size-6" />
-        </DialogIcon>
-      }
-      testId="retouch-share-copied"
-    >
-      <OkButton onClose={onClose} testId="retouch-share-ok" />
     </Dialog>
   );
 }

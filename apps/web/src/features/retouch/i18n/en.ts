@@ -136,9 +136,6 @@ export const retouchEn: TTree<typeof retouchKo> = {
     scaleLimitTitle: "Please lower the scale",
     scaleLimitBody:
       "When the scaled width plus height is {{limit}} px or more, the photo can't be processed. Lower the scale or keep it at 1.0.",
-    shareTitle: "Share link copied",
-    shareBody:
-      "When people who come through your link pay, you earn half of the credits they buy as a reward.",
     ok: "OK",
   },
   toast: {

@@ -130,8 +130,6 @@ export const retouchKo = {
     scaleLimitTitle: "배율을 낮춰 주세요",
     scaleLimitBody:
       "배율을 적용한 가로와 세로의 합이 {{limit}}px 이상이면 처리할 수 없어요. 배율을 낮추거나 1.0으로 두세요.",
-    shareTitle: "공유 링크를 복사했어요",
-    shareBody: "이 링크로 들어온 사람이 결제하면 결제한 크레딧의 절반을 보상으로 받아요.",
     ok: "확인",
   },
   toast: {
