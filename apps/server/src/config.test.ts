@@ -92,6 +92,34 @@ describe("loadConfig", () => {
     }
   });
 
+  it("names the bad variables of every port at once: payments, storage and mail", () => {
+    let message = "";
+    try {
+      loadConfig({
+        PAYMENT_PROVIDER: "paddle",
+        PADDLE_API_KEY: "pdl_key",
+        STORAGE_DRIVER: "s3",
+        MAIL_DRIVER: "smtp",
+        LLM_MODEL: "llama3.2",
+        PORT: "eighty",
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const line of [
+      "PADDLE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=paddle",
+      "PADDLE_PRICE_PACKAGE5: required when PAYMENT_PROVIDER=paddle",
+      "S3_BUCKET: required when STORAGE_DRIVER=s3",
+      "SMTP_URL: required when MAIL_DRIVER=smtp",
+      "LLM_BASE_URL: required with LLM_MODEL",
+      'PORT: expected a whole number from 1 to 65535, got "eighty"',
+    ]) {
+      expect(message).toContain(line);
+    }
+    expect(message).not.toContain("PADDLE_API_KEY");
+  });
+
   it("bounds slow clients by default and refuses a headers timeout longer than the request timeout", () => {
     expect(loadConfig({}).http).toEqual({
       headersTimeoutMs: 20_000,
