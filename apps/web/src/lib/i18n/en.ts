@@ -96,7 +96,7 @@ export const en: TTranslations = {
     terms: "Terms of Service",
     privacy: "Privacy Policy",
     refund: "Refund Policy",
-    copyright: "© 2024 Gyeol. All rights reserved.",
+    copyright: "© {{year}} Gyeol. All rights reserved.",
   },
   community: {
     label: "Join the community chat",

@@ -98,7 +98,7 @@ export const ko = {
     terms: "이용약관",
     privacy: "개인정보처리방침",
     refund: "환불 정책",
-    copyright: "© 2024 Gyeol. All rights reserved.",
+    copyright: "© {{year}} Gyeol. All rights reserved.",
   },
   community: {
     label: "커뮤니티 채팅 참여하기",
