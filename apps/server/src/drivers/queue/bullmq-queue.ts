@@ -41,8 +41,10 @@ export function createBullmqQueue(options: {
   prefix?: string;
   onError?: (error: unknown) => void;
 }): JobQueue {
-  const connection = connectionOf(options.redisUrl);
   const prefix = options.prefix ?? "gyeol";
+  // Every connection is named after the key prefix (CLIENT LIST shows whose it is; BullMQ's
+  // blocking worker connections take `<prefix>:<queue>`), so an operator or a test can count them.
+  const connection = { ...connectionOf(options.redisUrl), connectionName: prefix };
   const queues = Object.fromEntries(
     QUEUE_CLASSES.map((name) => [name, new Queue(QUEUE_NAMES[name], { connection, prefix })]),
   ) as Record<TQueueClass, Queue>;

@@ -1,0 +1,97 @@
+/**
+ * One process, one service graph (ARCHITECTURE "The same process can run every role"): the
+ * database, the queue connection, storage, engines and every service are built once here and
+ * handed to the roles ROLES names: `api` serves HTTP, `cron` runs the scheduler, `worker`
+ * consumes the job queue. stop() ends the roles, then closes the one queue and the database.
+ */
+import { closeEngineThread } from "@gyeol/engine/thread/engine-thread";
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { startCron } from "./cron/scheduler.ts";
+import { createCronTasks } from "./cron/tasks.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { openDatabase } from "./drivers/db/database.ts";
+import { builtinModeration } from "./drivers/engines/moderation.ts";
+import { createJobQueue } from "./drivers/queue/create-queue.ts";
+import { startWorker } from "./modules/jobs/worker.ts";
+import { createServices, type Services } from "./services.ts";
+
+export interface RunningProcess {
+  services: Services;
+  /** The HTTP server when the `api` role runs here. */
+  app: FastifyInstance | undefined;
+  /** Ends every role, then closes the queue, the engine thread and the database. */
+  stop(): Promise<void>;
+}
+
+export async function startProcess({
+  config,
+  logger,
+  redisPrefix,
+}: {
+  config: Readonly<Config>;
+  logger: Logger;
+  /** Redis key prefix of the queue (tests isolate themselves with one). */
+  redisPrefix?: string;
+}): Promise<RunningProcess> {
+  const db = openDatabase(config.database);
+  const applied = await migrateToLatest(db.kysely, db.dialect);
+  logger.info(
+    {
+      dialect: db.dialect,
+      applied,
+      ...(config.database.kind === "sqlite" ? { file: config.database.file } : {}),
+    },
+    "database ready",
+  );
+
+  const stops: Array<() => Promise<void>> = [];
+  // One service graph for every role here (one storage, engine, URL cache and queue connection):
+  // an API enqueue wakes this process's local worker at once, and shutdown closes the one queue.
+  const queue = createJobQueue(config, {
+    onError: (err) => logger.error({ err }, "queue error"),
+    ...(redisPrefix ? { redisPrefix } : {}),
+  });
+  const services = createServices({ db, config, drivers: { queue } });
+
+  let app: FastifyInstance | undefined;
+  if (config.roles.includes("api")) {
+    const api = await buildApp({ config, db, logger, services });
+    await api.listen({ host: config.host, port: config.port });
+    stops.push(() => api.close());
+    app = api;
+    // Every upload is classified; load the classifier now rather than on the first upload.
+    builtinModeration.warm?.().then(
+      () => logger.info("upload moderation ready"),
+      (err) => logger.warn({ err }, "upload moderation did not load; uploads will try again"),
+    );
+  }
+  if (config.roles.includes("cron")) {
+    const cron = startCron(createCronTasks(services), logger);
+    stops.push(() => cron.stop());
+  }
+  if (config.roles.includes("worker")) {
+    const worker = startWorker(services, config);
+    logger.info({ queue: services.queue.driver, engine: config.retouchEngine.kind }, "worker started");
+    stops.push(() => worker.stop());
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    services,
+    app,
+    stop() {
+      stopping ??= (async () => {
+        for (const stop of stops.reverse()) {
+          await stop().catch((err) => logger.error({ err }, "stop failed"));
+        }
+        await queue.close().catch(() => {});
+        await closeEngineThread().catch(() => {});
+        await db.destroy();
+      })();
+      return stopping;
+    },
+  };
+}
