@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_DATABASES } from "./helpers/databases.ts";
+import { register } from "./helpers/http.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
@@ -86,6 +88,100 @@ describe("the web app and its SPA fallback", () => {
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain("npm run build");
     expect((await t.app.inject({ url: "/api/nope" })).json().code).toBe("NOT_FOUND");
+  });
+});
+
+/** An index page over 1 KB (as the built one is), so the SPA fallback compresses it. */
+const BIG_INDEX_HTML = `<!doctype html><html><head><title>결</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(200)}</body></html>`;
+const BUNDLE = `console.log(${JSON.stringify("결 Gyeol ".repeat(400))});`;
+
+function writeCompressedDist(dir: string): string {
+  const dist = path.join(dir, "web-dist-compressed");
+  mkdirSync(path.join(dist, "assets"), { recursive: true });
+  writeFileSync(path.join(dist, "index.html"), BIG_INDEX_HTML);
+  writeFileSync(path.join(dist, "assets", "index-abc123.js"), BUNDLE);
+  // What apps/web/scripts/compress-dist.mjs leaves beside each file.
+  writeFileSync(path.join(dist, "assets", "index-abc123.js.br"), zlib.brotliCompressSync(BUNDLE));
+  writeFileSync(path.join(dist, "assets", "index-abc123.js.gz"), zlib.gzipSync(BUNDLE));
+  writeFileSync(path.join(dist, "index.html.br"), zlib.brotliCompressSync(BIG_INDEX_HTML));
+  writeFileSync(path.join(dist, "index.html.gz"), zlib.gzipSync(BIG_INDEX_HTML));
+  return dist;
+}
+
+describe("compressed responses (issue 17)", () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  async function appWithCompressedDist() {
+    const base = await createTestApp();
+    await base.close();
+    return createTestApp({ env: { WEB_DIST_DIR: writeCompressedDist(base.dir) } });
+  }
+
+  it("sends the build's brotli or gzip sibling of an asset by Accept-Encoding, with Vary", async () => {
+    t = await appWithCompressedDist();
+    const br = await t.app.inject({
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(BUNDLE) / 4);
+
+    const gz = await t.app.inject({ url: "/assets/index-abc123.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
+
+    const plain = await t.app.inject({ url: "/assets/index-abc123.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+  });
+
+  it("compresses the HTML of the root (its build sibling) and of app routes (on the fly), short-cached", async () => {
+    t = await appWithCompressedDist();
+    for (const url of ["/", "/pricing", "/en/notice/3"]) {
+      const response = await t.app.inject({ url, headers: { "accept-encoding": "br;q=1, gzip;q=0.5" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-encoding"], url).toBe("br");
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString(), url).toBe(BIG_INDEX_HTML);
+    }
+    const refused = await t.app.inject({ url: "/pricing", headers: { "accept-encoding": "br;q=0, gzip" } });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(refused.rawPayload).toString()).toBe(BIG_INDEX_HTML);
+  });
+
+  it("compresses API JSON above 1 KB and leaves small answers alone", async () => {
+    t = await createTestApp();
+    const { body } = await register(t.app);
+    const content = `<p>${"새 보정 엔진을 소개합니다. ".repeat(120)}</p>`;
+    const id = await t.services.notices.create(
+      { title: "긴 공지", content, pinned: false },
+      [],
+      body.user.id,
+    );
+    const plain = await t.app.inject({ url: `/api/notices/${id}` });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await t.app.inject({ url: `/api/notices/${id}`, headers: { "accept-encoding": "gzip, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^application\/json/);
+    expect(br.headers["content-length"]).toBe(String(br.rawPayload.length));
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const flags = await t.app.inject({ url: "/api/feature/flags", headers: { "accept-encoding": "br" } });
+    expect(flags.headers["content-encoding"]).toBeUndefined();
+    expect(flags.json().paymentProvider).toBe("sandbox");
   });
 });
 

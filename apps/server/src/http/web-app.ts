@@ -30,7 +30,11 @@ function isApiPath(pathname: string): boolean {
 }
 
 function setStaticHeaders(reply: FastifyReply, filePath: string) {
-  const normalized = filePath.split(path.sep).join("/");
+  // A pre-compressed sibling (index.html.br) is cached as the file it stands for.
+  const normalized = filePath
+    .split(path.sep)
+    .join("/")
+    .replace(/\.(br|gz)$/, "");
   if (normalized.endsWith("/index.html")) reply.header("cache-control", "no-cache");
   else if (normalized.includes("/assets/")) reply.header("cache-control", IMMUTABLE_CACHE);
   else reply.header("cache-control", SHORT_CACHE);
@@ -44,6 +48,9 @@ export async function registerWebApp(app: FastifyInstance, { webDistDir }: { web
       wildcard: true,
       index: ["index.html"],
       cacheControl: false,
+      // The build writes .br and .gz siblings (apps/web/scripts/compress-dist.mjs): sent by
+      // Accept-Encoding with Vary, so no asset is compressed per request.
+      preCompressed: true,
       setHeaders: setStaticHeaders,
     });
   } else {

@@ -1,0 +1,88 @@
+/**
+ * On-the-fly compression for the answers this server builds in memory: API JSON and the HTML the
+ * SPA fallback sends (issue 17, Delivery). Built web assets are compressed once at build time
+ * (apps/web/scripts/compress-dist.mjs) and @fastify/static picks the .br/.gz sibling, so streamed
+ * file bodies are left alone here. Small answers (the status poll) go out as they are: below
+ * COMPRESS_MIN_BYTES the headers would cost more than the bytes saved.
+ */
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli's default quality (11) is for build time; 4 is about gzip's speed and still smaller. */
+const BROTLI_OPTIONS: zlib.BrotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[a-z.+-]*\+(json|xml))|image\/svg\+xml)/i;
+
+export type Encoding = "br" | "gzip";
+
+/**
+ * The encoding to use for an Accept-Encoding header: brotli before gzip among those the client
+ * accepts with q > 0 (explicitly or through "*"), or null for the identity.
+ */
+export function negotiateEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [rawName, ...params] = part.trim().split(";");
+    const name = rawName?.trim().toLowerCase();
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split("=");
+      if (key?.trim().toLowerCase() === "q") {
+        const parsed = Number(value);
+        weight = Number.isFinite(parsed) ? parsed : 0;
+      }
+    }
+    q.set(name, weight);
+  }
+  const accepts = (name: Encoding) => (q.get(name) ?? q.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return null;
+}
+
+function appendVary(reply: FastifyReply) {
+  const vary = reply.getHeader("vary");
+  const current = Array.isArray(vary) ? vary.join(", ") : vary === undefined ? "" : String(vary);
+  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return;
+  reply.header("vary", current ? `${current}, Accept-Encoding` : "Accept-Encoding");
+}
+
+async function compressPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+  if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
+  if (reply.getHeader("content-encoding")) return payload;
+  const type = String(reply.getHeader("content-type") ?? "");
+  if (!COMPRESSIBLE.test(type)) return payload;
+  if (/no-transform/i.test(String(reply.getHeader("cache-control") ?? ""))) return payload;
+  const body = typeof payload === "string" ? Buffer.from(payload) : payload;
+  if (body.length < COMPRESS_MIN_BYTES) return payload;
+  appendVary(reply);
+  const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return payload;
+  const compressed = encoding === "br" ? await brotli(body, BROTLI_OPTIONS) : await gzip(body);
+  reply.header("content-encoding", encoding);
+  reply.removeHeader("content-length");
+  return compressed;
+}
+
+export function registerCompression(app: FastifyInstance) {
+  app.addHook("onSend", (request, reply, payload, done) => {
+    compressPayload(request, reply, payload).then(
+      (result) => done(null, result),
+      (error: Error) => done(error),
+    );
+  });
+}
