@@ -12,6 +12,7 @@ import type { Config } from "./config.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./drivers/db/database.ts";
 import { registerBodyDrain } from "./http/drain-body.ts";
+import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler, sendFailure, toHttpFailure } from "./http/error-handler.ts";
 import { buildHelmetOptions } from "./http/helmet-options.ts";
 import { createOriginCheck } from "./http/origin-check.ts";
@@ -127,6 +128,8 @@ export async function buildApp({
 
   // API answers are per-user: they also say no-store unless a route says otherwise.
   registerSecurityHeaders(app, buildHelmetOptions(config));
+  // JSON and HTML built per request go out brotli/gzip above 1 KB; built assets are pre-compressed.
+  registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
