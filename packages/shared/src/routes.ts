@@ -68,7 +68,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: "faceEdit", path: "/face-edit", access: "user" },
   { id: "chat", path: "/chat" },
   { id: "mypage", path: "/mypage", access: "user" },
-  { id: "imageGeneration", path: "/image-generation" },
+  { id: "imageGeneration", path: "/image-generation", access: "user", isLoginNoticed: true },
   { id: "consistency", path: "/consistency" },
   { id: "noticeList", path: "/notice" },
   { id: "noticeWrite", path: "/notice/write" },

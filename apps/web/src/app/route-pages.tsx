@@ -88,6 +88,10 @@ const FaceEditPage = lazyPage(
   () => import("../features/face-edit/components/face-edit-page.tsx"),
   (module) => module.FaceEditPage,
 );
+const GenerationPage = lazyPage(
+  () => import("../features/generation/components/generation-page.tsx"),
+  (module) => module.GenerationPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("../features/placeholders/components/coming-soon-page.tsx"),
   (module) => module.ComingSoonPage,
@@ -111,7 +115,7 @@ export function pageElement(id: TRouteId): ReactNode {
     case "imageGeneration":
       return (
         <ImageGenerationGate>
-          <ComingSoonPage routeId="imageGeneration" />
+          <GenerationPage />
         </ImageGenerationGate>
       );
     case "consistency":

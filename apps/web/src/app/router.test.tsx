@@ -60,8 +60,8 @@ describe("the app's routes", () => {
   });
 
   it("redirects /consistency to /image-generation, keeping the language", async () => {
-    const { router } = renderRoutes(buildAppRoutes(), { path: "/en/consistency" });
-    await screen.findByTestId("coming-soon");
+    const { router } = renderRoutes(buildAppRoutes(), { path: "/en/consistency", user: makeUser() });
+    await screen.findByTestId("generation-page");
     expect(router.state.location.pathname).toBe("/en/image-generation");
   });
 

@@ -12,6 +12,8 @@ describe("feature flags", () => {
       paymentProvider: "paddle",
       llmEnabled: true,
       llmTestProvider: false,
+      generationEnabled: true,
+      generationTestProvider: false,
     });
   });
 
@@ -21,7 +23,7 @@ describe("feature flags", () => {
       vi.fn(
         async () =>
           new Response(
-            '{"imageGenerationEnabled":false,"paymentProvider":"sandbox","llmEnabled":false,"llmTestProvider":true}',
+            '{"imageGenerationEnabled":false,"paymentProvider":"sandbox","llmEnabled":false,"llmTestProvider":true,"generationEnabled":false,"generationTestProvider":true}',
             {
               headers: { "content-type": "application/json" },
             },
@@ -33,6 +35,8 @@ describe("feature flags", () => {
       paymentProvider: "sandbox",
       llmEnabled: false,
       llmTestProvider: true,
+      generationEnabled: false,
+      generationTestProvider: true,
     });
   });
 

@@ -15,6 +15,9 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
       // Issue 14: a page that cannot tell still offers the chat; the server then says why not.
       llmEnabled: flags.llmEnabled !== false,
       llmTestProvider: flags.llmTestProvider === true,
+      // Issue 16: unknown reads as connected; the server then says why not.
+      generationEnabled: flags.generationEnabled !== false,
+      generationTestProvider: flags.generationTestProvider === true,
     };
   } catch (error) {
     console.warn("[flags] could not load feature flags; using defaults", error);
@@ -24,6 +27,8 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
       paymentProvider: "paddle",
       llmEnabled: true,
       llmTestProvider: false,
+      generationEnabled: true,
+      generationTestProvider: false,
     };
   }
 }

@@ -5,6 +5,7 @@ import { accountKo } from "../../features/account/i18n/ko.ts";
 import { signinKo } from "../../features/auth/i18n/ko.ts";
 import { chatKo } from "../../features/chat/i18n/ko.ts";
 import { faceEditKo } from "../../features/face-edit/i18n/ko.ts";
+import { generationKo } from "../../features/generation/i18n/ko.ts";
 import { legalKo } from "../../features/legal/i18n/ko.ts";
 import { mypageKo } from "../../features/mypage/i18n/ko.ts";
 import { noticesKo } from "../../features/notices/i18n/ko.ts";
@@ -455,6 +456,7 @@ export const ko = {
   faceEdit: faceEditKo,
   maskEditor: maskEditorKo,
   chat: chatKo,
+  generation: generationKo,
   tool: toolKo,
   signin: signinKo,
   account: accountKo,

@@ -1,0 +1,204 @@
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import toast from "react-hot-toast";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RequireUser } from "../../../app/route-guards.tsx";
+import { makeUser } from "../../../lib/auth/test-users.ts";
+import { STORAGE_KEY_HANDOFF } from "../../../lib/handoff.ts";
+import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
+import { GenerationPage } from "./generation-page.tsx";
+
+vi.mock("react-hot-toast", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("react-hot-toast")>();
+  const toast = Object.assign(vi.fn(), actual.default, {
+    error: vi.fn(),
+    success: vi.fn(),
+    custom: vi.fn(),
+  });
+  return { ...actual, default: toast };
+});
+
+const routes = [
+  {
+    path: "/en/image-generation",
+    element: (
+      <RequireUser>
+        <GenerationPage />
+      </RequireUser>
+    ),
+  },
+  { path: "/en/upscale", element: <p>upscale page</p> },
+  { path: "/en/login", element: <p>login page</p> },
+];
+
+type TRoute = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
+const RESULTS = ["/files/r0.jpg", "/files/r1.jpg", "/files/r2.jpg", "/files/r3.jpg"];
+
+function server(extra: TRoute = () => undefined, flags: Record<string, unknown> = {}) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, method: init?.method ?? "GET", body: init?.body });
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url === "/api/feature/flags")
+      return jsonResponse(200, {
+        imageGenerationEnabled: true,
+        paymentProvider: "sandbox",
+        llmEnabled: true,
+        llmTestProvider: false,
+        generationEnabled: true,
+        generationTestProvider: false,
+        ...flags,
+      });
+    if (url.startsWith("/api/image/history/"))
+      return jsonResponse(200, {
+        success: true,
+        images: [],
+        pagination: { hasMore: false, nextOffset: null, groupHasMore: false, nextGroupOffset: null },
+        grouped: true,
+      });
+    if (url === "/api/kling/samples") return jsonResponse(200, { success: true, samples: [] });
+    if (url === "/api/auth/banned-keywords") return jsonResponse(200, { success: true, keywords: ["nude"] });
+    if (url === "/api/affiliate/enabled") return jsonResponse(200, { enabled: false });
+    if (url === "/api/ai/extract-prompt-from-image")
+      return jsonResponse(200, { success: true, prompt: "a woman in a red coat" });
+    if (url === "/api/credit/use") return jsonResponse(200, { success: true, credits: 1197, useId: "u1" });
+    if (url === "/api/ai/rewrite")
+      return jsonResponse(200, {
+        success: true,
+        rewrittenPrompt: "a woman in a red coat at night",
+        threadId: "th1",
+      });
+    if (url === "/api/kling/image-generation")
+      return jsonResponse(200, {
+        success: true,
+        error: null,
+        images: [],
+        partial: false,
+        status: "in-progress",
+        taskId: "task-1",
+        cost: 60,
+      });
+    if (url.startsWith("/api/image/status/task-1"))
+      return jsonResponse(200, {
+        success: true,
+        status: "completed",
+        imageUrl: RESULTS[0],
+        originalImageUrl: null,
+        images: RESULTS,
+        partial: false,
+        queuePosition: null,
+        etaSeconds: null,
+        error: null,
+        code: null,
+      });
+    return jsonResponse(404, { success: false, error: "Not found", code: "NOT_FOUND" });
+  }) as typeof fetch;
+  return { fetchImpl, calls };
+}
+
+function renderPage(user: TPublicUser | null = makeUser(), extra?: TRoute, flags?: Record<string, unknown>) {
+  const { fetchImpl, calls } = server(extra, flags);
+  const view = renderRoutes(routes, { path: "/en/image-generation", user, fetchImpl });
+  return { ...view, calls };
+}
+
+const photo = (name = "ref.png") => new File(["png"], name, { type: "image/png" });
+
+describe("/image-generation (issue 16)", () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:preview", revokeObjectURL: () => {} }),
+    );
+  });
+  afterEach(() => {
+    vi.mocked(toast.error).mockClear();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("locks the prompt when a reference is set, extracts an empty prompt from it, and unlocks on removal", async () => {
+    const { calls } = renderPage();
+    const input = await screen.findByTestId("generation-reference-input");
+    fireEvent.change(input, { target: { files: [photo()] } });
+    expect(await screen.findByTestId("generation-lock-dialog")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("generation-lock-ok"));
+    const prompt = screen.getByTestId("generation-prompt") as HTMLTextAreaElement;
+    await waitFor(() => expect(prompt.value).toBe("a woman in a red coat"));
+    expect(prompt.disabled).toBe(true);
+    expect(calls.some((call) => call.url === "/api/ai/extract-prompt-from-image")).toBe(true);
+    fireEvent.click(within(screen.getByTestId("generation-reference")).getByRole("button"));
+    await waitFor(() =>
+      expect((screen.getByTestId("generation-prompt") as HTMLTextAreaElement).disabled).toBe(false),
+    );
+  });
+
+  it("rewrites the prompt on the edit tab (paid ahead) and restores the previous one after asking", async () => {
+    const { calls } = renderPage();
+    const prompt = (await screen.findByTestId("generation-prompt")) as HTMLTextAreaElement;
+    fireEvent.change(prompt, { target: { value: "a woman in a red coat" } });
+    fireEvent.click(screen.getByTestId("generation-tab-edit"));
+    fireEvent.change(screen.getByTestId("generation-instruction"), { target: { value: "make it night" } });
+    fireEvent.click(screen.getByTestId("generation-apply"));
+    await waitFor(() =>
+      expect(screen.getByTestId("generation-current-prompt").textContent).toContain(
+        "a woman in a red coat at night",
+      ),
+    );
+    expect(calls.filter((call) => call.url === "/api/credit/use")).toHaveLength(1);
+    fireEvent.click(screen.getByTestId("generation-restore"));
+    const confirm = await screen.findByTestId("generation-restore-confirm");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Restore" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("generation-current-prompt").textContent).toMatch(/^a woman in a red coat$/),
+    );
+  });
+
+  it("blocks a banned keyword before sending, then generates 4 images and sends one to retouch", async () => {
+    const { calls, router } = renderPage();
+    const prompt = await screen.findByTestId("generation-prompt");
+    fireEvent.change(prompt, { target: { value: "a NUDE statue" } });
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/auth/banned-keywords")).toBe(true));
+    fireEvent.click(screen.getByTestId("generation-run"));
+    await waitFor(() =>
+      expect(vi.mocked(toast.error)).toHaveBeenCalledWith(
+        expect.stringContaining("not allowed: “nude”"),
+        expect.anything(),
+      ),
+    );
+    expect(calls.some((call) => call.url === "/api/kling/image-generation")).toBe(false);
+
+    fireEvent.change(prompt, { target: { value: "a fox in snow" } });
+    fireEvent.change(screen.getByTestId("generation-count"), { target: { value: "4" } });
+    expect(screen.getByTestId("generation-run").textContent).toContain("60 credits");
+    fireEvent.click(screen.getByTestId("generation-run"));
+    await waitFor(() => expect(screen.getAllByTestId("generation-result-image")).toHaveLength(4), {
+      timeout: 6000,
+    });
+    const sent = calls.find((call) => call.url === "/api/kling/image-generation")!.body as FormData;
+    expect(sent.get("prompt")).toBe("a fox in snow");
+    expect(sent.get("num_images")).toBe("4");
+    expect(sent.get("aspect_ratio")).toBe("1x1");
+
+    fireEvent.click(screen.getAllByTestId("generation-send-upscale")[2]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/upscale"));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY_HANDOFF)!)).toMatchObject({
+      target: "upscale",
+      role: "input",
+      imageUrl: RESULTS[2],
+      source: "consistency",
+    });
+  }, 10_000);
+
+  it("says plainly that no provider is connected, with no generate button, while samples and history show", async () => {
+    renderPage(makeUser(), undefined, { generationEnabled: false });
+    expect((await screen.findByTestId("generation-not-configured")).textContent).toContain(
+      "The operator has not connected a generation service",
+    );
+    expect(screen.queryByTestId("generation-run")).toBeNull();
+    expect(await screen.findByTestId("generation-samples-empty")).toBeTruthy();
+    expect(await screen.findByTestId("generation-history-empty")).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The generation screen's local history cache (spec 02 §3 Consistency history item, §9: 50 items,
+ * stored per user id): what this browser made, newest first, shown when the server's history
+ * cannot be read.
+ */
+import { GENERATION_LOCAL_HISTORY_MAX } from "@gyeol/shared/generation";
+import { readStorage, writeStorage } from "../../../lib/storage.ts";
+
+export interface TLocalHistoryItem {
+  id: string;
+  prompt: string;
+  referenceImageUrl: string | null;
+  characterImageUrl: string | null;
+  resultUrls: string[];
+  createdAt: string;
+}
+
+export const localHistoryKey = (userId: number) => `consistencyHistory:${userId}`;
+
+export function readLocalHistory(userId: number): TLocalHistoryItem[] {
+  try {
+    const value: unknown = JSON.parse(readStorage(localHistoryKey(userId)) ?? "[]");
+    return Array.isArray(value)
+      ? (value as TLocalHistoryItem[]).filter((item) => typeof item?.id === "string")
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds an item at the top (replacing one with the same id) and keeps the newest 50. */
+export function addLocalHistory(userId: number, item: TLocalHistoryItem): TLocalHistoryItem[] {
+  const next = [item, ...readLocalHistory(userId).filter((old) => old.id !== item.id)].slice(
+    0,
+    GENERATION_LOCAL_HISTORY_MAX,
+  );
+  writeStorage(localHistoryKey(userId), JSON.stringify(next));
+  return next;
+}
