@@ -64,7 +64,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: "paymentFailed", path: "/payment-failed", access: "user" },
   { id: "paymentReturn", path: "/payment/:plan" },
   { id: "upscale", path: "/upscale", access: "user", isLoginNoticed: true },
-  { id: "imageEdit", path: "/image-edit" },
+  { id: "imageEdit", path: "/image-edit", access: "user" },
   { id: "faceEdit", path: "/face-edit", access: "user" },
   { id: "chat", path: "/chat" },
   { id: "mypage", path: "/mypage", access: "user" },

@@ -84,6 +84,10 @@ const ChatPage = lazyPage(
   () => import("../features/chat/components/chat-page.tsx"),
   (module) => module.ChatPage,
 );
+const ImageEditPage = lazyPage(
+  () => import("../features/image-edit/components/image-edit-page.tsx"),
+  (module) => module.ImageEditPage,
+);
 const FaceEditPage = lazyPage(
   () => import("../features/face-edit/components/face-edit-page.tsx"),
   (module) => module.FaceEditPage,
@@ -149,6 +153,8 @@ export function pageElement(id: TRouteId): ReactNode {
       return <ChatPage />;
     case "faceEdit":
       return <FaceEditPage />;
+    case "imageEdit":
+      return <ImageEditPage />;
     default:
       return <ComingSoonPage routeId={id} />;
   }

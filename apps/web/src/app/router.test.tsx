@@ -14,21 +14,27 @@ afterEach(() => {
 });
 
 describe("the app's routes", () => {
-  it("shows a named coming-soon page inside the shell", async () => {
-    renderRoutes(buildAppRoutes(), { path: "/en/image-edit" });
-    const page = await screen.findByTestId("coming-soon");
-    expect(page.dataset.page).toBe("imageEdit");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Image Edit");
+  it("shows the image edit page inside the shell, and says so when no provider is connected", async () => {
+    renderRoutes(buildAppRoutes(), { path: "/en/image-edit", user: makeUser() });
+    await screen.findByTestId("image-edit-page");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Image edit");
+    expect(await screen.findByTestId("image-edit-not-configured")).toBeTruthy();
     expect(screen.getByTestId("footer")).toBeTruthy();
     expect(document.documentElement.lang).toBe("en");
   });
 
   it("shows Korean pages in Korean and sets <html lang>", async () => {
     window.localStorage.setItem("locale", "ko");
-    renderRoutes(buildAppRoutes(), { path: "/image-edit" });
-    await screen.findByTestId("coming-soon");
+    renderRoutes(buildAppRoutes(), { path: "/image-edit", user: makeUser() });
+    await screen.findByTestId("image-edit-page");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("이미지 편집");
     expect(document.documentElement.lang).toBe("ko");
+  });
+
+  it("sends a visitor from /image-edit to the login page", async () => {
+    const { router } = renderRoutes(buildAppRoutes(), { path: "/en/image-edit" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/login"));
+    expect(router.state.location.search).toContain("next=");
   });
 
   it("follows the language fixed in a legal path", async () => {

@@ -14,6 +14,8 @@ describe("feature flags", () => {
       llmTestProvider: false,
       generationEnabled: true,
       generationTestProvider: false,
+      imageEditProvider: null,
+      imageEditTestProvider: false,
     });
   });
 
@@ -23,7 +25,7 @@ describe("feature flags", () => {
       vi.fn(
         async () =>
           new Response(
-            '{"imageGenerationEnabled":false,"paymentProvider":"sandbox","llmEnabled":false,"llmTestProvider":true,"generationEnabled":false,"generationTestProvider":true}',
+            '{"imageGenerationEnabled":false,"paymentProvider":"sandbox","llmEnabled":false,"llmTestProvider":true,"generationEnabled":false,"generationTestProvider":true,"imageEditProvider":"seedream","imageEditTestProvider":true}',
             {
               headers: { "content-type": "application/json" },
             },
@@ -37,6 +39,8 @@ describe("feature flags", () => {
       llmTestProvider: true,
       generationEnabled: false,
       generationTestProvider: true,
+      imageEditProvider: "seedream",
+      imageEditTestProvider: true,
     });
   });
 

@@ -12,6 +12,12 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
     return {
       imageGenerationEnabled: flags.imageGenerationEnabled !== false,
       paymentProvider: flags.paymentProvider === "sandbox" ? "sandbox" : "paddle",
+      // Issue 15: the image-edit provider, or null when the operator has connected none.
+      imageEditProvider:
+        flags.imageEditProvider === "seedream" || flags.imageEditProvider === "openai"
+          ? flags.imageEditProvider
+          : null,
+      imageEditTestProvider: flags.imageEditTestProvider === true,
       // Issue 14: a page that cannot tell still offers the chat; the server then says why not.
       llmEnabled: flags.llmEnabled !== false,
       llmTestProvider: flags.llmTestProvider === true,
@@ -25,6 +31,8 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
     return {
       imageGenerationEnabled: true,
       paymentProvider: "paddle",
+      imageEditProvider: null,
+      imageEditTestProvider: false,
       llmEnabled: true,
       llmTestProvider: false,
       generationEnabled: true,

@@ -5,6 +5,7 @@ import { accountEn } from "../../features/account/i18n/en.ts";
 import { signinEn } from "../../features/auth/i18n/en.ts";
 import { chatEn } from "../../features/chat/i18n/en.ts";
 import { faceEditEn } from "../../features/face-edit/i18n/en.ts";
+import { imageEditEn } from "../../features/image-edit/i18n/en.ts";
 import { generationEn } from "../../features/generation/i18n/en.ts";
 import { legalEn } from "../../features/legal/i18n/en.ts";
 import { mypageEn } from "../../features/mypage/i18n/en.ts";
@@ -462,6 +463,7 @@ export const en: TTranslations = {
   mypage: mypageEn,
   retouch: retouchEn,
   faceEdit: faceEditEn,
+  imageEdit: imageEditEn,
   maskEditor: maskEditorEn,
   chat: chatEn,
   generation: generationEn,

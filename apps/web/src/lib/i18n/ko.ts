@@ -5,6 +5,7 @@ import { accountKo } from "../../features/account/i18n/ko.ts";
 import { signinKo } from "../../features/auth/i18n/ko.ts";
 import { chatKo } from "../../features/chat/i18n/ko.ts";
 import { faceEditKo } from "../../features/face-edit/i18n/ko.ts";
+import { imageEditKo } from "../../features/image-edit/i18n/ko.ts";
 import { generationKo } from "../../features/generation/i18n/ko.ts";
 import { legalKo } from "../../features/legal/i18n/ko.ts";
 import { mypageKo } from "../../features/mypage/i18n/ko.ts";
@@ -454,6 +455,7 @@ export const ko = {
   mypage: mypageKo,
   retouch: retouchKo,
   faceEdit: faceEditKo,
+  imageEdit: imageEditKo,
   maskEditor: maskEditorKo,
   chat: chatKo,
   generation: generationKo,

@@ -1,0 +1,233 @@
+import { ChevronLeft, ChevronRight, Download, Maximize2, Wand2 } from "lucide-react";
+
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { isRefundedRow, type TEditErrorRow } from "../lib/image-edit-rules.ts";
+
+export interface TResultView {
+  urls: string[];
+  /** Asked and delivered, when fewer came back (spec 02 §7 partial). */
+  partial: { asked: number; got: number } | null;
+}
+
+/** The result card (spec 02 §2.2): empty, working, or one image large / up to 8 in a grid. */
+export function ResultPanel({
+  result,
+  isWorking,
+  queuePosition,
+  isGatewayWait,
+  onZoom,
+  onDownload,
+  onRetouch,
+  busyUrl,
+}: {
+  result: TResultView | null;
+  isWorking: boolean;
+  queuePosition: number | null;
+  isGatewayWait: boolean;
+  onZoom: (index: number) => void;
+  onDownload: (url: string) => void;
+  onRetouch: (url: string) => void;
+  busyUrl: string | null;
+}) {
+  const { t } = useTranslation();
+  const urls = result?.urls.slice(0, 8) ?? [];
+  return (
+    <section
+      aria-labelledby="image-edit-result-title"
+      aria-busy={isWorking}
+      data-testid="image-edit-result"
+      data-state={isWorking ? "working" : urls.length > 0 ? "done" : "empty"}
+      className="rounded-3xl border border-line bg-surface p-4 shadow-soft"
+    >
+      <h2 id="image-edit-result-title" className="text-[15px] font-bold text-ink">
+        {t("imageEdit.result.title")}
+      </h2>
+      {isWorking ? (
+        <div className="mt-3 flex min-h-48 flex-col items-center justify-center gap-3 rounded-2xl bg-canvas-deep p-6 text-center">
+          <Spinner className="size-7" />
+          <p className="text-[14px] text-ink-soft" role="status">
+            {isGatewayWait
+              ? t("imageEdit.result.gatewayWait")
+              : queuePosition && queuePosition > 0
+                ? t("imageEdit.result.queue", { position: queuePosition })
+                : t("imageEdit.result.working")}
+          </p>
+        </div>
+      ) : urls.length === 0 ? (
+        <p className="mt-3 flex min-h-32 items-center justify-center rounded-2xl bg-canvas-deep p-6 text-center text-[14px] text-muted">
+          {t("imageEdit.result.empty")}
+        </p>
+      ) : (
+        <>
+          {result?.partial && (
+            <p
+              className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
+              data-testid="image-edit-partial"
+            >
+              {t("imageEdit.result.partial", { asked: result.partial.asked, got: result.partial.got })}
+            </p>
+          )}
+          <ul className={cn("mt-3 grid gap-2", urls.length === 1 ? "grid-cols-1" : "grid-cols-2")}>
+            {urls.map((url, index) => (
+              <li key={url} className="overflow-hidden rounded-2xl bg-canvas-deep ring-1 ring-line">
+                <button
+                  type="button"
+                  className="block w-full"
+                  aria-label={t("imageEdit.result.zoom")}
+                  onClick={() => onZoom(index)}
+                >
+                  <img
+                    src={url}
+                    alt={t("imageEdit.result.image", { index: index + 1 })}
+                    data-testid={`image-edit-result-${index}`}
+                    className={cn(
+                      "w-full object-contain",
+                      urls.length === 1 ? "max-h-[32rem]" : "aspect-square object-cover",
+                    )}
+                  />
+                </button>
+                <div className="flex flex-wrap gap-1 p-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onZoom(index)}
+                    aria-label={t("imageEdit.result.zoom")}
+                  >
+                    <Maximize2 aria-hidden="true" className="size-3.5" />
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    data-testid={`image-edit-download-${index}`}
+                    isLoading={busyUrl === url}
+                    onClick={() => onDownload(url)}
+                  >
+                    <Download aria-hidden="true" className="size-3.5" />
+                    {t("imageEdit.result.download")}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    data-testid={`image-edit-retouch-${index}`}
+                    onClick={() => onRetouch(url)}
+                  >
+                    <Wand2 aria-hidden="true" className="size-3.5" />
+                    {t("imageEdit.result.toRetouch")}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The zoom viewer: one result at a time, previous/next and download. */
+export function ResultViewer({
+  urls,
+  index,
+  onIndex,
+  onClose,
+  onDownload,
+  busyUrl,
+}: {
+  urls: readonly string[];
+  index: number | null;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  onDownload: (url: string) => void;
+  busyUrl: string | null;
+}) {
+  const { t } = useTranslation();
+  const url = index === null ? null : (urls[index] ?? null);
+  return (
+    <Dialog
+      open={url !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("imageEdit.viewer.title")}
+      testId="image-edit-viewer"
+      className="max-w-4xl p-4"
+    >
+      {url && (
+        <div className="flex flex-col gap-3">
+          <img
+            src={url}
+            alt={t("imageEdit.result.image", { index: (index ?? 0) + 1 })}
+            className="max-h-[70vh] w-full rounded-2xl object-contain"
+          />
+          <div className="flex items-center justify-center gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={(index ?? 0) <= 0}
+              onClick={() => onIndex((index ?? 0) - 1)}
+              aria-label={t("imageEdit.viewer.previous")}
+            >
+              <ChevronLeft aria-hidden="true" className="size-4" />
+            </Button>
+            <Button size="sm" isLoading={busyUrl === url} onClick={() => onDownload(url)}>
+              <Download aria-hidden="true" className="size-4" />
+              {t("imageEdit.result.download")}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={(index ?? 0) >= urls.length - 1}
+              onClick={() => onIndex((index ?? 0) + 1)}
+              aria-label={t("imageEdit.viewer.next")}
+            >
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onClose}>
+              {t("imageEdit.viewer.close")}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** spec 02 §8's error modal: the row's sentence and whether the credits came back. */
+export function EditErrorModal({
+  error,
+  onClose,
+}: {
+  error: { row: TEditErrorRow } | { message: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const row = error && "row" in error ? error.row : null;
+  return (
+    <Dialog
+      open={error !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("imageEdit.errors.title")}
+      testId="image-edit-error"
+      description={
+        error === null ? undefined : "message" in error ? (
+          error.message
+        ) : (
+          <>
+            <span data-testid="image-edit-error-row" data-row={row}>
+              {t(`imageEdit.errors.${error.row}`)}
+            </span>{" "}
+            <span data-testid="image-edit-error-refund">
+              {isRefundedRow(error.row) ? t("imageEdit.errors.refunded") : t("imageEdit.errors.notRefunded")}
+            </span>
+          </>
+        )
+      }
+    >
+      <Button className="w-full" onClick={onClose} data-testid="image-edit-error-ok">
+        {t("imageEdit.errors.ok")}
+      </Button>
+    </Dialog>
+  );
+}

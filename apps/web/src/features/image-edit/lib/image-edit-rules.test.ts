@@ -1,0 +1,201 @@
+import type { TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
+import { describe, expect, it } from "vitest";
+import {
+  AutoPromptBusyError,
+  autoPromptWithRetries,
+  buildEditBody,
+  checkEditFile,
+  collectMore,
+  encodeWithinLimit,
+  errorRowOf,
+  historyUrls,
+  isRefundedRow,
+  moveItem,
+  TileTooLargeError,
+} from "./image-edit-rules.ts";
+
+const item = (id: number, overrides: Partial<TImageEditHistoryItem> = {}): TImageEditHistoryItem => ({
+  id,
+  seedream_task_id: `task-${id}`,
+  prompt: `prompt ${id}`,
+  status: "completed",
+  seed: 1,
+  image_url: `/r/${id}-1.jpg`,
+  all_image_urls: [`/r/${id}-1.jpg`],
+  original_image_url: null,
+  created_at: "2026-11-25T00:00:00.000Z",
+  ...overrides,
+});
+
+describe("checkEditFile (spec 02 §5)", () => {
+  it("takes jpeg and png only, up to 50 MB, from 921,600 pixels", () => {
+    const ok = { name: "a.jpg", type: "image/jpeg", size: 1000 };
+    expect(checkEditFile(ok, { width: 960, height: 960 })).toBeNull();
+    expect(
+      checkEditFile({ ...ok, name: "a.png", type: "image/png" }, { width: 1280, height: 720 }),
+    ).toBeNull();
+    expect(checkEditFile({ ...ok, name: "a.gif", type: "image/gif" }, null)).toEqual({ key: "type" });
+    expect(checkEditFile({ ...ok, name: "a.webp", type: "image/webp" }, null)).toEqual({ key: "type" });
+    expect(checkEditFile({ ...ok, size: 50 * 1024 * 1024 + 1 }, null)).toEqual({ key: "tooLarge" });
+    expect(checkEditFile(ok, { width: 959, height: 960 })).toEqual({
+      key: "tooSmall",
+      width: 959,
+      height: 960,
+    });
+  });
+});
+
+describe("encodeWithinLimit (spec 02 §5)", () => {
+  it("tries 0.92 then 0.1 lower down to 0.5 until the blob fits", async () => {
+    const asked: number[] = [];
+    const sizes: Record<string, number> = { "0.92": 12, "0.82": 11, "0.72": 9 };
+    const result = await encodeWithinLimit(async (quality) => {
+      asked.push(quality);
+      return new Blob([new Uint8Array(sizes[String(quality)] ?? 1)]);
+    }, 10);
+    expect(asked).toEqual([0.92, 0.82, 0.72]);
+    expect(result).toMatchObject({ quality: 0.72, tries: 3 });
+  });
+
+  it("refuses after 0.52 (at most 5 retries) when the tile is still over the limit", async () => {
+    const asked: number[] = [];
+    await expect(
+      encodeWithinLimit(async (quality) => {
+        asked.push(quality);
+        return new Blob([new Uint8Array(20)]);
+      }, 10),
+    ).rejects.toBeInstanceOf(TileTooLargeError);
+    expect(asked).toEqual([0.92, 0.82, 0.72, 0.62, 0.52]);
+  });
+});
+
+describe("autoPromptWithRetries (spec 02 §4.3)", () => {
+  it("tries 3 times 1.5 s apart, then says the service is busy", async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    await expect(
+      autoPromptWithRetries(
+        async () => {
+          calls += 1;
+          throw new Error("busy");
+        },
+        { sleep: async (ms) => void waits.push(ms) },
+      ),
+    ).rejects.toBeInstanceOf(AutoPromptBusyError);
+    expect(calls).toBe(3);
+    expect(waits).toEqual([1500, 1500]);
+  });
+
+  it("returns the first prompt that comes back, and does not retry a final refusal", async () => {
+    let calls = 0;
+    const prompt = await autoPromptWithRetries(
+      async () => {
+        calls += 1;
+        if (calls < 2) throw new Error("busy");
+        return "  a sunset sky  ";
+      },
+      { sleep: async () => {} },
+    );
+    expect(prompt).toBe("a sunset sky");
+    const final = new Error("credits");
+    await expect(
+      autoPromptWithRetries(
+        async () => {
+          throw final;
+        },
+        { sleep: async () => {}, isFinal: (error) => error === final },
+      ),
+    ).rejects.toBe(final);
+  });
+});
+
+describe("history", () => {
+  it("shows at most 4 URLs of an item", () => {
+    const urls = ["1", "2", "3", "4", "5"].map((n) => `/r/${n}.jpg`);
+    expect(historyUrls(item(1, { all_image_urls: urls }))).toHaveLength(4);
+  });
+
+  it("load more collects up to 5 new visible items in at most 10 extra rounds", async () => {
+    // 30 rows; every other one failed or has an error in its prompt, and ids 1-3 are already shown.
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      i % 2 === 1
+        ? item(i + 1, { prompt: JSON.stringify({ prompt: "x", error: "sensitive" }) })
+        : item(i + 1),
+    );
+    const offsets: number[] = [];
+    const fetchPage = async (offset: number, limit: number) => {
+      offsets.push(offset);
+      const page = rows.slice(offset, offset + limit);
+      const hasMore = offset + limit < rows.length;
+      return { items: page, pagination: { hasMore, nextOffset: hasMore ? offset + limit : null } };
+    };
+    const more = await collectMore(fetchPage, 0, new Set([1, 3]));
+    expect(more.items.map((i) => i.id)).toEqual([5, 7, 9, 11, 13]);
+    expect(offsets).toEqual([0, 5, 10]);
+    const hidden = Array.from({ length: 100 }, (_, i) => item(i + 1, { status: "failed" }));
+    let rounds = 0;
+    const none = await collectMore(
+      async (offset, limit) => {
+        rounds += 1;
+        return {
+          items: hidden.slice(offset, offset + limit),
+          pagination: { hasMore: true, nextOffset: offset + limit },
+        };
+      },
+      0,
+      new Set(),
+    );
+    expect(none.items).toEqual([]);
+    expect(rounds).toBe(10);
+  });
+});
+
+describe("error modal rows (spec 02 §8)", () => {
+  it("maps our codes and the vendor's own to their rows", () => {
+    expect(errorRowOf("EDIT_OVERSIZE_IMAGE")).toBe("oversize");
+    expect(errorRowOf("InvalidParameter.OversizeImage")).toBe("oversize");
+    expect(errorRowOf("InvalidParameter.AspectRatioTooLarge")).toBe("aspect");
+    expect(errorRowOf("EDIT_INVALID_PARAMETER")).toBe("invalid");
+    expect(errorRowOf("OutputImageSensitiveContentDetected")).toBe("sensitive");
+    expect(errorRowOf("EDIT_PROVIDER_INTERNAL")).toBe("internal");
+    expect(errorRowOf("GATEWAY_524")).toBe("gateway524");
+    expect(errorRowOf("EDIT_FAILED")).toBe("other");
+    expect(isRefundedRow("sensitive")).toBe(true);
+    expect(isRefundedRow("gateway524")).toBe(false);
+  });
+});
+
+describe("buildEditBody", () => {
+  it("sends the scaled size, masks only when one is drawn, and the run's settings", () => {
+    const body = buildEditBody({
+      prompt: " a sunset ",
+      images: ["/a.jpg", "/b.jpg"],
+      masks: [null, "/m.png"],
+      settings: { width: 2048, height: 1024, scale: -1, seed: 77, numImages: 2 },
+      autoPromptUsed: true,
+    });
+    expect(body).toMatchObject({
+      prompt: "a sunset",
+      masks: [null, "/m.png"],
+      size: "1024x512",
+      seed: 77,
+      num_images: 2,
+      auto_prompt_used: true,
+      async: true,
+    });
+    expect(
+      buildEditBody({
+        prompt: "p",
+        images: ["/a.jpg"],
+        masks: [null],
+        settings: { width: 4096, height: 4096, scale: 2, seed: 1, numImages: 1 },
+        autoPromptUsed: false,
+      }),
+    ).not.toHaveProperty("masks");
+  });
+
+  it("moves a tile", () => {
+    expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
+    expect(moveItem(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);
+  });
+});
