@@ -18,5 +18,5 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, manifest: true },
 });

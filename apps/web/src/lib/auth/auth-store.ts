@@ -1,5 +1,6 @@
 import { STORAGE_KEY_USER } from "@gyeol/shared/constants";
-import { type TPublicUser, ZPublicUser } from "@gyeol/shared/contracts/user";
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import { readPublicUser } from "@gyeol/shared/contracts/user-guard";
 import { AUTH_INVALID_EVENT, type AuthInvalidDetail } from "../api-client.ts";
 import { readStorage, removeStorage, writeStorage } from "../storage.ts";
 
@@ -31,8 +32,9 @@ export interface AuthState {
 export function parseStoredUser(raw: string | null): TPublicUser | null | "invalid" {
   if (raw === null) return null;
   try {
-    const parsed = ZPublicUser.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    // Not ZPublicUser.safeParse: zod stays off the landing's first load (readPublicUser agrees).
+    const user = readPublicUser(JSON.parse(raw));
+    if (user) return user;
   } catch {
     // fall through
   }
