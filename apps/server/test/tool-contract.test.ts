@@ -1,11 +1,14 @@
 /**
  * The job tools' shared contract (test/helpers/tool-contract.ts), run for retouch and face edit on
- * their RunPod drivers (the remote case, where resuming matters) and for a test-only job kind of 1–4 images
+ * their RunPod drivers (the remote case, where resuming matters) and on their built-in engines (run
+ * again after a crash: there is no provider task to resume) and for a test-only job kind of 1–4 images
  * that no tool's code knows, proving the platform's rules are generic. SQLite with the local
  * queue always; PostgreSQL with BullMQ when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe } from "vitest";
+import { createBuiltinFaceEditEngine } from "../src/drivers/engines/builtin-face-edit-engine.ts";
+import { createBuiltinRetouchEngine } from "../src/drivers/engines/builtin-retouch-engine.ts";
 import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
 import type { JobQueue } from "../src/drivers/queue/job-queue.ts";
 import { type RunpodFake, startRunpodFake } from "./fakes/runpod-fake.ts";
@@ -27,6 +30,7 @@ import {
   upscaleInput,
   userWithCredits,
 } from "./helpers/retouch.ts";
+import { steerEngine } from "./helpers/steered-engine.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 import { describeToolJob, type ToolHarness, type ToolUser } from "./helpers/tool-contract.ts";
 
@@ -208,3 +212,89 @@ describe.each(SETUPS)("face edit on RunPod keeps the job contract ($name)", ({ d
     };
   });
 });
+
+describe.each(SETUPS)(
+  "retouch on the built-in engine keeps the job contract ($name)",
+  ({ database, bullmq }) => {
+    describeToolJob(
+      async (): Promise<ToolHarness> => {
+        const engine = steerEngine(createBuiltinRetouchEngine({ maxPixels: 50_000_000 }));
+        const queue = queueFor(bullmq);
+        const t = await createTestApp({
+          database,
+          env: FAST_JOBS,
+          drivers: { moderation: allowAll, retouchEngine: engine, ...(queue ? { queue } : {}) },
+        });
+        await signUp(t.app);
+        const uploads = new Map<number, string>();
+        return {
+          t,
+          cost: 80,
+          images: 1,
+          async user(credits) {
+            const user = await userWithCredits(t, credits);
+            uploads.set(user.id, (await uploaded(t, user.cookie)).imageUrl);
+            return user;
+          },
+          async start(user: ToolUser) {
+            const response = await startRetouch(t.app, user.cookie, upscaleInput(uploads.get(user.id)!));
+            if (response.statusCode !== 200) throw new Error(response.body);
+            return response.json().jobId as string;
+          },
+          provider(outcome) {
+            engine.outcome = outcome;
+          },
+          submissions: () => engine.runs,
+          statusPath: (jobId) => `/api/image/status/${jobId}`,
+          close: () => t.close(),
+        };
+      },
+      { resumable: false },
+    );
+  },
+);
+
+describe.each(SETUPS)(
+  "face edit on the built-in refine keeps the job contract ($name)",
+  ({ database, bullmq }) => {
+    describeToolJob(
+      async (): Promise<ToolHarness> => {
+        const engine = steerEngine(createBuiltinFaceEditEngine({ maxPixels: 50_000_000 }));
+        const queue = queueFor(bullmq);
+        const t = await createTestApp({
+          database,
+          env: FAST_JOBS,
+          drivers: { moderation: allowAll, faceEditEngine: engine, ...(queue ? { queue } : {}) },
+        });
+        await signUp(t.app);
+        const uploads = new Map<number, { image: string; mask: string }>();
+        return {
+          t,
+          cost: 85,
+          images: 1,
+          async user(credits) {
+            const user = await userWithCredits(t, credits);
+            const mask = (await uploadMask(t.app, user.cookie, await makeMaskPng(128, 96))).json() as {
+              imageUrl: string;
+            };
+            uploads.set(user.id, { image: (await uploaded(t, user.cookie)).imageUrl, mask: mask.imageUrl });
+            return user;
+          },
+          async start(user: ToolUser) {
+            const { image, mask } = uploads.get(user.id)!;
+            const response = await startFaceEdit(t.app, user.cookie, faceEditInput(image, mask));
+            if (response.statusCode !== 200) throw new Error(response.body);
+            return response.json().jobId as string;
+          },
+          provider(outcome) {
+            engine.outcome = outcome;
+          },
+          submissions: () => engine.runs,
+          statusPath: faceEditStatusPath,
+          close: () => t.close(),
+        };
+      },
+      { resumable: false },
+    );
+  },
+);

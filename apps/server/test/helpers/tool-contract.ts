@@ -40,7 +40,8 @@ export interface ToolHarness {
 export interface ToolContractOptions {
   /**
    * false for a synchronous provider (Seedream, the OpenAI Images API: one HTTP request that
-   * answers when the images are done, with no task to ask about later): after a worker crash the
+   * answers when the images are done, with no task to ask about later) and for a built-in engine
+   * (the work is on this machine, there is no provider task at all): after a worker crash the
    * request is sent again — once — and the job is still charged once.
    */
   resumable?: boolean;
@@ -113,14 +114,21 @@ export function describeToolJob(setUp: () => Promise<ToolHarness>, options: Tool
 
   const crashTitle = resumable
     ? "resumes the provider's task after a worker crash instead of submitting it again"
-    : "sends a synchronous provider's request once more after a worker crash, and charges once";
+    : "runs a job with no provider task once more after a worker crash (a synchronous provider's request, a built-in engine's run), and charges once";
   it(crashTitle, async () => {
     await withHarness(async (h) => {
       h.provider("hang");
       const user = await h.user(h.cost);
       const jobId = await h.start(user);
       startWorking(h);
-      await waitFor(async () => Boolean((await rowOf(h, jobId))?.provider_job_id));
+      // A resumable job is worth resuming once the provider named its task; a non-resumable one
+      // (no task id ever) once it is processing and the provider has the request in hand.
+      await waitFor(async () => {
+        const row = await rowOf(h, jobId);
+        return resumable
+          ? Boolean(row?.provider_job_id)
+          : row?.status === "processing" && h.submissions() > 0;
+      });
       const submitted = h.submissions();
       await worker!.stop({ abandon: true }); // the crash: the row stays processing
       worker = undefined;
