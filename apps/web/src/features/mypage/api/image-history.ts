@@ -23,6 +23,8 @@ export interface THistoryTile {
   thumbnailUrl: string | null;
   prompt: string | null;
   createdAt: string;
+  /** Every result of the item (a generation run makes 1–4); the viewer steps through them. */
+  images?: string[];
 }
 
 /** One of the calls a tab reads: an offset of its own, so merged feeds page independently. */
@@ -62,6 +64,7 @@ function toTile(item: THistoryItem): THistoryTile {
     thumbnailUrl: item.thumbnail_url,
     prompt: item.prompt,
     createdAt: item.created_at,
+    images: item.all_image_urls && item.all_image_urls.length > 0 ? item.all_image_urls : undefined,
   };
 }
 

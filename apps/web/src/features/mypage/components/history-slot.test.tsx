@@ -87,6 +87,32 @@ describe("My Page image history", () => {
     expect(sources).toEqual(["upscale", "kling", "consistency", "face_edit"]);
   });
 
+  it("shows a multi-image generation run as one tile that opens to each of its images", async () => {
+    const run = { ...item(5, "kling"), all_image_urls: ["/r/k1.jpg", "/r/k2.jpg", "/r/k3.jpg"] };
+    renderRoutes(routes, {
+      path: "/en/mypage",
+      user: makeUser(),
+      fetchImpl: historyApi({
+        upscale: () => jsonResponse(200, page([])),
+        kling: () => jsonResponse(200, page([run])),
+        consistency: () => jsonResponse(200, page([])),
+      }) as typeof fetch,
+    });
+    fireEvent.click(await screen.findByTestId("history-tab-generate"));
+    const tile = await screen.findByTestId("history-tile");
+    expect(within(tile).getByTestId("history-tile-count").textContent).toBe("3 images");
+    fireEvent.click(within(tile).getByRole("button"));
+    const viewer = await screen.findByTestId("history-viewer");
+    const sources = () =>
+      within(viewer)
+        .getAllByRole("img")
+        .map((img) => img.getAttribute("src"));
+    expect(sources()).toContain("/r/k1.jpg");
+    fireEvent.click(within(viewer).getByRole("button", { name: "Image 3 of 3" }));
+    await waitFor(() => expect(sources()).toContain("/r/k3.jpg"));
+    expect(sources()).not.toContain("/r/k1.jpg");
+  });
+
   it("shows the empty state when the image-edit history call fails", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const { fetchMock } = renderRoutes(routes, {

@@ -40,6 +40,14 @@ export function HistoryTile({ tile, onOpen }: { tile: THistoryTile; onOpen: (til
           )}
         />
       )}
+      {isCompleted && tile.images && tile.images.length > 1 && (
+        <span
+          className="absolute right-1.5 bottom-1.5 rounded-full bg-ink/75 px-2 py-0.5 text-[11px] font-bold text-white"
+          data-testid="history-tile-count"
+        >
+          {t("mypage.history.viewer.images", { count: tile.images.length })}
+        </span>
+      )}
       {!isCompleted && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-ink/35 px-2 text-center text-sm font-semibold text-white">
           {tile.status === "processing" ? (

@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FullscreenCompare } from "../../../components/ui/fullscreen-compare.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -15,7 +16,11 @@ const LINK_CLASS =
 export function HistoryViewer({ tile, onClose }: { tile: THistoryTile | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { download, busyUrl } = useDownload();
-  const afterUrl = tile?.imageUrl ?? tile?.thumbnailUrl ?? null;
+  // A generation run of several images: the viewer opens on the first and steps through all.
+  const [shown, setShown] = useState<{ key: string; index: number } | null>(null);
+  const images = tile?.images ?? [];
+  const index = shown && shown.key === tile?.key ? Math.min(shown.index, images.length - 1) : 0;
+  const afterUrl = images[index] ?? tile?.imageUrl ?? tile?.thumbnailUrl ?? null;
   if (!tile || !afterUrl) return null;
   const beforeUrl = tile.originalUrl ?? afterUrl;
   return (
@@ -34,6 +39,22 @@ export function HistoryViewer({ tile, onClose }: { tile: THistoryTile | null; on
       testId="history-viewer"
       actions={
         <>
+          {images.length > 1 && (
+            <span className="inline-flex gap-1" data-testid="history-viewer-images">
+              {images.map((url, i) => (
+                <button
+                  key={url}
+                  type="button"
+                  aria-pressed={i === index}
+                  aria-label={t("mypage.history.viewer.imageOf", { index: i + 1, count: images.length })}
+                  onClick={() => setShown({ key: tile.key, index: i })}
+                  className={`${LINK_CLASS} w-10 justify-center px-0 ${i === index ? "bg-white text-ink" : "bg-white/25 text-white hover:bg-white/40"}`}
+                >
+                  {i + 1}
+                </button>
+              ))}
+            </span>
+          )}
           {tile.originalUrl && (
             <DownloadButton
               url={tile.originalUrl}

@@ -132,6 +132,9 @@ export const mypageEn: TTree<typeof mypageKo> = {
       after: "Result",
       downloadOriginal: "Download original",
       downloadResult: "Download result",
+      /** Issue 16: a generation run of several images. */
+      imageOf: "Image {{index}} of {{count}}",
+      images: "{{count}} images",
     },
   },
 };

@@ -128,6 +128,9 @@ export const mypageKo = {
       after: "결과",
       downloadOriginal: "원본 다운로드",
       downloadResult: "결과 다운로드",
+      /** Issue 16: 여러 장을 만든 생성 기록. */
+      imageOf: "{{count}}장 중 {{index}}번째 이미지",
+      images: "{{count}}장",
     },
   },
 };
