@@ -26,7 +26,31 @@ if (standIn) {
     LLM_TEST_PROVIDER: "true",
   });
 }
+// No Kling keys (issue 16): the Kling contract fake stands in for reference-image generation, its
+// results the reference tinted, marked on the page as a test provider. KLING_DEV_STANDIN=false
+// keeps generation off instead.
+const klingStandIn = !process.env.KLING_ACCESS_KEY && process.env.KLING_DEV_STANDIN !== "false";
+if (klingStandIn) {
+  const port = process.env.KLING_FAKE_PORT || "11437";
+  Object.assign(env, {
+    KLING_FAKE_PORT: port,
+    KLING_ACCESS_KEY: "dev-standin",
+    KLING_SECRET_KEY: "dev-standin-secret",
+    KLING_BASE_URL: `http://127.0.0.1:${port}`,
+    KLING_POLL_INTERVAL_MS: "1000",
+    KLING_TEST_PROVIDER: "true",
+  });
+}
 const children = [
+  ...(klingStandIn
+    ? [
+        spawn(process.execPath, ["--import", "tsx", "apps/server/test/fakes/kling-fake-server.ts"], {
+          cwd: root,
+          env,
+          stdio: "inherit",
+        }),
+      ]
+    : []),
   ...(standIn
     ? [
         spawn(process.execPath, ["--import", "tsx", "apps/server/test/fakes/chat-fake-server.ts"], {

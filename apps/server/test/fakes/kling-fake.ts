@@ -41,6 +41,8 @@ export interface KlingFake {
   /** The fake's clock in unix seconds (tests move it to expire tokens). */
   nowSeconds: () => number;
   resultPng: Buffer;
+  /** Renders a task's result image instead of resultPng (the dev stand-in tints the reference). */
+  render?: (task: KlingTask, index: number) => Promise<Buffer>;
   tasks: Map<string, KlingTask>;
   /** Task-creating submissions accepted (refused ones not counted). */
   submits: number;
@@ -62,7 +64,10 @@ function isImageField(value: unknown): boolean {
   return !value.startsWith("data:") && BASE64.test(value);
 }
 
-export async function startKlingFake(resultPng: Buffer): Promise<KlingFake> {
+export async function startKlingFake(
+  resultPng: Buffer,
+  options: { port?: number; render?: KlingFake["render"] } = {},
+): Promise<KlingFake> {
   const fake = {
     accessKey: "kling_test_access",
     secretKey: "kling_test_secret",
@@ -73,6 +78,7 @@ export async function startKlingFake(resultPng: Buffer): Promise<KlingFake> {
     tasks: new Map<string, KlingTask>(),
     submits: 0,
     tokens: [] as string[],
+    render: options.render,
   } as KlingFake;
   let origin = "";
 
@@ -134,8 +140,10 @@ export async function startKlingFake(resultPng: Buffer): Promise<KlingFake> {
     const url = new URL(request.url ?? "/", origin);
     const result = url.pathname.match(/^\/results\/([\w-]+)\/(\d+)\.png$/);
     if (request.method === "GET" && result) {
+      const task = fake.tasks.get(result[1]!);
+      const bytes = task && fake.render ? await fake.render(task, Number(result[2])) : fake.resultPng;
       response.writeHead(200, { "content-type": "image/png" });
-      response.end(fake.resultPng);
+      response.end(bytes);
       return;
     }
     const authCode = verify(request.headers.authorization);
@@ -223,7 +231,7 @@ export async function startKlingFake(resultPng: Buffer): Promise<KlingFake> {
     return refuse(404, 1202, "invalid method");
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.baseUrl = origin;
   fake.close = () =>
