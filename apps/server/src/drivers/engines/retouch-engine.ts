@@ -17,10 +17,15 @@ export interface RetouchRunRequest {
   signal: AbortSignal;
 }
 
+/**
+ * What every engine answers, ready to store: the job never asks which engine ran (a vendor's PNG
+ * or rotated output is made an upright JPEG by its driver, not by the job).
+ */
 export interface RetouchRunResult {
+  /** An upright JPEG, stored as it is. */
   jpeg: Buffer;
-  width: number | null;
-  height: number | null;
+  width: number;
+  height: number;
   facesFound: number | null;
   identityScore: number | null;
   engine: string;

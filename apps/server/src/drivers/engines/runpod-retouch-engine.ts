@@ -5,6 +5,7 @@
  * spec 02 §3 fields exactly; the job stores the first output image.
  */
 import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
+import sharp from "sharp";
 import { EngineJobError, type RetouchEngine } from "./retouch-engine.ts";
 import { findOutputImage, type RunpodClient } from "./runpod-client.ts";
 
@@ -57,8 +58,20 @@ export function createRunpodRetouchEngine(options: {
       }
       const reference = findOutputImage(done.output);
       if (!reference) throw new EngineJobError("PROVIDER_ERROR", "RunPod finished without an image");
-      const jpeg = await options.client.fetchImage(reference, signal);
-      return { jpeg, width: null, height: null, facesFound: null, identityScore: null, engine: "runpod" };
+      const output = await options.client.fetchImage(reference, signal);
+      // RunPod may answer PNG or a lower quality; we always keep an upright JPEG (spec 02 §3 output_format jpg).
+      const { data, info } = await sharp(output)
+        .rotate()
+        .jpeg({ quality: 100 })
+        .toBuffer({ resolveWithObject: true });
+      return {
+        jpeg: data,
+        width: info.width,
+        height: info.height,
+        facesFound: null,
+        identityScore: null,
+        engine: "runpod",
+      };
     },
     cancel: (id) => endpoint.cancel(id),
   };

@@ -79,22 +79,18 @@ export function createRetouchJob(deps: {
         signal,
       });
       signal.throwIfAborted();
-      // RunPod may answer PNG or a lower quality; we always keep a JPEG (spec 02 §3 output_format jpg).
-      const stored =
-        result.engine === "builtin"
-          ? { data: result.jpeg, info: { width: result.width ?? 0, height: result.height ?? 0 } }
-          : await sharp(result.jpeg).rotate().jpeg({ quality: 100 }).toBuffer({ resolveWithObject: true });
-      const thumbnail = await sharp(stored.data)
+      // Every engine answers an upright JPEG ready to store (retouch-engine.ts), whichever ran.
+      const thumbnail = await sharp(result.jpeg)
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
         .jpeg({ quality: 82 })
         .toBuffer();
-      await deps.storage.putAt(imageKey, stored.data, "image/jpeg");
+      await deps.storage.putAt(imageKey, result.jpeg, "image/jpeg");
       await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
       return {
         imageKey,
         thumbnailKey,
-        width: stored.info.width,
-        height: stored.info.height,
+        width: result.width,
+        height: result.height,
         facesFound: result.facesFound,
         identityScore: result.identityScore,
         engine: result.engine,
