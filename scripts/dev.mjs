@@ -41,7 +41,34 @@ if (klingStandIn) {
     KLING_TEST_PROVIDER: "true",
   });
 }
+// No image-edit provider configured (issue 15): the Seedream contract fake stands in, its results
+// the first picture recoloured, marked on the page as a test provider. IMAGE_EDIT_DEV_STANDIN=false
+// keeps image edit off instead.
+const editStandIn =
+  !process.env.IMAGE_EDIT_PROVIDER &&
+  !process.env.SEEDREAM_API_KEY &&
+  !process.env.OPENAI_IMAGES_API_KEY &&
+  process.env.IMAGE_EDIT_DEV_STANDIN !== "false";
+if (editStandIn) {
+  const port = process.env.SEEDREAM_FAKE_PORT || "11436";
+  Object.assign(env, {
+    SEEDREAM_FAKE_PORT: port,
+    IMAGE_EDIT_PROVIDER: "seedream",
+    SEEDREAM_API_KEY: "dev-standin",
+    SEEDREAM_BASE_URL: `http://127.0.0.1:${port}/api/v3`,
+    IMAGE_EDIT_TEST_PROVIDER: "true",
+  });
+}
 const children = [
+  ...(editStandIn
+    ? [
+        spawn(process.execPath, ["--import", "tsx", "apps/server/test/fakes/seedream-fake-server.ts"], {
+          cwd: root,
+          env,
+          stdio: "inherit",
+        }),
+      ]
+    : []),
   ...(klingStandIn
     ? [
         spawn(process.execPath, ["--import", "tsx", "apps/server/test/fakes/kling-fake-server.ts"], {

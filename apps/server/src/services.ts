@@ -15,10 +15,10 @@ import type { FaceEditEngine } from "./drivers/engines/face-edit-engine.ts";
 import { builtinModeration, type ModerationDriver } from "./drivers/engines/moderation.ts";
 import type { RetouchEngine } from "./drivers/engines/retouch-engine.ts";
 import { createRunpodClient } from "./drivers/engines/runpod-client.ts";
-import type { ChatModel } from "./drivers/llm/chat-model.ts";
-import { createChatModel } from "./drivers/llm/create-chat-model.ts";
 import { createImageEditProvider } from "./drivers/image-edit/create-image-edit-provider.ts";
 import type { ImageEditProvider } from "./drivers/image-edit/image-edit-provider.ts";
+import type { ChatModel } from "./drivers/llm/chat-model.ts";
+import { createChatModel } from "./drivers/llm/create-chat-model.ts";
 import { createMailDriver } from "./drivers/mail/create-mail-driver.ts";
 import type { MailDriver } from "./drivers/mail/mail-driver.ts";
 import { createSocialProviders } from "./drivers/oauth/create-social-providers.ts";
@@ -49,6 +49,8 @@ import { createFaceEditJob } from "./modules/face-edit/face-edit.job.ts";
 import { createFaceEditService, type FaceEditService } from "./modules/face-edit/face-edit.service.ts";
 import { createGenerationJob, notConfiguredProvider } from "./modules/generation/generation.job.ts";
 import { createGenerationService, type GenerationService } from "./modules/generation/generation.service.ts";
+import { createImageEditJob } from "./modules/image-edit/image-edit.job.ts";
+import { createImageEditService, type ImageEditService } from "./modules/image-edit/image-edit.service.ts";
 import { createImagesService, type ImagesService } from "./modules/images/images.service.ts";
 import type { AnyJobDefinition } from "./modules/jobs/job-definition.ts";
 import { createJobIntakeService, type JobIntakeService } from "./modules/jobs/job-intake.service.ts";
@@ -56,8 +58,6 @@ import { createJobStatusService, type JobStatusService } from "./modules/jobs/jo
 import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
-import { createImageEditJob } from "./modules/image-edit/image-edit.job.ts";
-import { createImageEditService, type ImageEditService } from "./modules/image-edit/image-edit.service.ts";
 import { createRetouchService, type RetouchService } from "./modules/retouch/retouch.service.ts";
 import { createSamplesService, type SamplesService } from "./modules/samples/samples.service.ts";
 import { createUsersService, type UsersService } from "./modules/users/users.service.ts";
@@ -264,7 +264,14 @@ export function createServices({
     intake,
     jobStatus: createJobStatusService({ store, images, jobs, clock, definitions }),
     retouch: createRetouchService({ store, images, intake }),
-    imageEdit: createImageEditService({ store, images, intake, provider: imageEditProvider }),
+    imageEdit: createImageEditService({
+      store,
+      images,
+      intake,
+      provider: imageEditProvider,
+      storage,
+      clock,
+    }),
     generation: createGenerationService({ images, intake, provider: referenceImages }),
     samples: createSamplesService({ store, storage, images, clock }),
     faceEdit: createFaceEditService({ store, images, intake }),

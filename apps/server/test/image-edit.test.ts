@@ -530,3 +530,89 @@ describe("image edit without a provider", () => {
     }
   });
 });
+
+describe("image edit samples", () => {
+  it("lists samples to everyone; only the administrator adds, reorders and deletes them", async () => {
+    const t = await createTestApp({ env: FAST_JOBS, drivers: { moderation: allowAll } });
+    try {
+      const admin = await signUp(t.app); // user 1
+      const user = await userWithCredits(t, 0);
+      const adminImage = await upload(t, admin.cookie, await photo());
+      const post = (cookie: string, payload: object) =>
+        t.app.inject({ method: "POST", url: "/api/seedream/samples", headers: { cookie }, payload });
+      const body = {
+        prompt: "a sunset sky",
+        seed: 77,
+        width: 2560,
+        height: 1440,
+        num_images: 2,
+        ref_image_urls: [adminImage],
+      };
+      expect((await post(user.cookie, body)).statusCode).toBe(403);
+      expect((await post(admin.cookie, { ...body, ref_image_urls: [] })).json()).toMatchObject({
+        code: "VALIDATION_ERROR",
+      });
+      const first = (await post(admin.cookie, body)).json().sample;
+      expect(first).toMatchObject({
+        prompt: "a sunset sky",
+        seed: 77,
+        width: 2560,
+        height: 1440,
+        num_images: 2,
+      });
+      expect(first.ref_image_urls).toHaveLength(1);
+      const second = (await post(admin.cookie, { ...body, prompt: "snow", seed: null })).json().sample;
+      // A visitor sees them, the public copies load without a session.
+      const listed = (await t.app.inject({ url: "/api/seedream/samples" })).json();
+      expect(listed.samples.map((s: { prompt: string }) => s.prompt)).toEqual(["a sunset sky", "snow"]);
+      expect((await t.app.inject({ url: listed.samples[0].ref_image_urls[0] })).statusCode).toBe(200);
+      const reorder = {
+        samples: [
+          { id: first.id, display_order: 2 },
+          { id: second.id, display_order: 1 },
+        ],
+      };
+      expect(
+        (
+          await t.app.inject({
+            method: "PUT",
+            url: "/api/seedream/samples/reorder",
+            headers: { cookie: user.cookie },
+            payload: reorder,
+          })
+        ).statusCode,
+      ).toBe(403);
+      const reordered = await t.app.inject({
+        method: "PUT",
+        url: "/api/seedream/samples/reorder",
+        headers: { cookie: admin.cookie },
+        payload: reorder,
+      });
+      expect(reordered.json().samples.map((s: { prompt: string }) => s.prompt)).toEqual([
+        "snow",
+        "a sunset sky",
+      ]);
+      expect(
+        (
+          await t.app.inject({
+            method: "DELETE",
+            url: `/api/seedream/samples/${second.id}`,
+            headers: { cookie: user.cookie },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: "DELETE",
+            url: `/api/seedream/samples/${second.id}`,
+            headers: { cookie: admin.cookie },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ url: "/api/seedream/samples" })).json().samples).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -51,9 +51,31 @@ export interface SeedreamFake {
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export async function startSeedreamFake(
-  options: { apiKey?: string; model?: string } = {},
-): Promise<SeedreamFake> {
+/** The data URL's picture at the asked size (capped at 1024 px a side), its hue turned per index. */
+async function recoloured(dataUrl: string, width: number, height: number, index: number): Promise<Buffer> {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  const scale = Math.min(1, 1024 / Math.max(width, height));
+  return sharp(bytes)
+    .rotate()
+    .resize(Math.round(width * scale), Math.round(height * scale), { fit: "cover" })
+    .modulate({ hue: 60 * (index + 1), saturation: 1.3 })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+export interface SeedreamFakeOptions {
+  apiKey?: string;
+  model?: string;
+  port?: number;
+  /**
+   * `flat` (default): each result a flat colour per index (tests read the pixels); `recolour`:
+   * the first input image at the asked size with its hue turned per index, so a stand-in result
+   * looks like an edit of the picture (npm run dev, the browser journey).
+   */
+  results?: "flat" | "recolour";
+}
+
+export async function startSeedreamFake(options: SeedreamFakeOptions = {}): Promise<SeedreamFake> {
   const files = new Map<string, Buffer>();
   const holder = new Holder();
   const fake = {
@@ -251,7 +273,10 @@ export async function startSeedreamFake(
         });
         continue;
       }
-      const jpeg = await resultJpeg(width, height, i);
+      const jpeg =
+        options.results === "recolour" && images[0]?.startsWith("data:")
+          ? await recoloured(images[0], width, height, i)
+          : await resultJpeg(width, height, i);
       generated++;
       if (body.response_format === "b64_json") {
         data.push({ b64_json: jpeg.toString("base64"), size: `${width}x${height}` });
@@ -278,6 +303,23 @@ export async function startSeedreamFake(
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://fake");
+    // The fake's own control (not the vendor's API): a test or `npm run dev` steers the next answers.
+    if (request.method === "POST" && url.pathname === "/__fake/outcome") {
+      readBody(request)
+        .then((raw) => {
+          const body = JSON.parse(raw.toString("utf8") || "{}") as {
+            outcome?: TImageEditFakeOutcome;
+            hold?: boolean;
+            delayMs?: number;
+          };
+          if (body.outcome) fake.outcome = body.outcome;
+          if (body.hold !== undefined) fake.hold = body.hold;
+          if (body.delayMs !== undefined) fake.delayMs = body.delayMs;
+          send(response, 200, { outcome: fake.outcome, hold: fake.hold, delayMs: fake.delayMs });
+        })
+        .catch(() => send(response, 400, { error: "bad control body" }));
+      return;
+    }
     if (request.method === "POST" && url.pathname === "/api/v3/images/generations") {
       generations(request, response).catch((error) => {
         if (!response.headersSent)
@@ -297,7 +339,7 @@ export async function startSeedreamFake(
       JSON.stringify({ error: { code: "NotFound", message: "not found", param: "", type: "NotFound" } }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   fake.baseUrl = `http://127.0.0.1:${port}/api/v3`;
   fake.close = () =>

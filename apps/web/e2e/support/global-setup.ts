@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { startKakaoFake } from "../../../server/test/fakes/kakao-fake.ts";
 import { startNaverFake } from "../../../server/test/fakes/naver-fake.ts";
 import { startChatFake } from "../../../server/test/fakes/openai-chat-fake.ts";
+import { startSeedreamFake } from "../../../server/test/fakes/seedream-fake.ts";
 
 /**
  * Starts the real product for the browser journeys: the built web app served by the API on a free
@@ -21,6 +22,8 @@ declare module "vitest" {
     /** Contract fakes of Naver and Kakao sign-in the server is pointed at (social-signin.e2e.ts). */
     naverFakeUrl: string;
     kakaoFakeUrl: string;
+    /** Image edit's provider, the Seedream contract fake (image-edit.e2e.ts steers it at /__fake/outcome). */
+    seedreamFakeUrl: string;
     repoRoot: string;
   }
 }
@@ -63,6 +66,8 @@ export default async function setup(project: TestProject) {
   const kakao = await startKakaoFake({ clientId: "e2e-kakao" });
   // The prompt chat's model (chat.e2e.ts): the contract fake, slowed so the reply visibly streams.
   const chatModel = await startChatFake({ model: "e2e-chat", chunkDelayMs: 25 });
+  // Image edit's provider (image-edit.e2e.ts): results are the first picture recoloured.
+  const seedream = await startSeedreamFake({ apiKey: "e2e-seedream", results: "recolour" });
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
     env: {
@@ -85,6 +90,11 @@ export default async function setup(project: TestProject) {
       LLM_BASE_URL: chatModel.baseUrl,
       LLM_MODEL: chatModel.model,
       LLM_TEST_PROVIDER: "true",
+      IMAGE_EDIT_PROVIDER: "seedream",
+      SEEDREAM_API_KEY: "e2e-seedream",
+      SEEDREAM_BASE_URL: seedream.baseUrl,
+      IMAGE_EDIT_TEST_PROVIDER: "true",
+      IMAGE_EDIT_MAX_RETRIES: "0",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -94,12 +104,13 @@ export default async function setup(project: TestProject) {
   project.provide("repoRoot", repoRoot);
   project.provide("naverFakeUrl", naver.baseUrl);
   project.provide("kakaoFakeUrl", kakao.baseUrl);
+  project.provide("seedreamFakeUrl", seedream.baseUrl);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill("SIGKILL");
-    await Promise.all([naver.close(), kakao.close(), chatModel.close()]);
+    await Promise.all([naver.close(), kakao.close(), chatModel.close(), seedream.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

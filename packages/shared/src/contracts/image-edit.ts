@@ -78,3 +78,38 @@ export const ZImageEditHistoryResponse = z.object({
   pagination: z.object({ hasMore: z.boolean(), nextOffset: z.number().int().nullable() }),
 });
 export type TImageEditHistoryResponse = z.infer<typeof ZImageEditHistoryResponse>;
+
+/** spec 02 §3 "Image-edit sample" (GET /api/seedream/samples, everyone). */
+export const ZImageEditSample = z.object({
+  id: z.number().int(),
+  prompt: z.string(),
+  seed: z.number().int().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  num_images: z.number().int(),
+  ref_image_urls: z.array(z.string()),
+  result_urls: z.array(z.string()),
+  thumbnail_url: z.string().nullable(),
+  display_order: z.number().int(),
+});
+export type TImageEditSample = z.infer<typeof ZImageEditSample>;
+
+export const ZImageEditSamplesResponse = z.object({
+  success: z.literal(true),
+  samples: z.array(ZImageEditSample),
+});
+
+/**
+ * POST /api/seedream/samples (administrators): a prompt and at least one image (spec 02 §5), the
+ * admin's own uploads and results, copied into public sample files.
+ */
+export const ZImageEditSampleCreateBody = z.object({
+  prompt: ZMultiLine.trim().min(1).max(IMAGE_EDIT_PROMPT_MAX),
+  seed: z.number().int().min(IMAGE_EDIT_SEED_MIN).max(IMAGE_EDIT_SEED_MAX).nullable().optional(),
+  width: z.number().int().min(1).max(4096).default(2048),
+  height: z.number().int().min(1).max(4096).default(2048),
+  num_images: z.number().int().min(IMAGE_EDIT_MIN_OUTPUTS).max(IMAGE_EDIT_MAX_OUTPUTS).default(1),
+  ref_image_urls: z.array(ZSingleLine.min(1).max(2048)).max(IMAGE_EDIT_MAX_INPUTS).default([]),
+  result_urls: z.array(ZSingleLine.min(1).max(2048)).max(IMAGE_EDIT_MAX_INPUTS).default([]),
+});
+export type TImageEditSampleCreateBody = z.infer<typeof ZImageEditSampleCreateBody>;

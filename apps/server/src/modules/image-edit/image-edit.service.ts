@@ -15,10 +15,13 @@ import { IMAGE_EDIT_MIN_PIXELS, imageEditCost, parseEditSize } from "@gyeol/shar
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { ImageEditProvider } from "../../drivers/image-edit/image-edit-provider.ts";
+import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { ImagesService } from "../images/images.service.ts";
 import type { JobIntakeService } from "../jobs/job-intake.service.ts";
 import { IMAGE_EDIT_TOOL, type TImageEditPayload } from "./image-edit.job.ts";
+import { createImageEditSamples } from "./image-edit-samples.ts";
 
 export const IMAGE_EDIT_NOT_CONFIGURED_MESSAGE =
   "Image edit is not available: the operator has not connected an image-edit provider.";
@@ -31,13 +34,25 @@ export interface ImageEditServiceDeps {
   intake: Pick<JobIntakeService, "accept">;
   /** The connected provider (IMAGE_EDIT_PROVIDER and its key), or undefined. */
   provider: Pick<ImageEditProvider, "name" | "isTestProvider"> | undefined;
+  storage: FileStorage;
+  clock: Clock;
 }
 
 export type ImageEditService = ReturnType<typeof createImageEditService>;
 
-export function createImageEditService({ store, images, intake, provider }: ImageEditServiceDeps) {
+export function createImageEditService({
+  store,
+  images,
+  intake,
+  provider,
+  storage,
+  clock,
+}: ImageEditServiceDeps) {
   const isEnabled = provider !== undefined;
   return {
+    /** The samples column's list and the administrators' changes (shown with or without a provider). */
+    samples: createImageEditSamples({ store, storage, images, clock }),
+
     /** The flags' imageEditProvider: who runs image edit, or null when no provider is connected. */
     providerName: () => provider?.name ?? null,
     isTestProvider: () => provider?.isTestProvider ?? false,

@@ -10,7 +10,7 @@ import type {
   TImageEditHistoryResponse,
 } from "@gyeol/shared/contracts/image-edit";
 import type { TSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
-import { ApiError, apiGet, apiPost, isApiError } from "../../../lib/api-client.ts";
+import { ApiError, apiGet, apiPost, apiRequest, isApiError } from "../../../lib/api-client.ts";
 
 /** The page's own failure codes (spec 02 §8 "Local codes"), each with its sentence in imageEdit.errors. */
 export const IMAGE_EDIT_LOCAL_CODES = {
@@ -148,4 +148,27 @@ export async function fetchEditSamples(): Promise<TEditSample[]> {
     if (isApiError(error) && error.status === 404) return [];
     throw error;
   }
+}
+
+export function createEditSample(body: {
+  prompt: string;
+  seed: number | null;
+  width: number;
+  height: number;
+  num_images: number;
+  ref_image_urls: string[];
+  result_urls: string[];
+}): Promise<{ sample: TEditSample }> {
+  return apiPost("/api/seedream/samples", body);
+}
+
+export function deleteEditSample(id: number): Promise<{ success: true }> {
+  return apiRequest(`/api/seedream/samples/${id}`, { method: "DELETE" });
+}
+
+export function reorderEditSamples(ids: readonly number[]): Promise<{ samples: TEditSample[] }> {
+  return apiRequest("/api/seedream/samples/reorder", {
+    method: "PUT",
+    body: { samples: ids.map((id, index) => ({ id, display_order: index + 1 })) },
+  });
 }

@@ -35,11 +35,14 @@ import { usePageLocale } from "../../../lib/locale.ts";
 import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import {
+  createEditSample,
+  deleteEditSample,
   fetchEditHistory,
   fetchEditSamples,
   fetchEditStatus,
   IMAGE_EDIT_LOCAL_CODES,
   presignedUpload,
+  reorderEditSamples,
   startImageEdit,
   type TEditSample,
 } from "../api/image-edit-api.ts";
@@ -339,6 +342,31 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       await addFromUrl(url, `sample-${sample.id}-${i + 1}.jpg`);
   };
 
+  const onSampleChange = async (change: () => Promise<unknown>, done: "added" | "removed" | null) => {
+    try {
+      await change();
+      if (done) toast.success(t(`imageEdit.samples.${done}`));
+    } catch (failure) {
+      toast.error(describeError(failure, t, t("imageEdit.errors.other")));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: ["image-edit-samples"] });
+    }
+  };
+  const onAddSample = () =>
+    onSampleChange(
+      () =>
+        createEditSample({
+          prompt: prompt.trim(),
+          seed: settings.seed,
+          width: settings.width,
+          height: settings.height,
+          num_images: settings.numImages,
+          ref_image_urls: tilesRef.current.flatMap((tile) => (tile.url ? [tile.url] : [])),
+          result_urls: result?.urls ?? [],
+        }),
+      "added",
+    );
+
   // ——— run ———
   const readyTiles = tiles.filter((tile) => tile.status === "ready" && tile.url);
   const isUploading = tiles.some((tile) => tile.status === "uploading");
@@ -529,6 +557,11 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
             samples={samples.data ?? []}
             isLoading={samples.isLoading}
             onApply={(sample) => void applySample(sample)}
+            isAdmin={user.isAdmin === true}
+            canAdd={Boolean(prompt.trim()) && (readyTiles.length > 0 || (result?.urls.length ?? 0) > 0)}
+            onAdd={() => void onAddSample()}
+            onDelete={(sample) => void onSampleChange(() => deleteEditSample(sample.id), "removed")}
+            onReorder={(ids) => void onSampleChange(() => reorderEditSamples(ids), null)}
           />
         </div>
         <div className="flex min-w-0 flex-col gap-4">

@@ -1,6 +1,6 @@
 import type { TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import { editHistoryPrompt } from "@gyeol/shared/image-edit";
-import { Search } from "lucide-react";
+import { Plus, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -9,17 +9,38 @@ import { usePageLocale } from "../../../lib/locale.ts";
 import type { TEditSample } from "../api/image-edit-api.ts";
 import { historyUrls } from "../lib/image-edit-rules.ts";
 
-/** The samples column (spec 02 §2.2): a click applies a sample's prompt, settings and images. */
+/**
+ * The samples column (spec 02 §2.2, §6): a click applies a sample's prompt, settings and images;
+ * administrators also add the current run as a sample, delete one, and drag to reorder.
+ */
 export function SamplesColumn({
   samples,
   isLoading,
   onApply,
+  isAdmin,
+  canAdd,
+  onAdd,
+  onDelete,
+  onReorder,
 }: {
   samples: readonly TEditSample[];
   isLoading: boolean;
   onApply: (sample: TEditSample) => void;
+  isAdmin: boolean;
+  canAdd: boolean;
+  onAdd: () => void;
+  onDelete: (sample: TEditSample) => void;
+  onReorder: (ids: number[]) => void;
 }) {
   const { t } = useTranslation();
+  const [dragged, setDragged] = useState<number | null>(null);
+  const drop = (targetId: number) => {
+    if (dragged === null || dragged === targetId) return;
+    const ids = samples.map((sample) => sample.id).filter((id) => id !== dragged);
+    ids.splice(ids.indexOf(targetId), 0, dragged);
+    setDragged(null);
+    onReorder(ids);
+  };
   return (
     <section
       aria-labelledby="image-edit-samples-title"
@@ -29,6 +50,19 @@ export function SamplesColumn({
       <h2 id="image-edit-samples-title" className="text-[15px] font-bold text-ink">
         {t("imageEdit.samples.title")}
       </h2>
+      {isAdmin && (
+        <button
+          type="button"
+          data-testid="image-edit-sample-add"
+          disabled={!canAdd}
+          title={canAdd ? undefined : t("imageEdit.samples.needResult")}
+          onClick={onAdd}
+          className="mt-2 inline-flex h-8 w-full items-center justify-center gap-1 rounded-full bg-canvas-deep text-[12px] font-semibold text-ink-soft hover:bg-accent-100 disabled:opacity-50"
+        >
+          <Plus aria-hidden="true" className="size-3.5" />
+          {t("imageEdit.samples.addCurrent")}
+        </button>
+      )}
       {isLoading ? (
         <Spinner className="mt-3 size-5" />
       ) : samples.length === 0 ? (
@@ -36,7 +70,15 @@ export function SamplesColumn({
       ) : (
         <ul className="mt-3 grid grid-cols-2 gap-2 min-[1200px]:grid-cols-1">
           {samples.map((sample) => (
-            <li key={sample.id}>
+            <li
+              key={sample.id}
+              className="relative"
+              draggable={isAdmin}
+              title={isAdmin ? t("imageEdit.samples.reorder") : undefined}
+              onDragStart={() => setDragged(sample.id)}
+              onDragOver={(event) => isAdmin && event.preventDefault()}
+              onDrop={() => drop(sample.id)}
+            >
               <button
                 type="button"
                 data-testid={`image-edit-sample-${sample.id}`}
@@ -53,6 +95,17 @@ export function SamplesColumn({
                 )}
                 <span className="line-clamp-2 p-2 text-[12px] text-ink-soft">{sample.prompt}</span>
               </button>
+              {isAdmin && (
+                <button
+                  type="button"
+                  aria-label={t("imageEdit.samples.remove")}
+                  data-testid={`image-edit-sample-${sample.id}-delete`}
+                  onClick={() => onDelete(sample)}
+                  className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-ink/70 text-white hover:bg-ink"
+                >
+                  <Trash2 aria-hidden="true" className="size-3.5" />
+                </button>
+              )}
             </li>
           ))}
         </ul>
