@@ -13,6 +13,7 @@ import { createFaceEditEngine } from "./drivers/engines/create-face-edit-engine.
 import { createRetouchEngine } from "./drivers/engines/create-retouch-engine.ts";
 import type { FaceEditEngine } from "./drivers/engines/face-edit-engine.ts";
 import { builtinModeration, type ModerationDriver } from "./drivers/engines/moderation.ts";
+import type { RegionsEngine } from "./drivers/engines/regions-engine.ts";
 import type { RetouchEngine } from "./drivers/engines/retouch-engine.ts";
 import { createRunpodClient } from "./drivers/engines/runpod-client.ts";
 import { createImageEditProvider } from "./drivers/image-edit/create-image-edit-provider.ts";
@@ -99,6 +100,8 @@ export interface Services {
 /** Drivers a test may hand in instead of the configured ones (a blocking classifier, a BullMQ prefix). */
 export interface DriverOverrides {
   moderation?: ModerationDriver;
+  /** The regions overlay instead of the engine's face analysis. */
+  regionsEngine?: RegionsEngine;
   /** A language model instead of the configured one (or none). */
   chatModel?: ChatModel;
   /** A reference-image provider instead of the configured Kling (null: none connected). */
@@ -189,6 +192,7 @@ export function createServices({
     store,
     storage,
     moderation: drivers.moderation ?? builtinModeration,
+    regions: drivers.regionsEngine,
     clock,
     limits: config.uploads,
   });

@@ -4,13 +4,13 @@
  * Tool uploads are private: only their owner gets (signed) URLs to them.
  */
 import { createHash } from "node:crypto";
-import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
 import { historyPage, type THistoryQuery, type THistoryResponse } from "@gyeol/shared/contracts/images";
 import { NOTICE_IMAGE_MAX_PIXELS, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
 import { z } from "zod";
 import type { ImageRow, UploadRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { ModerationDriver } from "../../drivers/engines/moderation.ts";
+import { builtinRegionsEngine, type RegionsEngine } from "../../drivers/engines/regions-engine.ts";
 import { createSignedUrlCache } from "../../drivers/storage/signed-url-cache.ts";
 import {
   type CdnCookie,
@@ -51,13 +51,22 @@ export interface ImagesServiceDeps {
   store: Store;
   storage: FileStorage;
   moderation: ModerationDriver;
+  /** The regions overlay (built in unless a test hands in another). */
+  regions?: RegionsEngine;
   clock: Clock;
   limits: { maxBytes: number; maxPixels: number };
 }
 
 export type ImagesService = ReturnType<typeof createImagesService>;
 
-export function createImagesService({ store, storage, moderation, clock, limits }: ImagesServiceDeps) {
+export function createImagesService({
+  store,
+  storage,
+  moderation,
+  regions: regionsEngine = builtinRegionsEngine,
+  clock,
+  limits,
+}: ImagesServiceDeps) {
   const now = () => clock.now().toISOString();
   const signedUrls = createSignedUrlCache(storage, clock, {
     ttlSeconds: SIGNED_URL_TTL_SECONDS,
@@ -397,8 +406,7 @@ export function createImagesService({ store, storage, moderation, clock, limits 
       }
       const bytes = await storage.get(key);
       if (!bytes) throw imageNotFound();
-      // Face analysis is ~200 ms of CPU: the engine thread does it, not the API's event loop.
-      const { png, facesFound } = await getEngineThread("uploads").renderRegionsOverlay(bytes);
+      const { png, facesFound } = await regionsEngine.overlay(bytes);
       const overlayKey = await storage.put({
         visibility: "private",
         folder: `overlays/${user.id}`,
