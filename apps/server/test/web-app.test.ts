@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { ORIGIN_TOKEN } from "@gyeol/shared/seo";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_DATABASES } from "./helpers/databases.ts";
 import { register } from "./helpers/http.ts";
@@ -37,24 +38,20 @@ describe("the web app and its SPA fallback", () => {
 
   it("serves index.html with 200 for app routes and 404 for unknown pages", async () => {
     t = await appWithDist();
-    for (const url of [
-      "/pricing",
-      "/en/notice/3",
-      "/en",
-      "/terms/kr",
-      "/en/terms",
-      "/payment/basic?payment=success",
-    ]) {
+    for (const url of ["/pricing", "/en", "/terms/kr", "/en/terms", "/payment/basic?payment=success"]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"], url).toMatch(/^text\/html/);
       expect(response.headers["cache-control"], url).toBe("no-cache");
       expect(response.body, url).toBe(INDEX_HTML);
     }
-    const missing = await t.app.inject({ url: "/does-not-exist" });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.headers["content-type"]).toMatch(/^text\/html/);
-    expect(missing.body).toBe(INDEX_HTML);
+    // A notice that does not exist is a missing page too (issue 17: crawlers see the truth).
+    for (const url of ["/does-not-exist", "/en/notice/3"]) {
+      const missing = await t.app.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(missing.body, url).toBe(INDEX_HTML);
+    }
     expect((await t.app.inject({ method: "HEAD", url: "/pricing" })).statusCode).toBe(200);
   });
 
@@ -146,7 +143,7 @@ describe("compressed responses (issue 17)", () => {
 
   it("compresses the HTML of the root (its build sibling) and of app routes (on the fly), short-cached", async () => {
     t = await appWithCompressedDist();
-    for (const url of ["/", "/pricing", "/en/notice/3"]) {
+    for (const url of ["/", "/pricing", "/en/notice"]) {
       const response = await t.app.inject({ url, headers: { "accept-encoding": "br;q=1, gzip;q=0.5" } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-encoding"], url).toBe("br");
@@ -182,6 +179,110 @@ describe("compressed responses (issue 17)", () => {
     const flags = await t.app.inject({ url: "/api/feature/flags", headers: { "accept-encoding": "br" } });
     expect(flags.headers["content-encoding"]).toBeUndefined();
     expect(flags.json().paymentProvider).toBe("sandbox");
+  });
+});
+
+/** A built app with two prerendered pages, as apps/web/scripts/prerender.mjs writes them. */
+const TEMPLATE =
+  '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="description" content="generic"><title>결 Gyeol</title></head><body><div id="root"></div></body></html>';
+function writePrerenderedDist(dir: string): string {
+  const dist = path.join(dir, "web-dist-prerendered");
+  mkdirSync(path.join(dist, ".prerendered"), { recursive: true });
+  writeFileSync(path.join(dist, "index.html"), TEMPLATE);
+  const page = (lang: string, title: string, canonical: string) =>
+    `<!doctype html><html lang="${lang}"><head><title>${title}</title><link rel="canonical" href="${ORIGIN_TOKEN}${canonical}"></head><body><div id="root"><h1>${title}</h1></div></body></html>`;
+  writeFileSync(path.join(dist, ".prerendered", "pricing.html"), page("ko", "요금제 · 결 Gyeol", "/pricing"));
+  writeFileSync(path.join(dist, ".prerendered", "en.html"), page("en", "Gyeol", "/en"));
+  writeFileSync(path.join(dist, ".prerendered", "index.html"), page("ko", "결 Gyeol — 홈", "/"));
+  return dist;
+}
+
+describe("pages for crawlers and link previews (issue 17)", () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  async function appWithPrerenderedDist(env: Record<string, string> = {}) {
+    const base = await createTestApp();
+    await base.close();
+    return createTestApp({ env: { WEB_DIST_DIR: writePrerenderedDist(base.dir), ...env } });
+  }
+
+  it("sends the prerendered page of a public path, the root included, with the origin filled in", async () => {
+    t = await appWithPrerenderedDist({ PUBLIC_ORIGIN: "https://gyeol.example" });
+    const pricing = await t.app.inject({ url: "/pricing/" });
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.headers["cache-control"]).toBe("no-cache");
+    expect(pricing.body).toContain("<h1>요금제 · 결 Gyeol</h1>");
+    expect(pricing.body).toContain('<link rel="canonical" href="https://gyeol.example/pricing">');
+    expect(pricing.body).not.toContain(ORIGIN_TOKEN);
+    const root = await t.app.inject({ url: "/" });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain("<h1>결 Gyeol — 홈</h1>");
+    const en = await t.app.inject({ url: "/en" });
+    expect(en.body).toContain('<html lang="en">');
+    // Pages with nothing prerendered still get the app; the folder itself is not served.
+    expect((await t.app.inject({ url: "/login" })).body).toBe(TEMPLATE);
+    const hidden = await t.app.inject({ url: "/.prerendered/pricing.html" });
+    expect(hidden.body).not.toContain("<h1>");
+  });
+
+  it("gives a notice detail page its own title, description and alternates, and 404 for a missing one", async () => {
+    t = await appWithPrerenderedDist();
+    const { body } = await register(t.app);
+    const id = await t.services.notices.create(
+      {
+        title: "5월 점검 <안내>",
+        content: `<p>5월 3일 02:00-04:00 서비스를 점검합니다.</p>${"<p>자세한 내용</p>".repeat(40)}`,
+        pinned: false,
+      },
+      [],
+      body.user.id,
+    );
+    const page = await t.app.inject({ url: `/en/notice/${id}`, headers: { host: "gyeol.test" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain("<title>5월 점검 &lt;안내&gt; · Gyeol</title>");
+    expect(page.body).not.toContain("generic");
+    expect(page.body).toMatch(
+      /<meta name="description" content="5월 3일 02:00-04:00 서비스를 점검합니다\. 자세한 내용[^"]*…">/,
+    );
+    expect(page.body).toContain(`<link rel="canonical" href="http://gyeol.test/en/notice/${id}">`);
+    expect(page.body).toContain(`<link rel="alternate" hreflang="ko" href="http://gyeol.test/notice/${id}">`);
+    expect(page.body).toContain('<meta property="og:type" content="article">');
+    expect(page.body).toContain('"@type":"Article"');
+    const ko = await t.app.inject({ url: `/notice/${id}` });
+    expect(ko.body).toContain("<title>5월 점검 &lt;안내&gt; · 결 Gyeol</title>");
+    expect((await t.app.inject({ url: "/notice/999999" })).statusCode).toBe(404);
+  });
+
+  it("serves robots.txt and a sitemap of the public pages in both languages and the notices", async () => {
+    t = await appWithPrerenderedDist({ PUBLIC_ORIGIN: "https://gyeol.example" });
+    const { body } = await register(t.app);
+    const id = await t.services.notices.create(
+      { title: "공지", content: "<p>본문</p>", pinned: false },
+      [],
+      body.user.id,
+    );
+    const robots = await t.app.inject({ url: "/robots.txt" });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(robots.body).toContain("Sitemap: https://gyeol.example/sitemap.xml");
+    expect(robots.body).toContain("Disallow: /api/");
+    const sitemap = await t.app.inject({ url: "/sitemap.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers["content-type"]).toMatch(/^application\/xml/);
+    for (const loc of [
+      "https://gyeol.example/",
+      "https://gyeol.example/en",
+      "https://gyeol.example/en/pricing",
+      `https://gyeol.example/notice/${id}`,
+      `https://gyeol.example/en/notice/${id}`,
+    ])
+      expect(sitemap.body).toContain(`<loc>${loc}</loc>`);
+    expect(sitemap.body).toContain('hreflang="en" href="https://gyeol.example/en/pricing"');
   });
 });
 

@@ -1,7 +1,10 @@
 import { join } from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { PUBLIC_PAGES } from "@gyeol/shared/seo";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without types
 import { LANDING_CEILING_BYTES, measureLanding } from "../scripts/landing-budget.mjs";
+import { DESKTOP, launchBrowser, newContext } from "./support/browser.ts";
 
 /** Issue 17, Delivery: what the built app and the real server send a first-time visitor. */
 const dist = join(inject("repoRoot"), "apps/web/dist");
@@ -35,4 +38,74 @@ describe("delivery of the built app", () => {
     const gz = await fetch(`${baseUrl}${script}`, { headers: { "accept-encoding": "gzip" } });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
   });
+});
+
+describe("public pages prerendered in both languages, then hydrated", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const pages = PUBLIC_PAGES.flatMap((page) =>
+    (["ko", "en"] as const).map((locale) => ({
+      id: page.id,
+      locale,
+      path: page.paths[locale],
+      paths: page.paths,
+    })),
+  );
+
+  it.each(pages)("$path arrives as real HTML with its own head", async ({ id, locale, path, paths }) => {
+    const baseUrl = inject("baseUrl");
+    const response = await fetch(`${baseUrl}${path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${locale}">`);
+    expect(html).toMatch(/<title>[^<]{4,}<\/title>/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toMatch(/<meta name="description" content="[^"]{10,}">/);
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}${path}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="ko" href="${baseUrl}${paths.ko}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${baseUrl}${paths.en}">`);
+    expect(html).toContain('<meta property="og:image"');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // The page itself, not an empty #root: the header's brand and the footer are in the HTML.
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root.length).toBeGreaterThan(5000);
+    expect(root).toContain("<footer");
+    if (id === "pricing") expect(html).toMatch(/"@type":"Product".*"@type":"Offer".*"priceCurrency":"USD"/);
+    if (id === "landing") expect(html).toContain('"@type":"WebSite"');
+  });
+
+  it.each(pages.filter((page) => ["landing", "pricing", "noticeList", "terms"].includes(page.id)))(
+    "$path hydrates without a mismatch and navigates in the app",
+    async ({ path }) => {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(path);
+      const header = page.locator("header").first();
+      await header.waitFor();
+      // Hydrated: React has attached to the prerendered DOM (its fiber keys are on the elements).
+      await page.waitForFunction(
+        () => {
+          const element = document.querySelector("#root > div");
+          return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+      const title = await page.title();
+      expect(title.length).toBeGreaterThan(3);
+      expect(errors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -8,6 +8,19 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isAppRoute } from "@gyeol/shared/routes";
+import {
+  buildHead,
+  excerpt,
+  injectPage,
+  ORIGIN_TOKEN,
+  PRERENDER_DIR,
+  PUBLIC_PAGES,
+  prerenderFileName,
+  robotsTxt,
+  SITE_NAME,
+  sitemapXml,
+  type TSeoLocale,
+} from "@gyeol/shared/seo";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import { sendFailure, toHttpFailure } from "./error-handler.ts";
@@ -40,13 +53,105 @@ function setStaticHeaders(reply: FastifyReply, filePath: string) {
   else reply.header("cache-control", SHORT_CACHE);
 }
 
-export async function registerWebApp(app: FastifyInstance, { webDistDir }: { webDistDir: string }) {
+/** What the pages need from the notices (the server's own service, or a stand-in in tests). */
+export interface WebAppNotices {
+  /** A notice's title and HTML, or null when there is none. */
+  find(id: number): Promise<{ title: string; content: string; updated_at: string } | null>;
+  /** The newest notices, for the sitemap. */
+  recent(): Promise<{ id: number; updated_at?: string; created_at: string }[]>;
+}
+
+export interface WebAppOptions {
+  webDistDir: string;
+  /** PUBLIC_ORIGIN; without it, the request's own scheme and host. */
+  publicOrigin?: string | undefined;
+  notices?: WebAppNotices;
+}
+
+/** Public pages by path, the /en mirror included, with their language. */
+const PRERENDERED = new Map(
+  PUBLIC_PAGES.flatMap((page) =>
+    (["ko", "en"] as const).map((locale) => [page.paths[locale], locale] as const),
+  ),
+);
+const NOTICE_DETAIL = /^(\/en)?\/notice\/(\d{1,9})$/;
+
+function originOf(request: FastifyRequest, publicOrigin: string | undefined): string {
+  if (publicOrigin) return publicOrigin.replace(/\/+$/, "");
+  return `${request.protocol}://${request.host}`;
+}
+
+/** A notice detail page's own head: its title and the start of its text (issue 17). */
+async function noticePage(
+  html: string,
+  notices: WebAppNotices,
+  match: RegExpMatchArray,
+  origin: string,
+): Promise<string | null> {
+  const locale: TSeoLocale = match[1] ? "en" : "ko";
+  const id = Number(match[2]);
+  const notice = await notices.find(id);
+  if (!notice) return null;
+  const description = excerpt(notice.content) || notice.title;
+  const title = `${notice.title} · ${SITE_NAME[locale]}`;
+  const head = buildHead({
+    locale,
+    title,
+    description,
+    paths: { ko: `/notice/${id}`, en: `/en/notice/${id}` },
+    origin,
+    ogType: "article",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: notice.title,
+        description,
+        dateModified: notice.updated_at,
+        inLanguage: locale,
+        publisher: { "@type": "Organization", name: SITE_NAME[locale] },
+      },
+    ],
+  });
+  return injectPage(html, { locale, head });
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  { webDistDir, publicOrigin, notices }: WebAppOptions,
+) {
   const indexFile = path.join(webDistDir, "index.html");
+  const prerenderedDir = path.join(webDistDir, PRERENDER_DIR);
+
+  app.get("/robots.txt", async (request, reply) =>
+    reply
+      .header("cache-control", SHORT_CACHE)
+      .type("text/plain; charset=utf-8")
+      .send(robotsTxt(originOf(request, publicOrigin))),
+  );
+  app.get("/sitemap.xml", async (request, reply) => {
+    const origin = originOf(request, publicOrigin);
+    const recent = notices ? await notices.recent() : [];
+    const xml = sitemapXml(origin, [
+      ...PUBLIC_PAGES.map((page) => ({ paths: page.paths })),
+      ...recent.map((notice) => ({
+        paths: { ko: `/notice/${notice.id}`, en: `/en/notice/${notice.id}` },
+        lastModified: notice.updated_at ?? notice.created_at,
+      })),
+    ]);
+    return reply.header("cache-control", SHORT_CACHE).type("application/xml; charset=utf-8").send(xml);
+  });
+
+  // The root is a prerendered page like the others (the static handler would send the raw template).
+  app.get("/", (request, reply) => sendPage(request, reply, "/"));
+
   if (existsSync(webDistDir)) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: true,
-      index: ["index.html"],
+      index: false,
+      // Dot folders (.prerendered, .vite) hold build material, not files to send as they are.
+      allowedPath: (pathName) => !pathName.split("/").some((part) => part.startsWith(".")),
       cacheControl: false,
       // The build writes .br and .gz siblings (apps/web/scripts/compress-dist.mjs): sent by
       // Accept-Encoding with Vary, so no asset is compressed per request.
@@ -70,10 +175,20 @@ export async function registerWebApp(app: FastifyInstance, { webDistDir }: { web
       }
       return sendFailure(reply, toHttpFailure(new AppError(404, "NOT_FOUND", "Not found.")));
     }
+    return sendPage(request, reply, pathname);
+  });
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const bare = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    const origin = originOf(request, publicOrigin);
     let html: string;
     try {
-      // Read per request (it is tiny) so a rebuild is picked up without a restart.
-      html = await readFile(indexFile, "utf8");
+      // Read per request (they are small) so a rebuild is picked up without a restart.
+      html = PRERENDERED.has(bare)
+        ? await readFile(path.join(prerenderedDir, prerenderFileName(bare)), "utf8").catch(() =>
+            readFile(indexFile, "utf8"),
+          )
+        : await readFile(indexFile, "utf8");
     } catch {
       return reply
         .code(503)
@@ -81,10 +196,17 @@ export async function registerWebApp(app: FastifyInstance, { webDistDir }: { web
         .type("text/html; charset=utf-8")
         .send(NOT_BUILT_PAGE);
     }
+    let status = isAppRoute(pathname) ? 200 : 404;
+    const noticeMatch = notices ? bare.match(NOTICE_DETAIL) : null;
+    if (notices && noticeMatch) {
+      const page = await noticePage(html, notices, noticeMatch, origin);
+      if (page) html = page;
+      else status = 404;
+    }
     return reply
-      .code(isAppRoute(pathname) ? 200 : 404)
+      .code(status)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(html);
-  });
+      .send(html.replaceAll(ORIGIN_TOKEN, origin));
+  }
 }

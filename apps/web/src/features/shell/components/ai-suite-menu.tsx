@@ -109,47 +109,51 @@ export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnP
     </div>
   );
 
-  const compactPanel = createPortal(
-    <>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={t("aiSuite.close")}
-        data-testid="ai-suite-backdrop"
-        onClick={close}
-        className="fixed inset-0 z-50 animate-fade-in bg-ink/45 backdrop-blur-[2px]"
-      />
-      <div
-        ref={panelRef}
-        id={panelId}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${panelId}-title`}
-        data-testid="ai-suite-menu"
-        onKeyDown={onPanelKeyDown}
-        className="fixed inset-x-3 top-[4.5rem] z-50 max-h-[calc(100dvh-6rem)] animate-pop-in overflow-y-auto rounded-3xl bg-surface p-3 shadow-float"
-      >
-        <div className="mb-2 flex items-start justify-between gap-4 px-2 pt-1">
-          <div>
-            <h2 id={`${panelId}-title`} className="text-lg font-bold text-ink">
-              {t("aiSuite.title")}
-            </h2>
-            <p className="text-sm text-muted">{t("aiSuite.subtitle")}</p>
+  // Built only while open: the public pages are also rendered at build time, where there is no document.
+  const compactPanel =
+    isOpen &&
+    isCompact &&
+    createPortal(
+      <>
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={t("aiSuite.close")}
+          data-testid="ai-suite-backdrop"
+          onClick={close}
+          className="fixed inset-0 z-50 animate-fade-in bg-ink/45 backdrop-blur-[2px]"
+        />
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={`${panelId}-title`}
+          data-testid="ai-suite-menu"
+          onKeyDown={onPanelKeyDown}
+          className="fixed inset-x-3 top-[4.5rem] z-50 max-h-[calc(100dvh-6rem)] animate-pop-in overflow-y-auto rounded-3xl bg-surface p-3 shadow-float"
+        >
+          <div className="mb-2 flex items-start justify-between gap-4 px-2 pt-1">
+            <div>
+              <h2 id={`${panelId}-title`} className="text-lg font-bold text-ink">
+                {t("aiSuite.title")}
+              </h2>
+              <p className="text-sm text-muted">{t("aiSuite.subtitle")}</p>
+            </div>
+            <button
+              type="button"
+              onClick={close}
+              aria-label={t("aiSuite.close")}
+              className="grid size-9 place-items-center rounded-full bg-canvas text-ink-soft hover:bg-canvas-deep"
+            >
+              <X aria-hidden="true" className="size-4.5" />
+            </button>
           </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label={t("aiSuite.close")}
-            className="grid size-9 place-items-center rounded-full bg-canvas text-ink-soft hover:bg-canvas-deep"
-          >
-            <X aria-hidden="true" className="size-4.5" />
-          </button>
+          {items}
         </div>
-        {items}
-      </div>
-    </>,
-    document.body,
-  );
+      </>,
+      document.body,
+    );
 
   return (
     <div

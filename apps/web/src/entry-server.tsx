@@ -1,0 +1,104 @@
+/**
+ * Build-time rendering of the public pages (issue 17, Delivery): scripts/prerender.mjs builds this
+ * entry for Node (vite build --ssr) and renders each public page in both languages to HTML, which
+ * the browser then hydrates (main.tsx). Rendered signed out, with nothing fetched: what a crawler
+ * or a link preview sees, and what a first-time visitor's browser paints before any script runs.
+ */
+import { PassThrough } from "node:stream";
+import { PAID_PLANS, PLAN_CATALOG } from "@gyeol/shared/plans";
+import {
+  buildHead,
+  ORIGIN_TOKEN,
+  type PublicPage,
+  plansJsonLd,
+  SITE_NAME,
+  siteJsonLd,
+  type TSeoLocale,
+} from "@gyeol/shared/seo";
+import { prerenderToNodeStream } from "react-dom/static";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppErrorBoundary } from "./app/app-error-boundary.tsx";
+import { AppProviders } from "./app/providers.tsx";
+import { buildAppRoutes } from "./app/router.tsx";
+import { i18n } from "./lib/i18n/i18n.ts";
+
+export { i18n };
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The body of #root for a path, rendered in the given language. Rendered twice: the first pass
+ * loads the lazy page modules, so in the second nothing suspends and React writes the page as
+ * plain HTML, without the inline scripts that reveal late boundaries (the CSP allows none).
+ */
+export async function renderPage(pathname: string, locale: "ko" | "en"): Promise<string> {
+  await renderOnce(pathname, locale);
+  const errors: unknown[] = [];
+  const html = await renderOnce(pathname, locale, errors);
+  if (errors.length > 0) throw new AggregateError(errors, `rendering ${pathname} (${locale}) failed`);
+  if (html.includes("<script"))
+    throw new Error(`${pathname} (${locale}) still suspends: its HTML needs scripts`);
+  return html;
+}
+
+async function renderOnce(pathname: string, locale: "ko" | "en", errors: unknown[] = []): Promise<string> {
+  await i18n.changeLanguage(locale);
+  const handler = createStaticHandler(buildAppRoutes());
+  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`${pathname} answered a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerenderToNodeStream(
+    <AppErrorBoundary>
+      <AppProviders>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </AppErrorBoundary>,
+    // Never outline a large boundary into a separate, script-revealed segment: one plain document.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return streamToString(prelude);
+}
+
+/** Title, description and structured data of a public page, from the app's own catalogues. */
+export async function publicPageHead(page: PublicPage, locale: TSeoLocale): Promise<string> {
+  await i18n.changeLanguage(locale);
+  // Keys built from the page id: looked up as plain strings.
+  const t = i18n.getFixedT(locale) as unknown as (key: string) => string;
+  const suffix = t("meta.titleSuffix");
+  const title = page.id === "landing" ? t("meta.landingTitle") : `${t(pageTitleKey(page.id))} · ${suffix}`;
+  const description =
+    page.id === "landing"
+      ? t("footer.description")
+      : page.id === "noticeList"
+        ? t("notices.list.description")
+        : t(`pages.${page.id}.description`);
+  const jsonLd =
+    page.id === "landing"
+      ? [siteJsonLd(ORIGIN_TOKEN, locale, description)]
+      : page.id === "pricing"
+        ? [
+            plansJsonLd(
+              ORIGIN_TOKEN,
+              locale,
+              description,
+              PAID_PLANS.map((id) => ({
+                id,
+                name: `${SITE_NAME[locale]} ${id[0]?.toUpperCase()}${id.slice(1)}`,
+                priceUsd: PLAN_CATALOG[id].priceUsd,
+                monthlyCredits: PLAN_CATALOG[id].monthlyCredits,
+              })),
+            ),
+          ]
+        : [];
+  return buildHead({ locale, title, description, paths: page.paths, origin: ORIGIN_TOKEN, jsonLd });
+}
+
+function pageTitleKey(id: PublicPage["id"]): string {
+  return id === "noticeList" ? "notices.list.title" : `pages.${id}.title`;
+}
+
+export { injectPage, PRERENDER_DIR, PUBLIC_PAGES, prerenderFileName } from "@gyeol/shared/seo";
