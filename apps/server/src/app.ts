@@ -206,7 +206,22 @@ export async function buildApp({
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 
-  await registerWebApp(app, { webDistDir: config.webDistDir });
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    publicOrigin: config.publicOrigin,
+    // Notice pages get their own title and description; the sitemap lists the newest.
+    notices: {
+      find: (id) =>
+        services.notices.get(id).then(
+          (detail) => detail.notice,
+          (error: unknown) => {
+            if (error instanceof AppError && error.status === 404) return null;
+            throw error;
+          },
+        ),
+      recent: async () => (await services.notices.list(1)).items,
+    },
+  });
   return app;
 }
 
