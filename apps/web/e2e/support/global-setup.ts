@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startKakaoFake } from "../../../server/test/fakes/kakao-fake.ts";
+import { renderTinted, startKlingFake } from "../../../server/test/fakes/kling-fake.ts";
 import { startNaverFake } from "../../../server/test/fakes/naver-fake.ts";
 import { startChatFake } from "../../../server/test/fakes/openai-chat-fake.ts";
 import { startSeedreamFake } from "../../../server/test/fakes/seedream-fake.ts";
@@ -66,6 +67,8 @@ export default async function setup(project: TestProject) {
   const kakao = await startKakaoFake({ clientId: "e2e-kakao" });
   // The prompt chat's model (chat.e2e.ts): the contract fake, slowed so the reply visibly streams.
   const chatModel = await startChatFake({ model: "e2e-chat", chunkDelayMs: 25 });
+  // Reference-image generation's provider (generation.e2e.ts): results are the reference tinted.
+  const kling = await startKlingFake(Buffer.alloc(0), { render: renderTinted });
   // Image edit's provider (image-edit.e2e.ts): results are the first picture recoloured.
   const seedream = await startSeedreamFake({ apiKey: "e2e-seedream", results: "recolour" });
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
@@ -90,6 +93,11 @@ export default async function setup(project: TestProject) {
       LLM_BASE_URL: chatModel.baseUrl,
       LLM_MODEL: chatModel.model,
       LLM_TEST_PROVIDER: "true",
+      KLING_ACCESS_KEY: kling.accessKey,
+      KLING_SECRET_KEY: kling.secretKey,
+      KLING_BASE_URL: kling.baseUrl,
+      KLING_POLL_INTERVAL_MS: "300",
+      KLING_TEST_PROVIDER: "true",
       IMAGE_EDIT_PROVIDER: "seedream",
       SEEDREAM_API_KEY: "e2e-seedream",
       SEEDREAM_BASE_URL: seedream.baseUrl,
@@ -110,6 +118,7 @@ export default async function setup(project: TestProject) {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill("SIGKILL");
+    await kling.close();
     await Promise.all([naver.close(), kakao.close(), chatModel.close(), seedream.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -59,6 +59,7 @@ import { GenerationHistoryCard } from "./history-card.tsx";
 import { InputCard, type TSlotImage } from "./input-card.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { SamplesColumn } from "./samples-column.tsx";
+import { ZoomViewer } from "./zoom-viewer.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -401,7 +402,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
         </div>
       )}
       <div className="mt-6 grid items-start gap-4 lg:grid-cols-[13rem_minmax(0,1fr)_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1.1fr)_minmax(0,1fr)_17rem]">
-        <div className="order-2 lg:order-1">
+        <div className="order-3 lg:order-1">
           <SamplesColumn
             samples={samples.data}
             isError={samples.isError}
@@ -462,7 +463,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             </Button>
           )}
         </div>
-        <div className="order-3">
+        <div className="order-2 lg:order-3">
           <ResultCard
             run={generation.state}
             canShare={share.isEnabled}
@@ -526,18 +527,12 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
           {t("generation.lock.ok")}
         </Button>
       </Dialog>
-      <Dialog
-        open={zoomUrl !== null}
-        onOpenChange={(open) => !open && setZoomUrl(null)}
-        title={<span className="sr-only">{t("generation.result.zoom")}</span>}
-        className="max-w-[min(92vw,64rem)] p-3"
-        testId="generation-zoom-dialog"
-      >
-        {zoomUrl && <img src={zoomUrl} alt="" className="max-h-[80vh] w-full rounded-2xl object-contain" />}
-        <Button variant="secondary" className="mt-3" onClick={() => setZoomUrl(null)}>
-          {t("generation.result.close")}
-        </Button>
-      </Dialog>
+      <ZoomViewer
+        url={zoomUrl}
+        onClose={() => setZoomUrl(null)}
+        onDownload={(url) => void download.download(url)}
+        isDownloading={download.busyUrl !== null}
+      />
     </div>
   );
 }

@@ -1,0 +1,150 @@
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { admin, DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } from "./support/browser.ts";
+
+/**
+ * The reference-image generation journey of issue 16 (spec 02 §2.3, §4.2) on the real server,
+ * whose Kling is the contract fake (results: the reference tinted) and whose language model is the
+ * chat fake: an administrator generates and adds a sample, applies it, sets a reference so the
+ * prompt is extracted and locked, rewrites and restores, generates 4, zooms one and sends one to
+ * retouch, where it arrives. Screenshots in Korean and English at 1280 and 390 px.
+ */
+
+const PHOTO = join(inject("repoRoot"), "packages/engine/fixtures/grace-hopper.jpg");
+const PASSWORD = "generation-admin-1";
+
+let browser: Browser;
+let adminEmail: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminEmail = uniqueEmail("gen-admin");
+  await admin(
+    "user:create",
+    "--email",
+    adminEmail,
+    "--password",
+    PASSWORD,
+    "--name",
+    "생성 운영자",
+    "--admin",
+  );
+  await admin("credits:grant", "--email", adminEmail, "--amount", "2000", "--reason", "e2e");
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page): Promise<void> {
+  const response = await page.request.post("/api/auth/login", {
+    headers: { Origin: inject("baseUrl") },
+    data: { email: adminEmail, password: PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function generateAndWait(page: Page, count: number): Promise<void> {
+  await page.getByTestId("generation-count").selectOption(String(count));
+  await page.getByTestId("generation-run").click();
+  await page.getByTestId("generation-waiting").waitFor();
+  await expect
+    .poll(() => page.getByTestId("generation-result-image").count(), { timeout: 60_000, interval: 500 })
+    .toBe(count);
+  await page.getByTestId("generation-waiting").waitFor({ state: "detached" });
+}
+
+describe("reference-image generation", () => {
+  it("sample, reference lock and extraction, rewrite and restore, 4 images, zoom, send to retouch", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto("/image-generation");
+    await page.getByTestId("generation-page").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("이미지 생성");
+    await page.getByTestId("generation-test-provider").waitFor();
+
+    // The administrator makes a sample from a run of 2.
+    await page.getByTestId("generation-prompt").fill("눈 속의 붉은 여우");
+    await page.getByTestId("generation-aspect").selectOption("3x4");
+    await generateAndWait(page, 2);
+    await page.getByTestId("generation-sample-add").click();
+    await page.getByTestId("generation-sample").first().waitFor();
+
+    // Start over, then apply the sample: its prompt, ratio and count come back.
+    await page.reload();
+    await page.getByTestId("generation-page").waitFor();
+    expect(await page.getByTestId("generation-prompt").inputValue()).toBe("");
+    await page.getByTestId("generation-sample").first().getByRole("button").first().click();
+    await expect.poll(() => page.getByTestId("generation-prompt").inputValue()).toBe("눈 속의 붉은 여우");
+    expect(await page.getByTestId("generation-aspect").inputValue()).toBe("3x4");
+    expect(await page.getByTestId("generation-count").inputValue()).toBe("2");
+
+    // An empty prompt and a reference: the prompt is extracted from the picture, then locked.
+    await page.getByTestId("generation-prompt").fill("");
+    await page.getByTestId("generation-reference-input").setInputFiles(PHOTO);
+    await page.getByTestId("generation-lock-dialog").waitFor();
+    await shoot(page, "generation-lock-ko-1280");
+    await page.getByTestId("generation-lock-ok").click();
+    await expect
+      .poll(() => page.getByTestId("generation-prompt").inputValue(), { timeout: 30_000 })
+      .not.toBe("");
+    expect(await page.getByTestId("generation-prompt").isDisabled()).toBe(true);
+    const extracted = await page.getByTestId("generation-prompt").inputValue();
+
+    // Rewrite on the edit tab (3 credits), then restore after confirming.
+    await page.getByTestId("generation-tab-edit").click();
+    await page.getByTestId("generation-instruction").fill("배경을 밤바다로");
+    await page.getByTestId("generation-apply").click();
+    await page.getByTestId("generation-restore").waitFor({ timeout: 30_000 });
+    const rewritten = (await page.getByTestId("generation-current-prompt").textContent()) ?? "";
+    expect(rewritten).not.toBe(extracted);
+    await page.getByTestId("generation-restore").click();
+    await page.getByTestId("generation-restore-confirm").getByRole("button", { name: "되돌리기" }).click();
+    await expect.poll(() => page.getByTestId("generation-current-prompt").textContent()).toBe(extracted);
+    await page.getByTestId("generation-tab-input").click();
+
+    // Generate 4 from the reference.
+    await generateAndWait(page, 4);
+    await page.getByTestId("generation-history-item").first().waitFor();
+    await shoot(page, "generation-ko-1280");
+
+    // Zoom one.
+    await page.getByTestId("generation-zoom").nth(1).click();
+    await page.getByTestId("generation-zoom-dialog").waitFor();
+    await shoot(page, "generation-zoom-ko-1280");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("generation-zoom-dialog").waitFor({ state: "detached" });
+
+    // Send the third to retouch: it arrives there as the input.
+    const third = await page.getByTestId("generation-result-image").nth(2).getAttribute("src");
+    await page.getByTestId("generation-send-upscale").nth(2).click();
+    await page.waitForURL(/\/upscale$/);
+    await page.getByTestId("retouch-preview").waitFor({ timeout: 30_000 });
+    expect(third).toBeTruthy();
+    await context.close();
+  }, 180_000);
+
+  it("looks right in English at 1280 and in both languages at 390", async () => {
+    for (const [viewport, prefix, suffix] of [
+      [DESKTOP, "/en", "en-1280"],
+      [PHONE, "", "ko-390"],
+      [PHONE, "/en", "en-390"],
+    ] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await signIn(page);
+      await page.goto(`${prefix}/image-generation`);
+      await page.getByTestId("generation-page").waitFor();
+      await page.getByTestId("generation-sample").first().waitFor();
+      await page.getByTestId("generation-reference-input").setInputFiles(PHOTO);
+      await page.getByTestId("generation-lock-ok").click();
+      await expect
+        .poll(() => page.getByTestId("generation-prompt").inputValue(), { timeout: 30_000 })
+        .not.toBe("");
+      await generateAndWait(page, 4);
+      await shoot(page, `generation-${suffix}`);
+      await context.close();
+    }
+  }, 240_000);
+});
