@@ -463,6 +463,8 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       autoPromptUsed: isAutoPrompt,
     });
     setPhase("starting");
+    // The last results stay for a run that fails (the modal says why), and go for one that works.
+    const previous = result;
     setResult(null);
     const startedAt = Date.now();
     let accepted: { seedream_task_id: string };
@@ -474,6 +476,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         return;
       }
       setPhase("idle");
+      setResult(previous);
       if (classifyToolError(failure) === "insufficientCredits") {
         toast.error(createElement(InsufficientCreditsToast), { id: "image-edit-credits" });
       } else {
@@ -496,6 +499,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         finish();
       },
       onFailed: (code) => {
+        setResult(previous);
         setError({ row: errorRowOf(code) });
         finish();
       },

@@ -191,7 +191,9 @@ export function TileGrid({
               className="flex size-full flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-line p-1 text-center text-[11px] text-ink-soft transition hover:border-accent-400 hover:text-accent-700 disabled:opacity-50"
             >
               <ImagePlus aria-hidden="true" className="size-5" />
-              <span>{isOver ? t("imageEdit.tiles.dropActive") : t("imageEdit.tiles.drop")}</span>
+              <span className="sr-only min-[700px]:not-sr-only">
+                {isOver ? t("imageEdit.tiles.dropActive") : t("imageEdit.tiles.drop")}
+              </span>
             </button>
           </li>
         )}
