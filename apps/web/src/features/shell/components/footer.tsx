@@ -91,7 +91,9 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-line">
-        <p className="mx-auto max-w-6xl px-5 py-6 text-[13px] text-muted sm:px-6">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
+        <p className="mx-auto max-w-6xl px-5 py-6 text-[13px] text-muted sm:px-6">
+          {t("footer.copyright", { year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   );
