@@ -175,6 +175,38 @@ export async function fetchHistoryPage(
   return { tiles: pages.flatMap((page) => page.tiles), next: hasMore ? next : undefined };
 }
 
+/** Load more on the searchable tabs (issue 15): at most 10 rounds, until 5 tiles not shown yet. */
+export const COLLECT_MORE_WANT = 5;
+export const COLLECT_MORE_MAX_ROUNDS = 10;
+
+/**
+ * "Load more" of the Generate and Image Edit tabs: rounds of one page per feed until 5 tiles that
+ * are not on the page yet came (a run finished since the first page shifts every offset, so a plain
+ * next page would repeat items) or 10 rounds ran or every feed ended.
+ */
+export async function collectMoreTiles(
+  fetchRound: (cursor: THistoryCursor) => Promise<THistoryPage>,
+  cursor: THistoryCursor,
+  seen: ReadonlySet<string>,
+  { want = COLLECT_MORE_WANT, maxRounds = COLLECT_MORE_MAX_ROUNDS } = {},
+): Promise<THistoryPage & { rounds: number }> {
+  const keys = new Set(seen);
+  const tiles: THistoryTile[] = [];
+  let next: THistoryCursor | undefined = cursor;
+  let rounds = 0;
+  while (next && tiles.length < want && rounds < maxRounds) {
+    rounds += 1;
+    const page = await fetchRound(next);
+    for (const tile of page.tiles) {
+      if (keys.has(tile.key)) continue;
+      keys.add(tile.key);
+      tiles.push(tile);
+    }
+    next = page.next;
+  }
+  return { tiles, next, rounds };
+}
+
 /** Newest first across pages and merged feeds (spec 02 §4.5 generate tab). */
 export function sortNewestFirst(tiles: THistoryTile[]): THistoryTile[] {
   return [...tiles].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
@@ -185,9 +217,20 @@ export const imageHistoryQuery = (userId: number, tab: THistoryTab, q: string) =
     queryKey: [...historyKeys.myPage, userId, tab, q] as const,
     // null marks the first page: every feed of the tab from offset 0.
     queryFn: ({ pageParam, signal }) =>
-      fetchHistoryPage(userId, pageParam ?? firstCursor(tab), q, pageParam === null, signal),
-    initialPageParam: null as THistoryCursor | null,
-    getNextPageParam: (last) => last.next,
+      pageParam === null
+        ? fetchHistoryPage(userId, firstCursor(tab), q, true, signal)
+        : SEARCHABLE_TABS.includes(tab)
+          ? collectMoreTiles(
+              (cursor) => fetchHistoryPage(userId, cursor, q, false, signal),
+              pageParam.cursor,
+              new Set(pageParam.seen),
+            )
+          : fetchHistoryPage(userId, pageParam.cursor, q, false, signal),
+    initialPageParam: null as { cursor: THistoryCursor; seen: string[] } | null,
+    getNextPageParam: (last, pages) =>
+      last.next
+        ? { cursor: last.next, seen: pages.flatMap((page) => page.tiles.map((tile) => tile.key)) }
+        : undefined,
     staleTime: 0,
     select: (data) => ({ ...data, tiles: sortNewestFirst(data.pages.flatMap((page) => page.tiles)) }),
   });
