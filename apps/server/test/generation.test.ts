@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
 import { createKlingProvider, signKlingToken } from "../src/drivers/ai/kling.ts";
 import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
 import type { JobQueue, QueueWorker } from "../src/drivers/queue/job-queue.ts";
@@ -418,6 +419,19 @@ describe("generation samples (/api/kling/samples)", () => {
       await t.close();
       await fake.close();
     }
+  });
+});
+
+describe("Kling configuration", () => {
+  it("takes both keys or neither, and defaults the base URL and model", () => {
+    expect(loadConfig({}).kling).toBeUndefined();
+    expect(() => loadConfig({ KLING_ACCESS_KEY: "ak" })).toThrow(/KLING_SECRET_KEY/);
+    expect(() => loadConfig({ KLING_SECRET_KEY: "sk" })).toThrow(/KLING_ACCESS_KEY/);
+    expect(loadConfig({ KLING_ACCESS_KEY: "ak", KLING_SECRET_KEY: "sk" }).kling).toMatchObject({
+      baseUrl: "https://api-singapore.klingai.com",
+      model: "kling-v1-5",
+      isTestProvider: false,
+    });
   });
 });
 

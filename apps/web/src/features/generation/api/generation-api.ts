@@ -9,7 +9,11 @@ import type {
   TSamplesResponse,
 } from "@gyeol/shared/contracts/generation";
 import type { THistoryResponse } from "@gyeol/shared/contracts/images";
-import type { TCharacterMode, TGenerationAspectRatio } from "@gyeol/shared/generation";
+import {
+  GENERATION_LOCAL_HISTORY_MAX,
+  type TCharacterMode,
+  type TGenerationAspectRatio,
+} from "@gyeol/shared/generation";
 import { apiGet, apiRequest } from "../../../lib/api-client.ts";
 
 export const generationKeys = {
@@ -79,6 +83,14 @@ export function fetchGenerationHistory(
       group_offset: page.offset,
       q: page.q || undefined,
     },
+    signal,
+  });
+}
+
+/** GET /api/image/history/{userId}?source=kling (up to 50): what the local history cache keeps. */
+export function fetchLocalCacheSource(userId: number, signal?: AbortSignal): Promise<THistoryResponse> {
+  return apiGet<THistoryResponse>(`/api/image/history/${userId}`, {
+    query: { source: "kling", limit: GENERATION_LOCAL_HISTORY_MAX },
     signal,
   });
 }

@@ -192,6 +192,72 @@ describe("/image-generation (issue 16)", () => {
     });
   }, 10_000);
 
+  it("lets an administrator add the current result as a sample, and reorder and delete samples", async () => {
+    const samples = [
+      {
+        id: 1,
+        prompt: "one",
+        aspect_ratio: "1x1",
+        num_images: 1,
+        ref_image_url: null,
+        result_urls: ["/s/1.jpg"],
+        thumbnail_url: "/s/t1.jpg",
+        display_order: 0,
+      },
+      {
+        id: 2,
+        prompt: "two",
+        aspect_ratio: "1x1",
+        num_images: 1,
+        ref_image_url: null,
+        result_urls: ["/s/2.jpg"],
+        thumbnail_url: "/s/t2.jpg",
+        display_order: 1,
+      },
+    ];
+    const { calls } = renderPage(makeUser({ isAdmin: true }), (url, init) => {
+      if (url === "/api/kling/samples" && init?.method === "POST")
+        return jsonResponse(200, { success: true, sample: { ...samples[0], id: 3 } });
+      if (url === "/api/kling/samples") return jsonResponse(200, { success: true, samples });
+      if (url === "/api/kling/samples/reorder") return jsonResponse(200, { success: true, samples });
+      if (url === "/api/kling/samples/2") return jsonResponse(200, { success: true });
+      return undefined;
+    });
+    await waitFor(() => expect(screen.getAllByTestId("generation-sample")).toHaveLength(2));
+    const add = screen.getByTestId("generation-sample-add") as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId("generation-prompt"), { target: { value: "a fox" } });
+    fireEvent.click(screen.getByTestId("generation-run"));
+    await waitFor(() => expect(screen.getAllByTestId("generation-result-image")).toHaveLength(4), {
+      timeout: 6000,
+    });
+    fireEvent.click(add);
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === "/api/kling/samples" && call.method === "POST")).toBe(true),
+    );
+    const posted = JSON.parse(
+      String(calls.find((call) => call.method === "POST" && call.url === "/api/kling/samples")!.body),
+    );
+    expect(posted).toMatchObject({ prompt: "a fox", result_urls: RESULTS, num_images: 4 });
+
+    fireEvent.click(
+      within(screen.getAllByTestId("generation-sample")[1]!).getByRole("button", { name: "Move up" }),
+    );
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/kling/samples/reorder")).toBe(true));
+    const order = JSON.parse(String(calls.find((call) => call.url === "/api/kling/samples/reorder")!.body));
+    expect(order.samples).toEqual([
+      { id: 2, display_order: 0 },
+      { id: 1, display_order: 1 },
+    ]);
+
+    fireEvent.click(
+      within(screen.getAllByTestId("generation-sample")[0]!).getByTestId("generation-sample-delete"),
+    );
+    const confirm = await screen.findByTestId("generation-sample-delete-confirm");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "DELETE")).toBe(true));
+  }, 10_000);
+
   it("says plainly that no provider is connected, with no generate button, while samples and history show", async () => {
     renderPage(makeUser(), undefined, { generationEnabled: false });
     expect((await screen.findByTestId("generation-not-configured")).textContent).toContain(

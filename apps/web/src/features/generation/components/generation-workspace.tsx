@@ -45,16 +45,23 @@ import { takeHandoff, takePromptHandoff, writeHandoff } from "../../../lib/hando
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useShareLink } from "../../../lib/share/use-share-link.ts";
 import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
+import { uploadToolImage } from "../../../lib/uploads/upload-image.ts";
 import {
   addSample,
   deleteSample,
   fetchGenerationHistory,
+  fetchLocalCacheSource,
   fetchSamples,
   generationKeys,
   reorderSamples,
 } from "../api/generation-api.ts";
 import { useGenerationRun } from "../hooks/use-generation-run.ts";
-import { addLocalHistory, readLocalHistory } from "../lib/local-history.ts";
+import {
+  addLocalHistory,
+  localItemsFrom,
+  readLocalHistory,
+  replaceLocalHistory,
+} from "../lib/local-history.ts";
 import { GenerationHistoryCard } from "./history-card.tsx";
 import { InputCard, type TSlotImage } from "./input-card.tsx";
 import { ResultCard } from "./result-card.tsx";
@@ -114,6 +121,16 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [localItems, setLocalItems] = useState(() => readLocalHistory(user.id));
+  // spec 02 §7: the same history path with only source=kling fills the local cache (50 items).
+  const cacheSource = useQuery({
+    queryKey: ["history", "kling", user.id, "local-cache"],
+    queryFn: ({ signal }) => fetchLocalCacheSource(user.id, signal),
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    if (cacheSource.data)
+      setLocalItems(replaceLocalHistory(user.id, localItemsFrom(cacheSource.data.images)));
+  }, [cacheSource.data, user.id]);
   const extractRun = useRef(0);
 
   useEffect(() => {
@@ -323,15 +340,18 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
   };
 
   const addSampleMutation = useMutation({
-    mutationFn: () =>
-      addSample({
+    mutationFn: async () => {
+      // The reference goes with the sample (applying it brings the picture back): our own upload.
+      const ref = reference ? (await uploadToolImage(reference.file, reference.file.name)).imageUrl : null;
+      return addSample({
         prompt: prompt.trim(),
         result_urls: generation.state.images,
         aspect_ratio: aspectRatio,
         num_images: generation.state.images.length,
-        ref_image_url: null,
+        ref_image_url: ref,
         thumbnail_data_url: null,
-      }),
+      });
+    },
     onSuccess: () => {
       toast.success(t("generation.samples.added"));
       void queryClient.invalidateQueries({ queryKey: generationKeys.samples });

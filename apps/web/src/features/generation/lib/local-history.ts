@@ -3,6 +3,7 @@
  * stored per user id): what this browser made, newest first, shown when the server's history
  * cannot be read.
  */
+import type { THistoryItem } from "@gyeol/shared/contracts/images";
 import { GENERATION_LOCAL_HISTORY_MAX } from "@gyeol/shared/generation";
 import { readStorage, writeStorage } from "../../../lib/storage.ts";
 
@@ -34,6 +35,38 @@ export function addLocalHistory(userId: number, item: TLocalHistoryItem): TLocal
     0,
     GENERATION_LOCAL_HISTORY_MAX,
   );
+  writeStorage(localHistoryKey(userId), JSON.stringify(next));
+  return next;
+}
+
+/** The server's completed kling items as cache entries (spec 02 §3 Consistency history item). */
+export function localItemsFrom(items: readonly THistoryItem[]): TLocalHistoryItem[] {
+  return items.flatMap((item) => {
+    const resultUrls = item.all_image_urls?.length
+      ? item.all_image_urls
+      : item.image_url
+        ? [item.image_url]
+        : [];
+    if (item.status !== "completed" || resultUrls.length === 0) return [];
+    return [
+      {
+        id: item.kling_task_id ?? String(item.id),
+        prompt: item.prompt ?? "",
+        referenceImageUrl: item.original_image_url,
+        characterImageUrl: null,
+        resultUrls,
+        createdAt: item.created_at,
+      },
+    ];
+  });
+}
+
+/** Replaces the cache with what the server listed (newest 50). */
+export function replaceLocalHistory(
+  userId: number,
+  items: readonly TLocalHistoryItem[],
+): TLocalHistoryItem[] {
+  const next = items.slice(0, GENERATION_LOCAL_HISTORY_MAX);
   writeStorage(localHistoryKey(userId), JSON.stringify(next));
   return next;
 }
