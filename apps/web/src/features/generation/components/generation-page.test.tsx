@@ -258,6 +258,39 @@ describe("/image-generation (issue 16)", () => {
     await waitFor(() => expect(calls.some((call) => call.method === "DELETE")).toBe(true));
   }, 10_000);
 
+  it("follows a run that was still going when the page opened", async () => {
+    const running = {
+      id: 9,
+      image_url: null,
+      original_image_url: null,
+      thumbnail_url: null,
+      prompt: "a fox",
+      seed: null,
+      source: "kling",
+      status: "processing",
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+      kling_task_id: "task-1",
+      seedream_task_id: null,
+      all_image_urls: null,
+      runpod_job_id: null,
+    };
+    renderPage(makeUser(), (url) =>
+      url.startsWith("/api/image/history/") && url.includes("grouped=1")
+        ? jsonResponse(200, {
+            success: true,
+            images: [running],
+            pagination: { hasMore: false, nextOffset: null, groupHasMore: false, nextGroupOffset: null },
+            grouped: true,
+          })
+        : undefined,
+    );
+    expect(await screen.findByTestId("generation-waiting")).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("generation-result-image")).toHaveLength(4), {
+      timeout: 6000,
+    });
+  }, 10_000);
+
   it("says plainly that no provider is connected, with no generate button, while samples and history show", async () => {
     renderPage(makeUser(), undefined, { generationEnabled: false });
     expect((await screen.findByTestId("generation-not-configured")).textContent).toContain(

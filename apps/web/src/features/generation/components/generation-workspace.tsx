@@ -385,6 +385,27 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
   };
 
   const items = history.data?.pages.flatMap((page) => page.images) ?? [];
+
+  // A run still going when the page opens (a reload, or back from another page): follow it again.
+  const resumedRef = useRef(false);
+  const firstPage = history.data?.pages[0]?.images;
+  useEffect(() => {
+    if (resumedRef.current || !firstPage || generation.isBusy) return;
+    resumedRef.current = true;
+    const running = firstPage.find((item) => item.status === "processing" && item.kling_task_id);
+    if (!running?.kling_task_id) return;
+    toast(t("generation.result.resumed"), { id: "generation-resumed" });
+    generation.resume(running.kling_task_id, {
+      onCompleted: () => {
+        toast.success(t("generation.result.done"));
+        onSettled();
+      },
+      onFailed: (code) => {
+        toast.error(describeCode(code, t) ?? t("generation.result.failed"));
+        onSettled();
+      },
+    });
+  });
   const isWorking = generation.isBusy;
 
   return (

@@ -5,6 +5,7 @@
  * polls a notice points to the history.
  */
 import type { TImageStatusResponse } from "@gyeol/shared/contracts/images";
+import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
 import { useCallback, useState } from "react";
 import { fetchImageStatus, openImageStatusEvents, readImageStatus } from "../../../lib/jobs/job-status.ts";
@@ -105,6 +106,38 @@ export function useGenerationRun() {
     [follow],
   );
 
+  /** Follows a run started earlier (a reload mid-run: the history lists it as processing). */
+  const resume = useCallback(
+    (taskId: string, handlers: TGenerationRunHandlers) => {
+      setState({ ...IDLE, phase: "generating", taskId, asked: GENERATION_MAX_IMAGES });
+      let polls = 0;
+      follow(taskId, {
+        onProgress: () => {
+          polls += 1;
+          setState((s) => ({ ...s, isLong: polls >= LONG_NOTICE_POLLS }));
+        },
+        onCompleted: (answer) => {
+          const images = answer.images ?? (answer.imageUrl ? [answer.imageUrl] : []);
+          const done: TGenerationRunState = {
+            ...IDLE,
+            phase: "completed",
+            taskId,
+            asked: images.length,
+            images,
+            partial: answer.partial === true,
+          };
+          setState(done);
+          handlers.onCompleted(done);
+        },
+        onFailed: (code) => {
+          setState((s) => ({ ...s, phase: "failed", code }));
+          handlers.onFailed(code);
+        },
+      });
+    },
+    [follow],
+  );
+
   /** Shows a finished set (a history item) as the current result. */
   const show = useCallback(
     (images: string[]) => {
@@ -115,5 +148,5 @@ export function useGenerationRun() {
   );
 
   const isBusy = state.phase === "submitting" || state.phase === "generating";
-  return { state, run, show, isBusy };
+  return { state, run, resume, show, isBusy };
 }

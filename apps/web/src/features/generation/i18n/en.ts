@@ -84,6 +84,7 @@ export const generationEn: TTree<typeof generationKo> = {
     title: "Result",
     empty: "Your generated images appear here.",
     waiting: "Generating…",
+    resumed: "Picking up the generation you started earlier.",
     longNotice: "This is taking a while. You can leave the page: finished images will be in your history.",
     zoom: "Zoom",
     download: "Download",

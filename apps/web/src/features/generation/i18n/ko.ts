@@ -80,6 +80,7 @@ export const generationKo = {
     title: "결과",
     empty: "생성한 이미지가 여기에 나옵니다.",
     waiting: "생성 중입니다…",
+    resumed: "이전에 시작한 생성을 이어서 확인합니다.",
     longNotice: "생성이 오래 걸리고 있습니다. 이 페이지를 떠나도 끝난 이미지는 생성 기록에 남습니다.",
     zoom: "크게 보기",
     download: "다운로드",
