@@ -147,4 +147,29 @@ describe("reference-image generation", () => {
       await context.close();
     }
   }, 240_000);
+
+  it("says plainly when the operator has not connected a provider (ko 1280, en 390)", async () => {
+    for (const [viewport, prefix, suffix, sentence] of [
+      [DESKTOP, "", "ko-1280", "운영자가 생성 서비스를 연결하지 않아"],
+      [PHONE, "/en", "en-390", "The operator has not connected a generation service"],
+    ] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      // The server here has Kling connected; the flags answer as an unconfigured one would.
+      await page.route("**/api/feature/flags", async (route) => {
+        const answer = await route.fetch();
+        const flags = { ...(await answer.json()), generationEnabled: false, generationTestProvider: false };
+        await route.fulfill({ response: answer, json: flags });
+      });
+      await signIn(page);
+      await page.goto(`${prefix}/image-generation`);
+      const notice = page.getByTestId("generation-not-configured");
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(sentence);
+      expect(await page.getByTestId("generation-run").count()).toBe(0);
+      await page.getByTestId("generation-sample").first().waitFor();
+      await shoot(page, `generation-not-configured-${suffix}`);
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -6,7 +6,7 @@ export const generationKo = {
   testProviderHint: "실제 생성 서비스가 아닌 개발용 대역이 응답합니다.",
   notConfiguredTitle: "이미지 생성 서비스가 아직 연결되지 않았습니다",
   notConfiguredBody:
-    "운영자가 생성 서비스를 연결하지 않아 지금은 생성할 수 없습니다. 샘플과 생성 기록은 볼 수 있습니다. 운영자: README의 “Kling 연결”대로 KLING_ACCESS_KEY와 KLING_SECRET_KEY를 설정하세요.",
+    "운영자가 생성 서비스를 연결하지 않아 지금은 생성할 수 없습니다. 샘플과 생성 기록은 볼 수 있습니다. 운영자: README의 “Connecting Kling”대로 KLING_ACCESS_KEY와 KLING_SECRET_KEY를 설정하세요.",
   cancel: "취소",
   samples: {
     title: "샘플",
