@@ -131,7 +131,5 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     CONFIRM_FAILED: "We couldn't confirm the uploaded image. Please try again.",
     INVALID_BLOB: "We couldn't read the image data. Please choose another file.",
     AUTOPROMPT_FAILED: "The service is busy. Please retry in 5 seconds.",
-    downloadCors:
-      "The mask couldn't be downloaded: the browser may have blocked a file from another address (CORS).",
   },
 };

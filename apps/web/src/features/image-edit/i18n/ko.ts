@@ -126,6 +126,5 @@ export const imageEditKo = {
     CONFIRM_FAILED: "올린 이미지를 확인하지 못했어요. 다시 시도해 주세요.",
     INVALID_BLOB: "이미지 데이터를 읽지 못했어요. 다른 파일을 골라 주세요.",
     AUTOPROMPT_FAILED: "서비스가 바쁩니다. 5초 후에 다시 시도해 주세요.",
-    downloadCors: "마스크를 내려받지 못했어요. 브라우저가 다른 주소의 파일을 막았을 수 있어요(CORS).",
   },
 };
