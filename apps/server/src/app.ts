@@ -11,8 +11,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./drivers/db/database.ts";
-import { registerBodyDrain } from "./http/drain-body.ts";
 import { registerCompression } from "./http/compression.ts";
+import { registerBodyDrain } from "./http/drain-body.ts";
 import { registerErrorHandler, sendFailure, toHttpFailure } from "./http/error-handler.ts";
 import { buildHelmetOptions } from "./http/helmet-options.ts";
 import { createOriginCheck } from "./http/origin-check.ts";
@@ -39,11 +39,11 @@ import { registerFlagsRoutes } from "./modules/flags/flags.routes.ts";
 import { registerGenerationRoutes } from "./modules/generation/generation.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
+import { registerImageEditRoutes } from "./modules/image-edit/image-edit.routes.ts";
 import { registerImagesRoutes } from "./modules/images/images.routes.ts";
 import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
-import { registerImageEditRoutes } from "./modules/image-edit/image-edit.routes.ts";
 import { registerSamplesRoutes } from "./modules/samples/samples.routes.ts";
 import { createServices, type DriverOverrides, type Services } from "./services.ts";
 
@@ -202,7 +202,12 @@ export async function buildApp({
     guards,
     maxUploadBytes: config.uploads.maxBytes,
   });
-  registerSamplesRoutes(app, { samples: services.samples, guards, tool: "kling", prefix: "/api/kling/samples" });
+  registerSamplesRoutes(app, {
+    samples: services.samples,
+    guards,
+    tool: "kling",
+    prefix: "/api/kling/samples",
+  });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 
