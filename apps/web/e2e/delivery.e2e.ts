@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without types
 import { LANDING_CEILING_BYTES, measureLanding } from "../scripts/landing-budget.mjs";
-import { DESKTOP, launchBrowser, newContext } from "./support/browser.ts";
+import { DESKTOP, launchBrowser, newContext, uniqueEmail } from "./support/browser.ts";
 
 /** Issue 17, Delivery: what the built app and the real server send a first-time visitor. */
 const dist = join(inject("repoRoot"), "apps/web/dist");
@@ -108,4 +108,42 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       await context.close();
     },
   );
+
+  it("renders a prerendered page afresh for a signed-in user, with no mismatch", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const response = await context.request.post("/api/auth/register", {
+      headers: { Origin: inject("baseUrl") },
+      data: {
+        name: "김결",
+        email: uniqueEmail("delivery"),
+        password: "correct horse battery",
+        ageConfirmed: true,
+      },
+    });
+    expect(response.status()).toBe(200);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/notice");
+    // The auth check stores the user; from now on every prerendered page differs from this visitor's.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("user"))).not.toBeNull();
+    for (const path of ["/", "/en/pricing", "/notice"]) {
+      await page.goto(path);
+      await page.locator("footer").first().waitFor();
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const element = document.querySelector("#root > div");
+            return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+          }),
+        )
+        .toBe(true);
+      expect(await page.locator("#root > div").count()).toBe(1);
+    }
+    expect(errors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+    await context.close();
+  });
 });

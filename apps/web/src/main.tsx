@@ -1,9 +1,15 @@
 import "./styles.css";
-import { StrictMode } from "react";
+import { STORAGE_KEY_USER } from "@gyeol/shared/constants";
+import { isValidElement, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { matchRoutes } from "react-router";
 import { App } from "./app/app.tsx";
+import { buildAppRoutes } from "./app/router.tsx";
 import { i18n } from "./lib/i18n/i18n.ts";
+import { readStorage } from "./lib/storage.ts";
 
+/** The language the server's HTML was prerendered in (before it is set to the one shown). */
+const prerenderedLang = document.documentElement.lang;
 document.documentElement.lang = i18n.language;
 
 const root = document.getElementById("root");
@@ -14,6 +20,23 @@ const app = (
     <App />
   </StrictMode>
 );
-// Public pages arrive prerendered (scripts/prerender.mjs): hydrate them; every other page is empty.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// Public pages arrive prerendered (scripts/prerender.mjs) as a signed-out visitor sees them in the
+// page's language: hydrate them when that is what this visitor gets. A signed-in user, or one whose
+// stored language differs, gets a fresh render over it (no mismatch to recover from); every other
+// page arrives empty.
+const isPrerenderedAsShown =
+  root.firstElementChild !== null &&
+  readStorage(STORAGE_KEY_USER) === null &&
+  prerenderedLang === i18n.language;
+if (isPrerenderedAsShown) {
+  // The page's own chunk first: hydrating it while it is still loading would let data that arrives
+  // meanwhile (the auth check, a query) differ from the HTML.
+  void preloadCurrentPage().finally(() => hydrateRoot(root, app));
+} else createRoot(root).render(app);
+
+async function preloadCurrentPage(): Promise<void> {
+  const element = matchRoutes(buildAppRoutes(), window.location)?.at(-1)?.route.element;
+  const page = isValidElement(element) ? element.type : undefined;
+  if (typeof page === "function" && "preload" in page && typeof page.preload === "function")
+    await Promise.resolve(page.preload()).catch(() => undefined);
+}

@@ -1,5 +1,5 @@
-import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
+import { PageFallback } from "../../../lib/chunk-load.ts";
 import { useLocaleSync } from "../hooks/use-locale-sync.ts";
 import { AppToaster } from "./app-toaster.tsx";
 import { CommunityButton } from "./community-button.tsx";
@@ -15,9 +15,10 @@ export function AppShell() {
     <div className="flex min-h-dvh flex-col">
       <Header />
       <main id="main" className="flex flex-1 flex-col">
-        <Suspense fallback={<PageLoader />}>
+        {/* Each lazy page suspends on its own (lib/chunk-load.ts lazyPage), showing this loader. */}
+        <PageFallback.Provider value={<PageLoader />}>
           <Outlet />
-        </Suspense>
+        </PageFallback.Provider>
       </main>
       <Footer />
       <CommunityButton />
