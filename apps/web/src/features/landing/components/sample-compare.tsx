@@ -2,13 +2,33 @@ import { LANDING_SAMPLES, type TLandingSample } from "@gyeol/shared/constants";
 import { MoveHorizontal, ZoomIn } from "lucide-react";
 import { useState } from "react";
 import { ReactCompareSlider } from "react-compare-slider";
+import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
 import { COMPARE_HANDLE, CompareBadges } from "../../../components/ui/compare-view.tsx";
-import { SampleImage } from "./sample-image.tsx";
+import variantWidths from "../sample-variants.json";
+import { SampleImage, type SampleSources } from "./sample-image.tsx";
 
 export function sampleSource(id: TLandingSample, side: "before" | "after"): string {
   return `/samples/${id}-${side}.jpg`;
+}
+
+/** The slider's width: a grid column of the 72rem page on desktops, the screen less padding on phones. */
+export const SAMPLE_SIZES = "(min-width: 1024px) 31rem, (min-width: 640px) 36rem, calc(100vw - 3.5rem)";
+
+/** srcsets of the variants scripts/sample-variants.mjs made (AVIF, WebP, JPEG; the full-size JPEG is the original). */
+export function sampleSources(id: TLandingSample, side: "before" | "after"): SampleSources | undefined {
+  const widths = (variantWidths as Record<string, number[]>)[`${id}-${side}`];
+  if (!widths || widths.length === 0) return undefined;
+  const full = Math.max(...widths);
+  const set = (ext: string) =>
+    widths
+      .map(
+        (w) =>
+          `${ext === "jpg" && w === full ? sampleSource(id, side) : `/samples/variants/${id}-${side}-${w}.${ext}`} ${w}w`,
+      )
+      .join(", ");
+  return { avif: set("avif"), webp: set("webp"), jpg: set("jpg"), sizes: SAMPLE_SIZES };
 }
 
 /** The landing before/after slider with its 4-sample picker (spec 01 §1). */
@@ -19,6 +39,18 @@ export function SampleCompare() {
   const [isZoomed, setIsZoomed] = useState(false);
   const name = t(`landing.compare.samples.${sample}`);
   const placeholder = t("landing.compare.placeholder");
+  // The first sample is the hero's largest paint: fetch it with the page, in the best format.
+  for (const side of ["before", "after"] as const) {
+    const first = sampleSources(LANDING_SAMPLES[0], side);
+    if (first)
+      preload(sampleSource(LANDING_SAMPLES[0], side), {
+        as: "image",
+        type: "image/avif",
+        imageSrcSet: first.avif,
+        imageSizes: first.sizes,
+        fetchPriority: "high",
+      });
+  }
 
   return (
     <figure className="rounded-[2rem] border border-line bg-surface p-2.5 shadow-card sm:p-3">
@@ -33,6 +65,7 @@ export function SampleCompare() {
           itemOne={
             <SampleImage
               src={sampleSource(sample, "before")}
+              sources={sampleSources(sample, "before")}
               alt={`${name} — ${t("landing.compare.before")}`}
               tone="before"
               placeholderLabel={placeholder}
@@ -42,6 +75,7 @@ export function SampleCompare() {
           itemTwo={
             <SampleImage
               src={sampleSource(sample, "after")}
+              sources={sampleSources(sample, "after")}
               alt={`${name} — ${t("landing.compare.after")}`}
               tone="after"
               placeholderLabel={placeholder}

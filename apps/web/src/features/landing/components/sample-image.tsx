@@ -2,8 +2,17 @@ import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../../../components/ui/cn.ts";
 
+/** Smaller and newer-format copies of the photo (issue 17): srcset strings by format. */
+export interface SampleSources {
+  avif: string;
+  webp: string;
+  jpg: string;
+  sizes: string;
+}
+
 interface SampleImageProps {
   src: string;
+  sources?: SampleSources;
   alt: string;
   tone: "before" | "after";
   placeholderLabel: string;
@@ -12,7 +21,14 @@ interface SampleImageProps {
 }
 
 /** A sample photo, or a calm placeholder when the file is not there (yet). */
-export function SampleImage({ src, alt, tone, placeholderLabel, isZoomed = false }: SampleImageProps) {
+export function SampleImage({
+  src,
+  sources,
+  alt,
+  tone,
+  placeholderLabel,
+  isZoomed = false,
+}: SampleImageProps) {
   const [hasFailed, setHasFailed] = useState(false);
 
   if (hasFailed) {
@@ -37,9 +53,11 @@ export function SampleImage({ src, alt, tone, placeholderLabel, isZoomed = false
     );
   }
 
-  return (
+  const image = (
     <img
       src={src}
+      srcSet={sources?.jpg}
+      sizes={sources?.sizes}
       alt={alt}
       onError={() => setHasFailed(true)}
       draggable={false}
@@ -49,5 +67,14 @@ export function SampleImage({ src, alt, tone, placeholderLabel, isZoomed = false
         isZoomed && "scale-[2.2]",
       )}
     />
+  );
+  if (!sources) return image;
+  // The browser takes the first format it can show, at the width the slider needs.
+  return (
+    <picture className="block size-full">
+      <source type="image/avif" srcSet={sources.avif} sizes={sources.sizes} />
+      <source type="image/webp" srcSet={sources.webp} sizes={sources.sizes} />
+      {image}
+    </picture>
   );
 }
