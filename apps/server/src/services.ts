@@ -211,7 +211,7 @@ export function createServices({
     createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
     createImageEditJob({ storage, provider: imageEditProvider, credits }),
     createFaceEditJob({ storage, engine: faceEditEngine, publicOrigin: config.publicOrigin }),
-    createGenerationJob({ storage, provider: referenceImages ?? notConfiguredProvider }),
+    createGenerationJob({ storage, provider: referenceImages ?? notConfiguredProvider, credits }),
     ...(drivers.jobDefinitions?.({ storage }) ?? []),
   ];
   const jobs = createJobsService({ store, credits, clock, settings: config.jobs, definitions });

@@ -229,6 +229,10 @@ describe("generation on Kling's contract fake", () => {
     const done = await waitForJob(t.app, user.cookie, taskId);
     expect(done).toMatchObject({ status: "completed", partial: true });
     expect(done.images).toHaveLength(2);
+    // 45 charged on accept (100 → 55); the image Kling did not make comes back once: 15.
+    expect(await balance(user.id)).toBe(70);
+    expect(await waitForJob(t.app, user.cookie, taskId)).toMatchObject({ status: "completed" });
+    expect(await balance(user.id)).toBe(70);
   });
 
   it("fails a refused prompt with GENERATION_CONTENT_REFUSED and refunds it once", async () => {

@@ -3,15 +3,23 @@
  * images go to the reference-image provider (Kling) as JPEGs, its 1–4 results are stored as our
  * JPEGs with a ~400 px thumbnail at keys made from the job id (a second run overwrites its own
  * files), and the platform completes the history row (source kling). Fewer results than asked
- * for complete the job as `partial` (the status answer says so; the charge stands, as Kling's).
+ * for complete the job as `partial` (the status answer says so), and the images Kling did not
+ * make are given back once, 15 credits each, in the transaction that completes the job.
  */
-import { CHARACTER_MODES, GENERATION_ASPECT_RATIOS, klingAspectRatio } from "@gyeol/shared/generation";
+import {
+  CHARACTER_MODES,
+  GENERATION_ASPECT_RATIOS,
+  GENERATION_CREDITS_PER_IMAGE,
+  klingAspectRatio,
+} from "@gyeol/shared/generation";
 import sharp from "sharp";
 import { z } from "zod";
 import type { ReferenceImageProvider } from "../../drivers/ai/reference-image-provider.ts";
 import { GenerationError } from "../../drivers/ai/reference-image-provider.ts";
 import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import type { CreditsService } from "../credits/credits.service.ts";
 import { defineJob } from "../jobs/job-definition.ts";
+import { jobSpendKey } from "../jobs/jobs.service.ts";
 
 export const GENERATION_TOOL = "kling";
 const THUMBNAIL_PX = 400;
@@ -42,7 +50,14 @@ export const notConfiguredProvider: ReferenceImageProvider = {
   },
 };
 
-export function createGenerationJob(deps: { storage: FileStorage; provider: ReferenceImageProvider }) {
+/** The ledger key of the refund for images Kling did not make (once per job). */
+export const missingGenerationsRefundKey = (jobId: string) => `refund-missing:job:${jobId}`;
+
+export function createGenerationJob(deps: {
+  storage: FileStorage;
+  provider: ReferenceImageProvider;
+  credits?: Pick<CreditsService, "refundIn">;
+}) {
   const readJpeg = async (key: string) => {
     const bytes = await deps.storage.get(key);
     if (!bytes) throw new GenerationError("INVALID_IMAGE", "The uploaded image is gone.");
@@ -60,6 +75,18 @@ export function createGenerationJob(deps: { storage: FileStorage; provider: Refe
     inputKeyOf: (payload) => payload.referenceKey ?? payload.characterKeys[0] ?? null,
     resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: output.thumbnailKey }),
     reportOf: (output) => ({ partial: output.partial }),
+
+    async onCompleted(tx, job, output) {
+      const missing = Math.max(0, output.requested - output.imageKeys.length);
+      if (missing === 0 || job.cost <= 0 || !deps.credits) return;
+      await deps.credits.refundIn(tx, job.user_id, {
+        spendKey: jobSpendKey(job.id),
+        idempotencyKey: missingGenerationsRefundKey(job.id),
+        amount: Math.min(missing * GENERATION_CREDITS_PER_IMAGE, job.cost),
+        reason: `refund: ${missing} image(s) not made`,
+        jobId: job.id,
+      });
+    },
 
     async handle({ job, payload, signal, setProviderJobId }) {
       const id32 = job.id.replaceAll("-", "");
