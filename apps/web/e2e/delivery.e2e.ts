@@ -146,4 +146,40 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     expect(errors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
     await context.close();
   });
+
+  it("sets Korean text in self-hosted Pretendard, only the subsets the page uses, with swap", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.locator("h1").first().waitFor();
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const faces = [...document.fonts].filter(
+        (face) => face.family.replaceAll('"', "") === "Pretendard Variable",
+      );
+      const h1 = document.querySelector("h1");
+      return {
+        faces: faces.length,
+        loaded: faces.filter((face) => face.status === "loaded").length,
+        swap: faces.every((face) => face.display === "swap"),
+        family: h1 ? getComputedStyle(h1).fontFamily : "",
+        hangul: document.fonts.check('700 16px "Pretendard Variable"', "결"),
+        files: performance
+          .getEntriesByType("resource")
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.pathname.endsWith(".woff2"))
+          .map((url) => `${url.origin}${url.pathname}`),
+      };
+    });
+    expect(fonts.faces).toBe(92);
+    expect(fonts.swap).toBe(true);
+    expect(fonts.family).toMatch(/^"Pretendard Variable"/);
+    expect(fonts.hangul).toBe(true);
+    expect(fonts.loaded).toBeGreaterThan(0);
+    expect(fonts.loaded).toBeLessThan(40);
+    expect(fonts.files.length).toBe(fonts.loaded);
+    for (const file of fonts.files)
+      expect(file.startsWith(`${inject("baseUrl")}/assets/PretendardVariable.subset.`)).toBe(true);
+    await context.close();
+  });
 });
