@@ -59,7 +59,7 @@ export type TSamplesResponse = z.infer<typeof ZSamplesResponse>;
 
 /** POST /api/kling/samples (admins): our own image URLs are copied into public sample files. */
 export const ZSampleCreateBody = z.object({
-  thumbnail_data_url: z.string().max(4_000_000).nullable().optional(),
+  thumbnail_data_url: ZSingleLine.max(4_000_000).nullable().optional(),
   ref_image_url: ZSingleLine.max(2048).nullable().optional(),
   result_urls: z.array(ZSingleLine.min(1).max(2048)).min(1).max(GENERATION_MAX_IMAGES),
   prompt: ZMultiLine.trim().min(1).max(GENERATION_PROMPT_MAX),

@@ -31,7 +31,7 @@ export const ZImageEditGenerateBody = z.object({
   }),
   seed: z.number().int().min(IMAGE_EDIT_SEED_MIN).max(IMAGE_EDIT_SEED_MAX),
   /** Sent back by a page that resumes a run; a new run sends null. */
-  seedream_task_id: z.string().max(100).nullable().optional(),
+  seedream_task_id: ZSingleLine.max(100).nullable().optional(),
   auto_prompt_used: z.boolean().optional(),
   async: z.boolean().optional(),
 });

@@ -24,7 +24,11 @@ const RESPONSE_PARTS = new Set([
   "ZChatThread",
   "ZCreditHistoryItem",
   "ZErrorResponse",
+  // generation.ts and image-edit.ts: stored samples and history as listed to the page.
+  "ZGenerationSample",
   "ZHistoryItem",
+  "ZImageEditHistoryItem",
+  "ZImageEditSample",
   "ZNotice",
   "ZNoticeFile",
   "ZNoticeListItem",
@@ -48,6 +52,11 @@ const MULTI_LINE_FIELDS = new Set([
   "ZRewriteBody.userPrompt",
   "ZRewriteBody.currentPrompt",
   "ZAutoPromptBody.userNotes",
+  // Prompts of generation and image edit, and of the samples an administrator saves.
+  "ZGenerationFields.prompt",
+  "ZImageEditGenerateBody.prompt",
+  "ZImageEditSampleCreateBody.prompt",
+  "ZSampleCreateBody.prompt",
 ]);
 
 /** Characters no field takes: C0, DEL, C1, lone surrogates (high and low). */
