@@ -1,0 +1,213 @@
+/**
+ * npm run bench:web (issue 17): builds the web app, serves it with `npm start`'s server
+ * (scripts/start.mjs, on a free port and a fresh SQLite DATA_DIR) and runs Lighthouse (the npm
+ * package, on Debian's Chromium) against the landing and pricing pages in both languages with
+ * Lighthouse's default mobile profile: a Moto G-class screen, simulated slow 4G and a 4× CPU
+ * slowdown, in a browser set to Korean. Prints, per page, the bytes on the wire, LCP, CLS, TBT and the four category scores,
+ * and exits 1 below the issue's thresholds: performance 95, accessibility 100, best practices 95,
+ * SEO 100, LCP ≤ 1.5 s, CLS ≤ 0.05. BENCH_SKIP_BUILD=1 serves the build that is there;
+ * BENCH_RUNS=n takes the median of n runs per page (default 1). The last line is machine-readable.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PAGES = ["/", "/en", "/pricing", "/en/pricing"];
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const THRESHOLDS = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 95,
+  seo: 100,
+  lcpMs: 1500,
+  cls: 0.05,
+};
+/** The flags this machine's Chromium needs (root: no sandbox; no background network: none is reachable). */
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+  // A Korean visitor's browser: an unprefixed page (/, /pricing) follows the browser's language
+  // when none is stored (src/lib/locale.ts), so an English browser would be shown /pricing in English.
+  "--lang=ko-KR",
+  "--accept-lang=ko-KR,ko",
+];
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
+}
+
+interface PageFigures {
+  path: string;
+  bytes: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
+  failedAudits: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function measure(url: string, port: number): Promise<Omit<PageFigures, "path">> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failedAudits = Object.values(lhr.categories)
+    .filter((category) => category.id !== "performance")
+    .flatMap((category) => category.auditRefs)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((item) => item && item.score !== null && item.score < 1 && item.scoreDisplayMode === "binary")
+    .map((item) => item?.id ?? "");
+  return {
+    bytes: audit("total-byte-weight"),
+    lcpMs: audit("largest-contentful-paint"),
+    cls: audit("cumulative-layout-shift"),
+    tbtMs: audit("total-blocking-time"),
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    failedAudits: [...new Set(failedAudits)],
+  };
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    print("building the web app (npm run build)…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gyeol-bench-web-"));
+  const server = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PUBLIC_ORIGIN: baseUrl,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  const figures: PageFigures[] = [];
+  let failed = false;
+  try {
+    await waitForHealth(baseUrl, server, 120_000);
+    // One visit first, so the server's first-request costs are not the landing's.
+    await fetch(`${baseUrl}/`);
+    for (const pagePath of PAGES) {
+      const runs: Omit<PageFigures, "path">[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await measure(`${baseUrl}${pagePath}`, chrome.port));
+      const pick = (get: (r: Omit<PageFigures, "path">) => number) => median(runs.map(get));
+      figures.push({
+        path: pagePath,
+        bytes: pick((r) => r.bytes),
+        lcpMs: pick((r) => r.lcpMs),
+        cls: pick((r) => r.cls),
+        tbtMs: pick((r) => r.tbtMs),
+        scores: {
+          performance: pick((r) => r.scores.performance),
+          accessibility: pick((r) => r.scores.accessibility),
+          "best-practices": pick((r) => r.scores["best-practices"]),
+          seo: pick((r) => r.scores.seo),
+        },
+        failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+      });
+    }
+  } finally {
+    await chrome.kill();
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  print(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ""}mobile, simulated slow 4G and 4x CPU:`);
+  print("page          wire KB   LCP s    CLS    TBT ms  perf  a11y  best  seo");
+  for (const f of figures) {
+    const problems: string[] = [];
+    if (f.scores.performance < THRESHOLDS.performance) problems.push("performance");
+    if (f.scores.accessibility < THRESHOLDS.accessibility) problems.push("accessibility");
+    if (f.scores["best-practices"] < THRESHOLDS["best-practices"]) problems.push("best practices");
+    if (f.scores.seo < THRESHOLDS.seo) problems.push("SEO");
+    if (!(f.lcpMs <= THRESHOLDS.lcpMs)) problems.push("LCP");
+    if (!(f.cls <= THRESHOLDS.cls)) problems.push("CLS");
+    if (problems.length > 0) failed = true;
+    print(
+      `${f.path.padEnd(12)} ${(f.bytes / 1024).toFixed(0).padStart(8)} ${(f.lcpMs / 1000).toFixed(2).padStart(7)} ${f.cls
+        .toFixed(3)
+        .padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${String(f.scores.performance).padStart(5)} ${String(
+        f.scores.accessibility,
+      ).padStart(5)} ${String(f.scores["best-practices"]).padStart(5)} ${String(f.scores.seo).padStart(4)}${
+        problems.length > 0 ? `  BELOW: ${problems.join(", ")}` : ""
+      }`,
+    );
+    if (f.failedAudits.length > 0) print(`             failing audits: ${f.failedAudits.join(", ")}`);
+  }
+  print(
+    `thresholds: performance ${THRESHOLDS.performance}, accessibility ${THRESHOLDS.accessibility}, best practices ${THRESHOLDS["best-practices"]}, SEO ${THRESHOLDS.seo}, LCP <= ${THRESHOLDS.lcpMs / 1000} s, CLS <= ${THRESHOLDS.cls}`,
+  );
+  print(
+    figures
+      .map(
+        (f) =>
+          `${f.path}:bytes=${f.bytes},lcp_ms=${Math.round(f.lcpMs)},cls=${f.cls.toFixed(3)},tbt_ms=${Math.round(f.tbtMs)},perf=${f.scores.performance},a11y=${f.scores.accessibility},bp=${f.scores["best-practices"]},seo=${f.scores.seo}`,
+      )
+      .join(" "),
+  );
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
