@@ -318,6 +318,11 @@ describe.each(TEST_DATABASES)("health and flags on $name", (database) => {
       paymentProvider: "sandbox",
       llmEnabled: false,
       llmTestProvider: false,
+      // No Kling keys and no image-edit provider in the test config: both tools say so.
+      generationEnabled: false,
+      generationTestProvider: false,
+      imageEditProvider: null,
+      imageEditTestProvider: false,
     });
     await t.close();
     t = await createTestApp({ database });
@@ -326,6 +331,11 @@ describe.each(TEST_DATABASES)("health and flags on $name", (database) => {
       paymentProvider: "sandbox",
       llmEnabled: false,
       llmTestProvider: false,
+      // No Kling keys and no image-edit provider in the test config: both tools say so.
+      generationEnabled: false,
+      generationTestProvider: false,
+      imageEditProvider: null,
+      imageEditTestProvider: false,
     });
   });
 });
