@@ -12,10 +12,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
-/** The issue's target. Not met yet: React, React Router, i18next and TanStack Query alone are ~105 KB. */
+/** The issue's target. Not met yet (see the ceiling). */
 export const LANDING_TARGET_BYTES = 120 * 1024;
-/** The ceiling enforced today (a ratchet over the measured 183 KB): lower it as the landing shrinks. */
-export const LANDING_CEILING_BYTES = 185 * 1024;
+/**
+ * The ceiling enforced today, a ratchet a little over the measured 183-184 KB (others' pages add
+ * shell strings): lower it as the landing shrinks. The next cuts, measured: loading only the page's
+ * language (~18 KB), the mobile menu's Radix dialog on open (~9 KB), react-hot-toast on first toast
+ * (~4 KB); React, React Router, i18next and TanStack Query alone are ~105 KB.
+ */
+export const LANDING_CEILING_BYTES = 190 * 1024;
 export const LANDING_PAGE_SRC = "src/features/landing/components/landing-page.tsx";
 /** Sources that must not be on the landing's first load. */
 export const FORBIDDEN_SOURCES = [
