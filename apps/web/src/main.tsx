@@ -21,11 +21,13 @@ const app = (
   </StrictMode>
 );
 // Public pages arrive prerendered (scripts/prerender.mjs) as a signed-out visitor sees them in the
-// page's language: hydrate them when that is what this visitor gets. A signed-in user, or one whose
-// stored language differs, gets a fresh render over it (no mismatch to recover from); every other
-// page arrives empty.
+// page's language with no query: hydrate them when that is what this visitor gets. A signed-in user,
+// a stored language other than the page's, or a query gets a fresh render over it (no mismatch to
+// recover from); every other page arrives empty.
 const isPrerenderedAsShown =
   root.firstElementChild !== null &&
+  // A query (?tab=packs) may choose another view than the prerendered default.
+  window.location.search === "" &&
   readStorage(STORAGE_KEY_USER) === null &&
   prerenderedLang === i18n.language;
 if (isPrerenderedAsShown) {
