@@ -72,6 +72,7 @@ export function lazyPage<M, P extends ComponentType<any>>(
     return pending;
   };
   const Lazy = lazy(() => fetchPage().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory, like React.lazy: called once per page at module load, never during a render.
   function Page(props: ComponentProps<P>) {
     // Loaded ahead (a prerendered page being hydrated): rendered at once, in the shell's own pass.
     // Each page has its own Suspense boundary, and only while it has not loaded: a boundary around
