@@ -439,7 +439,7 @@ export const en: TTranslations = {
       perMonth: "/month",
       credits: "{{value}} credits every month",
       popular: "Most popular",
-      cta: "See plan details",
+      cta: "See {{plan}} plan details",
       allPlans: "Compare all plans",
       taglines: {
         basic: "For getting started",

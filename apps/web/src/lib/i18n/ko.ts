@@ -432,7 +432,7 @@ export const ko = {
       perMonth: "/월",
       credits: "매월 {{value}} 크레딧",
       popular: "가장 인기",
-      cta: "자세히 보기",
+      cta: "{{plan}} 요금제 자세히 보기",
       allPlans: "모든 요금제 비교하기",
       taglines: {
         basic: "처음 시작하는 분께",

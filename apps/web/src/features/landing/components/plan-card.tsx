@@ -38,7 +38,7 @@ export function PlanCard({ plan, isFeatured }: { plan: PlanInfo; isFeatured: boo
         data-testid={`plan-card-${plan.id}-cta`}
         className={buttonStyles({ variant: isFeatured ? "primary" : "secondary", className: "mt-8 w-full" })}
       >
-        {t("landing.plans.cta")}
+        {t("landing.plans.cta", { plan: t(`plans.names.${plan.id}`) })}
       </Link>
     </article>
   );
