@@ -57,6 +57,19 @@ export interface RunpodEndpoint {
   wait(id: string, signal: AbortSignal): Promise<{ output: unknown } | { end: RunpodJobEnd }>;
   /** Asks RunPod to stop a job (a queued one never starts; a running one is stopped). */
   cancel(id: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * A job's whole run: resumes the RunPod job a crashed worker left (`providerJobId`) instead of
+   * submitting again, or submits and records the new id before waiting, so a crash after this
+   * point resumes too.
+   */
+  runOrResume(
+    input: object,
+    job: {
+      providerJobId: string | null;
+      onProviderJobId(id: string): Promise<void>;
+      signal: AbortSignal;
+    },
+  ): Promise<{ output: unknown } | { end: RunpodJobEnd }>;
 }
 
 export interface RunpodClient {
@@ -180,6 +193,14 @@ export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
         },
         async cancel(id, signal) {
           await call(`${base}/cancel/${encodeURIComponent(id)}`, { method: "POST" }, signal);
+        },
+        async runOrResume(input, { providerJobId, onProviderJobId, signal }) {
+          let id = providerJobId;
+          if (!id) {
+            id = await endpoint.submit(input, signal);
+            await onProviderJobId(id);
+          }
+          return endpoint.wait(id, signal);
         },
       };
       return endpoint;

@@ -31,12 +31,11 @@ export function createRunpodFaceEditEngine(options: {
     provider: "runpod",
     workload: "remote",
     async run({ input, providerJobId, onProviderJobId, signal }) {
-      let id = providerJobId;
-      if (!id) {
-        id = await endpoint.submit(toRunpodFaceEditInput(input), signal);
-        await onProviderJobId(id);
-      }
-      const done = await endpoint.wait(id, signal);
+      const done = await endpoint.runOrResume(toRunpodFaceEditInput(input), {
+        providerJobId,
+        onProviderJobId,
+        signal,
+      });
       if ("end" in done) {
         const { status, message } = done.end;
         throw new EngineJobError(

@@ -43,12 +43,11 @@ export function createRunpodRetouchEngine(options: {
     provider: "runpod",
     workload: "remote",
     async run({ input, providerJobId, onProviderJobId, signal }) {
-      let id = providerJobId;
-      if (!id) {
-        id = await endpoint.submit(toRunpodInput(input), signal);
-        await onProviderJobId(id);
-      }
-      const done = await endpoint.wait(id, signal);
+      const done = await endpoint.runOrResume(toRunpodInput(input), {
+        providerJobId,
+        onProviderJobId,
+        signal,
+      });
       if ("end" in done) {
         const { status, message } = done.end;
         throw new EngineJobError(
