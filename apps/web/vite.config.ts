@@ -1,3 +1,4 @@
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
@@ -18,5 +19,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    // WEB_DIST_DIR (the server's own variable) builds elsewhere, e.g. one dist per parallel checkout.
+    outDir: process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+  },
 });

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { PUBLIC_PAGES } from "@gyeol/shared/seo";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -7,7 +7,7 @@ import { LANDING_CEILING_BYTES, measureLanding } from "../scripts/landing-budget
 import { DESKTOP, launchBrowser, newContext, uniqueEmail } from "./support/browser.ts";
 
 /** Issue 17, Delivery: what the built app and the real server send a first-time visitor. */
-const dist = join(inject("repoRoot"), "apps/web/dist");
+const dist = resolve(inject("repoRoot"), process.env.WEB_DIST_DIR ?? "apps/web/dist");
 
 describe("delivery of the built app", () => {
   it("keeps the landing's initial JavaScript under the ceiling, without zod or other pages' code", () => {

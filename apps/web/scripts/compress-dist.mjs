@@ -53,7 +53,7 @@ export async function compressDist(distDir) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const dist = path.resolve(process.argv[2] ?? path.join(here, "..", "dist"));
+  const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST_DIR ?? path.join(here, "..", "dist"));
   const { files, raw, br } = await compressDist(dist);
   process.stdout.write(
     `compressed ${files} files: ${(raw / 1024).toFixed(0)} KB -> ${(br / 1024).toFixed(0)} KB brotli\n`,

@@ -71,7 +71,7 @@ export function measureLanding(distDir) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const dist = path.resolve(process.argv[2] ?? path.join(here, "..", "dist"));
+  const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST_DIR ?? path.join(here, "..", "dist"));
   const { chunks, total, forbidden } = measureLanding(dist);
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const lines = chunks

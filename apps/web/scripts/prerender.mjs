@@ -5,14 +5,23 @@
  * Open Graph, Twitter and JSON-LD. The server sends these for those paths, with the origin filled
  * in (ORIGIN_TOKEN). Runs after `vite build`, before compress-dist.mjs.
  */
+import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "vite";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(webRoot, "dist");
-const ssrOut = path.join(webRoot, "node_modules", ".cache", "gyeol-prerender");
+const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(webRoot, "dist");
+// Inside the package (the server bundle imports react-dom from node_modules), one per dist.
+const ssrOut = path.join(
+  webRoot,
+  "node_modules",
+  ".cache",
+  process.env.WEB_DIST_DIR
+    ? `gyeol-prerender-${createHash("sha1").update(dist).digest("hex").slice(0, 8)}`
+    : "gyeol-prerender",
+);
 
 await build({
   configFile: path.join(webRoot, "vite.config.ts"),

@@ -57,7 +57,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
+  const dist = resolve(repoRoot, process.env.WEB_DIST_DIR ?? "apps/web/dist");
+  if (!existsSync(join(dist, "index.html"))) {
     throw new Error("apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).");
   }
   const dataDir = mkdtempSync(join(tmpdir(), "gyeol-e2e-"));
@@ -79,6 +80,7 @@ export default async function setup(project: TestProject) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
+      WEB_DIST_DIR: dist,
       // E-mailed links (password reset) are built from it alone; the journeys open them.
       PUBLIC_ORIGIN: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
