@@ -3,10 +3,14 @@
 // API, worker and cron roles in this one process (ROLES decides; default all three).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const webDist = join(root, "apps/web/dist/index.html");
+// WEB_DIST_DIR (the server's and the web build's own variable) moves the build; look for it there.
+const webDist = join(
+  process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(root, "apps/web/dist"),
+  "index.html",
+);
 const sources = [
   "apps/web/src",
   "apps/web/public",
