@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "./cn.ts";
+import { useReturnFocus } from "./use-return-focus.ts";
 
 interface DialogProps {
   open: boolean;
@@ -24,11 +25,13 @@ export function Dialog({
   testId,
   icon,
 }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/40 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          {...returnFocus}
           data-testid={testId}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2",

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { type CompareLabels, CompareView } from "./compare-view.tsx";
+import { useReturnFocus } from "./use-return-focus.ts";
 
 interface FullscreenCompareProps {
   open: boolean;
@@ -31,11 +32,13 @@ export function FullscreenCompare({
   actions,
   testId = "fullscreen-compare",
 }: FullscreenCompareProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/90 backdrop-blur-sm" />
         <RadixDialog.Content
+          {...returnFocus}
           data-testid={testId}
           className="fixed inset-0 z-50 flex animate-fade-in flex-col gap-3 p-3 outline-none min-[700px]:p-6"
         >
