@@ -229,6 +229,22 @@ describe("pages for crawlers and link previews (issue 17)", () => {
     expect(hidden.body).not.toContain("<h1>");
   });
 
+  it("puts the visitor's theme cookie on <html> of every page it sends, so the first paint has it", async () => {
+    t = await appWithPrerenderedDist();
+    for (const url of ["/", "/en/pricing", "/login", "/does-not-exist"]) {
+      const dark = await t.app.inject({ url, headers: { cookie: "gyeol_theme=dark" } });
+      expect(dark.body, url).toMatch(/<html[^>]* data-theme="dark">/);
+      expect(dark.headers.vary, url).toMatch(/cookie/i);
+      const light = await t.app.inject({ url, headers: { cookie: "gyeol_theme=light" } });
+      expect(light.body, url).toMatch(/<html[^>]* data-theme="light">/);
+      // No choice, or one the server does not know: the stylesheet follows the OS.
+      for (const cookie of [undefined, 'gyeol_theme="><b>']) {
+        const system = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+        expect(system.body, url).not.toContain("data-theme");
+      }
+    }
+  });
+
   it("gives a notice detail page its own title, description and alternates, and 404 for a missing one", async () => {
     t = await appWithPrerenderedDist();
     const { body } = await register(t.app);

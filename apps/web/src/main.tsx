@@ -7,10 +7,13 @@ import { App } from "./app/app.tsx";
 import { buildAppRoutes } from "./app/router.tsx";
 import { i18n } from "./lib/i18n/i18n.ts";
 import { readStorage } from "./lib/storage.ts";
+import { applyThemeChoice, readThemeChoice } from "./lib/theme.ts";
 
 /** The language the server's HTML was prerendered in (before it is set to the one shown). */
 const prerenderedLang = document.documentElement.lang;
 document.documentElement.lang = i18n.language;
+// The server already put the theme cookie on <html>; this covers HTML it did not send (Vite's dev server).
+applyThemeChoice(readThemeChoice());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -21,6 +21,7 @@ import {
   sitemapXml,
   type TSeoLocale,
 } from "@gyeol/shared/seo";
+import { parseThemeChoice, THEME_COOKIE, withThemeAttribute } from "@gyeol/shared/theme";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import { sendFailure, toHttpFailure } from "./error-handler.ts";
@@ -203,9 +204,13 @@ export async function registerWebApp(
       if (page) html = page;
       else status = 404;
     }
+    // The visitor's theme choice is on <html> from the first byte, so nothing flashes (the page
+    // differs by that cookie, hence Vary).
+    html = withThemeAttribute(html, parseThemeChoice(request.cookies[THEME_COOKIE]));
     return reply
       .code(status)
       .header("cache-control", "no-cache")
+      .header("vary", "Cookie")
       .type("text/html; charset=utf-8")
       .send(html.replaceAll(ORIGIN_TOKEN, origin));
   }

@@ -60,6 +60,14 @@ export const en: TTranslations = {
     koFull: "한국어",
     enFull: "English",
   },
+  theme: {
+    label: "Theme",
+    system: "System",
+    light: "Light",
+    dark: "Dark",
+    cardTitle: "Appearance",
+    cardDescription: "Choose a light or dark screen, or follow your device's setting.",
+  },
   aiSuite: {
     label: "AI Suite",
     countLabel: "{{count}} tools",

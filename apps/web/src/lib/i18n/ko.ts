@@ -62,6 +62,14 @@ export const ko = {
     koFull: "한국어",
     enFull: "English",
   },
+  theme: {
+    label: "화면 테마",
+    system: "시스템",
+    light: "라이트",
+    dark: "다크",
+    cardTitle: "화면",
+    cardDescription: "밝은 화면과 어두운 화면 중에서 고르거나, 기기 설정을 따르게 할 수 있어요.",
+  },
   aiSuite: {
     label: "AI 기능",
     countLabel: "도구 {{count}}개",

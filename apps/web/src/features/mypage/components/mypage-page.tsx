@@ -10,6 +10,7 @@ import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useMyPageQuery } from "../hooks/use-mypage-query.ts";
 import type { SubscriptionView } from "../lib/display-status.ts";
+import { AppearanceCard } from "./appearance-card.tsx";
 import { CreditHistoryCard } from "./credit-history-card.tsx";
 import { MyPageHistorySlot } from "./history-slot.tsx";
 import { PaymentSuccessBanner } from "./payment-success-banner.tsx";
@@ -74,7 +75,10 @@ export function MyPage({ AccountSettings }: { AccountSettings?: ComponentType<{ 
       {isPaymentSuccess && <PaymentSuccessBanner onDismiss={dismissPaymentBanner} />}
 
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-        <ProfileCard facts={facts} onLogout={() => void logout()} isLoggingOut={isLoggingOut} />
+        <div className="flex min-w-0 flex-col gap-5">
+          <ProfileCard facts={facts} onLogout={() => void logout()} isLoggingOut={isLoggingOut} />
+          <AppearanceCard />
+        </div>
         <div className="flex min-w-0 flex-col gap-5">
           <ScheduledPlanChange status={data} />
           <SubscriptionCard

@@ -4,6 +4,7 @@ import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoMark } from "../../../components/brand/logo-mark.tsx";
+import { ThemeSwitch } from "../../../components/theme-switch.tsx";
 import { env } from "../../../lib/env.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { AI_TOOLS } from "../hooks/use-ai-tools.ts";
@@ -91,9 +92,12 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-line">
-        <p className="mx-auto max-w-6xl px-5 py-6 text-[13px] text-muted sm:px-6">
-          {t("footer.copyright", { year: new Date().getFullYear() })}
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-5 py-6 sm:px-6">
+          <p className="text-[13px] text-muted">
+            {t("footer.copyright", { year: new Date().getFullYear() })}
+          </p>
+          <ThemeSwitch testIdPrefix="footer-theme" />
+        </div>
       </div>
     </footer>
   );

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { parseThemeChoice, withThemeAttribute } from "./theme.ts";
+
+describe("the theme choice", () => {
+  it("reads light and dark from the cookie and anything else as system", () => {
+    expect(parseThemeChoice("dark")).toBe("dark");
+    expect(parseThemeChoice("light")).toBe("light");
+    for (const value of [undefined, null, "", "system", "DARK", "dark; x", '"><script>']) {
+      expect(parseThemeChoice(value)).toBe("system");
+    }
+  });
+
+  it("puts an explicit choice on <html>, keeping its other attributes, and replaces an earlier one", () => {
+    const page = '<!doctype html><html lang="en" class="x"><head></head><body></body></html>';
+    expect(withThemeAttribute(page, "dark")).toBe(
+      '<!doctype html><html lang="en" class="x" data-theme="dark"><head></head><body></body></html>',
+    );
+    expect(withThemeAttribute('<html data-theme="dark" lang="ko">', "light")).toBe(
+      '<html lang="ko" data-theme="light">',
+    );
+    expect(withThemeAttribute("<html>", "dark")).toBe('<html data-theme="dark">');
+  });
+
+  it("leaves the page alone for system, so prefers-color-scheme decides", () => {
+    const page = '<html lang="ko"><body></body></html>';
+    expect(withThemeAttribute(page, "system")).toBe(page);
+  });
+});
