@@ -28,14 +28,18 @@ export function RangeField({
   const id = useId();
   const percent = ((value - min) / (max - min)) * 100;
   return (
-    <div className={cn("flex flex-col gap-2", disabled && "opacity-55")}>
+    <div className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between">
-        <label htmlFor={id} className="text-[13px] font-semibold text-ink-soft">
+        <label
+          htmlFor={id}
+          className={cn("text-[13px] font-semibold", disabled ? "text-muted" : "text-ink-soft")}
+        >
           {label}
         </label>
+        {/* A disabled field's words stay readable (WCAG 1.4.3 in axe's reading); only the track fades. */}
         <output
           htmlFor={id}
-          className="text-sm font-bold text-ink tabular-nums"
+          className={cn("text-sm font-bold tabular-nums", disabled ? "text-muted" : "text-ink")}
           data-testid={testId && `${testId}-value`}
         >
           {valueText}
@@ -55,7 +59,7 @@ export function RangeField({
         style={{
           background: `linear-gradient(to right, var(--color-accent-500) ${percent}%, var(--color-line) ${percent}%)`,
         }}
-        className="h-1.5 w-full cursor-pointer appearance-none rounded-full accent-accent-600 disabled:cursor-not-allowed [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-accent-600 [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-accent-600 [&::-webkit-slider-thumb]:shadow-soft"
+        className="h-1.5 w-full cursor-pointer appearance-none rounded-full accent-accent-600 disabled:cursor-not-allowed disabled:opacity-55 [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-accent-600 [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-accent-600 [&::-webkit-slider-thumb]:shadow-soft"
       />
     </div>
   );
