@@ -1,5 +1,6 @@
 import { MASK_PRESETS, type TMaskPreset } from "@gyeol/shared/mask";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../lib/i18n/i18n.ts";
 import { loadMaskFile } from "./canvas.ts";
@@ -79,6 +80,25 @@ function transformOf(element: HTMLElement): number[] {
 
 const white = (png: { width: number; pixels: Uint8Array }, x: number, y: number) =>
   png.pixels[y * png.width + x];
+
+/** A page with a button that opens the editor, as face edit and image edit have. */
+function EditorOpener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" data-testid="open-mask" onClick={() => setOpen(true)}>
+        Draw the mask
+      </button>
+      <MaskEditor
+        open={open}
+        image="/photo.jpg"
+        preset={MASK_PRESETS.faceEdit}
+        onSave={async () => {}}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
 
 describe("MaskEditor", () => {
   it("paints with the left button, erases with the right, and saves a white-on-black PNG at the picture's size", async () => {
@@ -460,5 +480,18 @@ describe("MaskEditor", () => {
     expect(english).toEqual(
       expect.arrayContaining(["Clear Mask", "Save Mask", "Download Mask", "Draw", "Rectangle"]),
     );
+  });
+
+  it("gives focus back to the button that opened it when it closes, and its brush slider says its size", async () => {
+    render(<EditorOpener />);
+    const opener = screen.getByTestId("open-mask");
+    act(() => opener.focus());
+    fireEvent.click(opener);
+    await screen.findByRole("application", { name: /mask canvas/i });
+    const brush = screen.getByRole("slider", { name: /brush/i });
+    expect(brush.getAttribute("aria-valuetext")).toBe(`${(brush as HTMLInputElement).value}px`);
+    fireEvent.click(screen.getByTestId("mask-editor-close"));
+    await waitFor(() => expect(screen.queryByTestId("mask-editor")).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 });

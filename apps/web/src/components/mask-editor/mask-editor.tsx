@@ -7,6 +7,7 @@ import { Button } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Spinner } from "../ui/spinner.tsx";
+import { useReturnFocus } from "../ui/use-return-focus.ts";
 import { downloadBlob, loadMaskFile } from "./canvas.ts";
 import { MaskEditorHeader } from "./mask-editor-header.tsx";
 import { MaskStage } from "./mask-stage.tsx";
@@ -89,6 +90,8 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
   const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const stageLabel = t("maskEditor.canvasLabel");
+  // Closed (saved, discarded or Esc), the editor gives focus back to the button that opened it.
+  const returnFocus = useReturnFocus();
 
   // The document starts once per picture: a caller that stores the saved document and passes it
   // back as initialDoc must not reset the open editor (and its redo stack) by doing so.
@@ -211,10 +214,12 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
         if (!busy) requestClose();
       }}
       onOpenAutoFocus={(event) => {
+        returnFocus.onOpenAutoFocus();
         // The stage takes the keys (brush, zoom, undo) from the first moment.
         event.preventDefault();
         document.querySelector<HTMLElement>("[data-testid='mask-editor-stage']")?.focus();
       }}
+      onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       onKeyDown={onKeyDown}
       onKeyUp={onKeyUp}
       onBlur={(event) => {

@@ -75,7 +75,7 @@ export function ResultCard({
                   type="button"
                   className="block size-full"
                   onClick={() => onZoom(url)}
-                  aria-label={t("generation.result.zoom")}
+                  aria-label={t("generation.result.zoomImage", { index: index + 1 })}
                 >
                   <img
                     src={url}

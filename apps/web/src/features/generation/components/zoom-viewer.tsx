@@ -3,6 +3,7 @@ import { Download, X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useReturnFocus } from "../../../components/ui/use-return-focus.ts";
 
 export function ZoomViewer({
   url,
@@ -16,11 +17,13 @@ export function ZoomViewer({
   isDownloading: boolean;
 }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={url !== null} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/90 backdrop-blur-sm" />
         <RadixDialog.Content
+          {...returnFocus}
           data-testid="generation-zoom-dialog"
           className="fixed inset-0 z-50 flex animate-fade-in flex-col gap-3 p-3 outline-none min-[700px]:p-6"
         >
@@ -39,7 +42,13 @@ export function ZoomViewer({
             </RadixDialog.Close>
           </div>
           <div className="grid min-h-0 flex-1 place-items-center">
-            {url && <img src={url} alt="" className="max-h-full max-w-full rounded-2xl object-contain" />}
+            {url && (
+              <img
+                src={url}
+                alt={t("generation.result.imageAlt")}
+                className="max-h-full max-w-full rounded-2xl object-contain"
+              />
+            )}
           </div>
           {url && (
             <div className="flex justify-center">

@@ -87,6 +87,8 @@ export const generationEn: TTree<typeof generationKo> = {
     resumed: "Picking up the generation you started earlier.",
     longNotice: "This is taking a while. You can leave the page: finished images will be in your history.",
     zoom: "Zoom",
+    zoomImage: "Zoom generated image {{index}}",
+    imageAlt: "Generated image",
     download: "Download",
     share: "Copy share link",
     sendToUpscale: "Send to retouch",

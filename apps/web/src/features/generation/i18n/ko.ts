@@ -83,6 +83,8 @@ export const generationKo = {
     resumed: "이전에 시작한 생성을 이어서 확인합니다.",
     longNotice: "생성이 오래 걸리고 있습니다. 이 페이지를 떠나도 끝난 이미지는 생성 기록에 남습니다.",
     zoom: "크게 보기",
+    zoomImage: "생성된 이미지 {{index}} 크게 보기",
+    imageAlt: "생성된 이미지",
     download: "다운로드",
     share: "공유 링크 복사",
     sendToUpscale: "보정으로 보내기",

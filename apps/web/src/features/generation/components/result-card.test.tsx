@@ -1,0 +1,48 @@
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { i18n } from "../../../lib/i18n/i18n.ts";
+import { ResultCard } from "./result-card.tsx";
+import { ZoomViewer } from "./zoom-viewer.tsx";
+
+const RUN = {
+  phase: "completed" as const,
+  taskId: "t1",
+  asked: 2,
+  images: ["/files/r0.jpg", "/files/r1.jpg"],
+  partial: false,
+  isLong: false,
+  code: null,
+};
+
+function renderCard() {
+  return render(
+    <ResultCard
+      run={RUN}
+      canShare={false}
+      busyDownloadUrl={null}
+      onZoom={vi.fn()}
+      onDownload={vi.fn()}
+      onShare={vi.fn()}
+      onSendToUpscale={vi.fn()}
+    />,
+  );
+}
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage("en"));
+});
+
+describe("the generation result's names for screen readers", () => {
+  it("names each result image's zoom button by its place, in English and Korean", async () => {
+    renderCard();
+    expect(screen.getByRole("button", { name: "Zoom generated image 1" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Zoom generated image 2" })).toBeTruthy();
+    await act(() => i18n.changeLanguage("ko"));
+    expect(screen.getByRole("button", { name: "생성된 이미지 2 크게 보기" })).toBeTruthy();
+  });
+
+  it("gives the zoomed image a text alternative", () => {
+    render(<ZoomViewer url="/files/r0.jpg" onClose={vi.fn()} onDownload={vi.fn()} isDownloading={false} />);
+    expect(screen.getByRole("img", { name: "Generated image" })).toBeTruthy();
+  });
+});
