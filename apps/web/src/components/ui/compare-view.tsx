@@ -1,5 +1,7 @@
-import { useState } from "react";
-import { ReactCompareSlider, ReactCompareSliderHandle } from "react-compare-slider";
+import { type ReactNode, useState } from "react";
+import { ReactCompareSliderHandle } from "react-compare-slider";
+import { HandleRoot, Item, Provider, Root } from "react-compare-slider/components";
+import { useReactCompareSlider } from "react-compare-slider/hooks";
 import { cn } from "./cn.ts";
 
 /** The words on the slider; each feature passes its own strings. */
@@ -34,6 +36,42 @@ export const COMPARE_HANDLE = (
     linesStyle={{ width: 2, background: "rgb(255 255 255 / 0.95)" }}
   />
 );
+
+/**
+ * The focus ring drawn on the handle's round button (the handle root is as large as the slider).
+ * String.raw keeps Tailwind's escaped underscores: the library's class is `__rcs-handle-button`.
+ */
+const HANDLE_FOCUS = String.raw`[&:focus-visible_.\_\_rcs-handle-button]:outline-3 [&:focus-visible_.\_\_rcs-handle-button]:outline-offset-2 [&:focus-visible_.\_\_rcs-handle-button]:outline-accent-600 [&:focus-visible_.\_\_rcs-handle-button]:outline-solid`;
+
+/**
+ * ReactCompareSlider, composed from its parts so the handle (the role="slider" element that takes
+ * focus) carries our label in the page's language and shows a focus ring: the library names it
+ * "Click and drag or focus and use arrow keys…" in English and removes its outline.
+ */
+export function CompareSlider({
+  label,
+  itemOne,
+  itemTwo,
+  className,
+}: {
+  label: string;
+  itemOne: ReactNode;
+  itemTwo: ReactNode;
+  className?: string;
+}) {
+  const context = useReactCompareSlider();
+  return (
+    <Provider {...context}>
+      <Root className={className}>
+        <Item item="itemOne">{itemOne}</Item>
+        <Item item="itemTwo">{itemTwo}</Item>
+        <HandleRoot aria-label={label} className={HANDLE_FOCUS}>
+          {COMPARE_HANDLE}
+        </HandleRoot>
+      </Root>
+    </Provider>
+  );
+}
 
 const BADGE =
   "pointer-events-none absolute top-3 z-10 rounded-full px-3 py-1 text-xs font-semibold text-white backdrop-blur";
@@ -85,14 +123,13 @@ export function CompareView({
       )}
       style={isFill ? undefined : { aspectRatio: ratio ?? 4 / 5, maxHeight: "70vh" }}
     >
-      <ReactCompareSlider
-        aria-label={labels.compare}
+      <CompareSlider
+        label={labels.compare}
         className="size-full"
         itemOne={image(beforeUrl, labels.before)}
         itemTwo={image(afterUrl, labels.after, (img) => {
           if (img.naturalWidth && img.naturalHeight) setRatio(img.naturalWidth / img.naturalHeight);
         })}
-        handle={COMPARE_HANDLE}
       />
       <CompareBadges before={labels.before} after={labels.after} />
     </div>

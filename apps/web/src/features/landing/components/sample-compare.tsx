@@ -1,11 +1,10 @@
 import { LANDING_SAMPLES, type TLandingSample } from "@gyeol/shared/constants";
 import { MoveHorizontal, ZoomIn } from "lucide-react";
 import { useState } from "react";
-import { ReactCompareSlider } from "react-compare-slider";
 import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
-import { COMPARE_HANDLE, CompareBadges } from "../../../components/ui/compare-view.tsx";
+import { CompareBadges, CompareSlider } from "../../../components/ui/compare-view.tsx";
 import variantWidths from "../sample-variants.json";
 import { SampleImage, type SampleSources } from "./sample-image.tsx";
 
@@ -58,9 +57,9 @@ export function SampleCompare() {
         data-testid="compare-slider"
         className="relative aspect-[4/5] overflow-hidden rounded-[1.5rem] bg-canvas-deep"
       >
-        <ReactCompareSlider
+        <CompareSlider
           key={sample}
-          aria-label={t("landing.compare.label")}
+          label={t("landing.compare.label")}
           className="size-full"
           itemOne={
             <SampleImage
@@ -82,7 +81,6 @@ export function SampleCompare() {
               isZoomed={isZoomed}
             />
           }
-          handle={COMPARE_HANDLE}
         />
         <CompareBadges before={t("landing.compare.before")} after={t("landing.compare.after")} />
       </div>

@@ -99,7 +99,9 @@ export function PricingPage() {
             ))}
           </Tabs.List>
 
-          <Tabs.Content value="monthly" data-testid="pricing-monthly" className="mt-12 outline-none">
+          <Tabs.Content value="monthly" data-testid="pricing-monthly" className="mt-12">
+            {/* The cards' names are h3s: each tab's content is a section of the page under the h1. */}
+            <h2 className="sr-only">{t("pricing.tabs.monthly")}</h2>
             <div className="grid items-stretch gap-5 lg:grid-cols-3">
               {PAID_PLANS.map((id) => {
                 const state = resolvePlanButton({ target: id, user: buttonUser, isAuthLoading, isBusy });
@@ -125,7 +127,8 @@ export function PricingPage() {
             <p className="mt-8 text-center text-sm text-muted">{t("pricing.plans.note")}</p>
           </Tabs.Content>
 
-          <Tabs.Content value="packs" data-testid="pricing-packs" className="mt-12 outline-none">
+          <Tabs.Content value="packs" data-testid="pricing-packs" className="mt-12">
+            <h2 className="sr-only">{t("pricing.tabs.packs")}</h2>
             <div className="grid gap-5 pt-3 sm:grid-cols-2 lg:grid-cols-5">
               {CREDIT_PACKAGES.map((id) => (
                 <PackCard

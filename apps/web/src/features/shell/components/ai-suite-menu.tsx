@@ -9,6 +9,7 @@ import { usePageLocale } from "../../../lib/locale.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useAiTools } from "../hooks/use-ai-tools.ts";
 import { useHoverMenu } from "../hooks/use-hover-menu.ts";
+import { useInertPage } from "../hooks/use-inert-page.ts";
 import { AiToolItem } from "./ai-tool-item.tsx";
 
 /**
@@ -29,6 +30,7 @@ export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnP
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  useInertPage(isOpen && isCompact);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -50,9 +52,11 @@ export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnP
     };
   }, [isOpen, close]);
 
-  // The sheet covers the page on phones: keep the page behind it from scrolling.
+  // The sheet covers the page on phones: keep the page behind it from scrolling, and take focus
+  // into it (a modal dialog; onPanelKeyDown keeps Tab inside).
   useEffect(() => {
     if (!isOpen || !isCompact) return;
+    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>("a")?.focus());
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
@@ -73,6 +77,15 @@ export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnP
   }
 
   function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Tab" && isCompact) {
+      const focusables = [...(panelRef.current?.querySelectorAll<HTMLElement>("a, button") ?? [])];
+      const edge = event.shiftKey ? focusables[0] : focusables[focusables.length - 1];
+      if (document.activeElement === edge) {
+        event.preventDefault();
+        (event.shiftKey ? focusables[focusables.length - 1] : focusables[0])?.focus();
+      }
+      return;
+    }
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     event.preventDefault();
     const links = [...(panelRef.current?.querySelectorAll<HTMLElement>("a") ?? [])];
@@ -121,7 +134,7 @@ export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnP
           aria-label={t("aiSuite.close")}
           data-testid="ai-suite-backdrop"
           onClick={close}
-          className="fixed inset-0 z-50 animate-fade-in bg-ink/45 backdrop-blur-[2px]"
+          className="fixed inset-0 z-50 animate-fade-in bg-ink/45 backdrop-blur-[2px] dark:bg-black/60"
         />
         <div
           ref={panelRef}

@@ -18,7 +18,6 @@ export function BrandLink() {
   return (
     <Link
       to={localizePath("/", locale)}
-      aria-label={t("header.homeLink")}
       className="group flex min-w-0 items-center gap-2.5 rounded-xl py-1 pr-1"
     >
       <LogoMark className="size-8 transition-transform duration-200 group-hover:-rotate-6 sm:size-9" />

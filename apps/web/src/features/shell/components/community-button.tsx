@@ -17,14 +17,16 @@ import { useStepAsideFromControls } from "../hooks/use-step-aside-from-controls.
 export function CommunityButton() {
   const { t } = useTranslation();
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
-  const homeRef = useRef<HTMLDivElement>(null);
+  const homeRef = useRef<HTMLElement>(null);
   const isScrollingDown = useHideOnScrollDown(isPhone);
   const isOverControl = useStepAsideFromControls(homeRef, isPhone);
   const hidden = isScrollingDown || isOverControl;
+  // A landmark of its own (complementary), so nothing on the page lies outside one (axe "region").
   return (
-    <div
+    <aside
       ref={homeRef}
       data-testid="community-home"
+      aria-label={t("community.label")}
       aria-hidden={hidden || undefined}
       className="pointer-events-none fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 size-13 sm:right-6 sm:bottom-6"
     >
@@ -41,6 +43,6 @@ export function CommunityButton() {
       >
         <MessagesSquare aria-hidden="true" className="size-5.5" />
       </a>
-    </div>
+    </aside>
   );
 }

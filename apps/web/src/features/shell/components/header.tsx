@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
@@ -16,7 +16,12 @@ export function Header() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
-  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
+  const hamburgerRef = useRef<HTMLButtonElement>(null);
+  // Escape in the menu: focus goes back to the button that opened it.
+  const closeMenu = useCallback(() => {
+    setIsMenuOpen(false);
+    hamburgerRef.current?.focus();
+  }, []);
 
   // The mobile menu closes on every navigation (spec 01 §2).
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger.
@@ -36,6 +41,7 @@ export function Header() {
           <LocaleSwitch testIdPrefix="lang" className="hidden lg:inline-flex" />
           <AccountArea />
           <button
+            ref={hamburgerRef}
             type="button"
             data-testid="hamburger"
             aria-expanded={isMenuOpen}

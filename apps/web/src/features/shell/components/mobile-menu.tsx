@@ -9,6 +9,7 @@ import { cn } from "../../../components/ui/cn.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { useLogout } from "../../../lib/auth/use-logout.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
+import { useInertPage } from "../hooks/use-inert-page.ts";
 import { CreditsChip } from "./credits-chip.tsx";
 import { LocaleSwitch } from "./locale-switch.tsx";
 import { useNavItems } from "./nav-links.tsx";
@@ -25,6 +26,8 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
   const items = useNavItems();
   const { status, user } = useAuth();
   const { logout, isPending } = useLogout();
+  // The panel covers the page under the header: Tab must not wander into what it hides.
+  useInertPage(true);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

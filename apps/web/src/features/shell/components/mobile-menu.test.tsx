@@ -1,0 +1,54 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "../../../test/render-app.tsx";
+import { Header } from "./header.tsx";
+
+/** The header with the page parts the menu covers (main, footer, the community button's corner). */
+function renderPage() {
+  return renderRoutes([
+    {
+      path: "/",
+      element: (
+        <>
+          <Header />
+          <main id="main">
+            <a href="/somewhere">page link</a>
+          </main>
+          <footer>footer</footer>
+          <aside data-testid="community-home">community</aside>
+        </>
+      ),
+    },
+  ]);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("mobile menu", () => {
+  it("makes the page it covers inert while open, and gives it back when closed", async () => {
+    renderPage();
+    const main = document.getElementById("main") as HTMLElement;
+    fireEvent.click(screen.getByTestId("hamburger"));
+    await screen.findByTestId("mobile-menu");
+    expect(main.inert).toBe(true);
+    expect((document.querySelector("footer") as HTMLElement).inert).toBe(true);
+    expect(screen.getByTestId("community-home").inert).toBe(true);
+    fireEvent.click(screen.getByTestId("hamburger"));
+    await waitFor(() => expect(screen.queryByTestId("mobile-menu")).toBeNull());
+    expect(main.inert).toBe(false);
+  });
+
+  it("closes on Escape and gives focus back to the menu button", async () => {
+    renderPage();
+    const hamburger = screen.getByTestId("hamburger");
+    fireEvent.click(hamburger);
+    const menu = await screen.findByTestId("mobile-menu");
+    (menu.querySelector("a") as HTMLElement).focus();
+    fireEvent.keyDown(document, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByTestId("mobile-menu")).toBeNull());
+    expect(document.activeElement).toBe(hamburger);
+  });
+});
