@@ -9,7 +9,8 @@ const ICONS: Record<TThemeChoice, LucideIcon> = { system: Monitor, light: Sun, d
 
 /**
  * 시스템 / 라이트 / 다크 (issue 17): a radio group, so arrow keys move the choice and a screen
- * reader announces "Theme, Dark, selected, 3 of 3". The choice is a cookie (lib/theme.ts).
+ * reader announces "Theme, Dark, selected, 3 of 3". The choice is a cookie (lib/theme.ts). Its
+ * strings are under footer.* because the footer paints with the landing's core strings.
  */
 export function ThemeSwitch({
   testIdPrefix = "theme",
@@ -25,7 +26,7 @@ export function ThemeSwitch({
   return (
     <fieldset className={cn("flex flex-wrap items-center gap-x-3 gap-y-2", className)}>
       {/* A floated legend is laid out as a flex item and still names the group. */}
-      <legend className="float-left text-[13px] font-semibold text-muted">{t("theme.label")}</legend>
+      <legend className="float-left text-[13px] font-semibold text-muted">{t("footer.theme.label")}</legend>
       <div className="inline-flex items-center rounded-full border border-line bg-surface p-0.5">
         {THEME_CHOICES.map((option) => {
           const Icon = ICONS[option];
@@ -49,7 +50,7 @@ export function ThemeSwitch({
                 className="sr-only"
               />
               <Icon aria-hidden="true" className="size-3.5" />
-              {t(`theme.${option}`)}
+              {t(`footer.theme.${option}`)}
             </label>
           );
         })}

@@ -78,7 +78,7 @@ export function ToolButton({
       className={cn(
         "grid size-10 shrink-0 place-items-center rounded-full text-white transition-colors",
         "bg-white/10 hover:bg-white/20 active:bg-white/30 disabled:cursor-not-allowed disabled:opacity-40",
-        isPressed && "bg-white text-ink hover:bg-white",
+        isPressed && "bg-paper text-paper-ink hover:bg-paper",
         controlStyles,
         className,
       )}
@@ -147,7 +147,7 @@ export function MaskToolbar(props: MaskToolbarProps) {
               className={cn(
                 "flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm font-semibold transition-colors",
                 "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-white",
-                mode === value ? "bg-white text-ink" : "text-white hover:bg-white/15",
+                mode === value ? "bg-paper text-paper-ink" : "text-white hover:bg-white/15",
               )}
             >
               <input
@@ -195,7 +195,7 @@ export function MaskToolbar(props: MaskToolbarProps) {
               className={cn(
                 "flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold transition-colors",
                 "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-white",
-                props.color === value ? "bg-white text-ink" : "text-white hover:bg-white/15",
+                props.color === value ? "bg-paper text-paper-ink" : "text-white hover:bg-white/15",
               )}
             >
               <input

@@ -12,7 +12,8 @@ const VARIANTS: Record<TButtonVariant, string> = {
     "border border-line-strong bg-surface text-ink hover:border-ink/25 hover:bg-canvas active:bg-canvas-deep",
   ghost: "text-ink-soft hover:bg-ink/5 hover:text-ink active:bg-ink/10",
   dark: "bg-ink text-white shadow-soft hover:bg-ink-soft active:bg-black",
-  light: "bg-white text-ink shadow-soft hover:bg-accent-50",
+  // Stays white in dark too: it sits on the rose banner, the black mask editor and photos.
+  light: "bg-paper text-paper-ink shadow-soft hover:bg-paper-tint",
 };
 
 const SIZES: Record<TButtonSize, string> = {

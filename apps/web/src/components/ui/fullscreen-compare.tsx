@@ -36,7 +36,7 @@ export function FullscreenCompare({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/90 backdrop-blur-sm" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/90 backdrop-blur-sm dark:bg-black/90" />
         <RadixDialog.Content
           {...returnFocus}
           data-testid={testId}

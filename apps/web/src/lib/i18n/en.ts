@@ -60,13 +60,9 @@ export const en: TTranslations = {
     koFull: "한국어",
     enFull: "English",
   },
-  theme: {
-    label: "Theme",
-    system: "System",
-    light: "Light",
-    dark: "Dark",
-    cardTitle: "Appearance",
-    cardDescription: "Choose a light or dark screen, or follow your device's setting.",
+  appearance: {
+    title: "Appearance",
+    description: "Choose a light or dark screen, or follow your device's setting.",
   },
   aiSuite: {
     label: "AI Suite",
@@ -107,6 +103,12 @@ export const en: TTranslations = {
     privacy: "Privacy Policy",
     refund: "Refund Policy",
     copyright: "© {{year}} Gyeol. All rights reserved.",
+    theme: {
+      label: "Theme",
+      system: "System",
+      light: "Light",
+      dark: "Dark",
+    },
   },
   community: {
     label: "Join the community chat",

@@ -62,13 +62,9 @@ export const ko = {
     koFull: "한국어",
     enFull: "English",
   },
-  theme: {
-    label: "화면 테마",
-    system: "시스템",
-    light: "라이트",
-    dark: "다크",
-    cardTitle: "화면",
-    cardDescription: "밝은 화면과 어두운 화면 중에서 고르거나, 기기 설정을 따르게 할 수 있어요.",
+  appearance: {
+    title: "화면",
+    description: "밝은 화면과 어두운 화면 중에서 고르거나, 기기 설정을 따르게 할 수 있어요.",
   },
   aiSuite: {
     label: "AI 기능",
@@ -109,6 +105,12 @@ export const ko = {
     privacy: "개인정보처리방침",
     refund: "환불 정책",
     copyright: "© {{year}} Gyeol. All rights reserved.",
+    theme: {
+      label: "화면 테마",
+      system: "시스템",
+      light: "라이트",
+      dark: "다크",
+    },
   },
   community: {
     label: "커뮤니티 채팅 참여하기",

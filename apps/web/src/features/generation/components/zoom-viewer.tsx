@@ -21,7 +21,7 @@ export function ZoomViewer({
   return (
     <RadixDialog.Root open={url !== null} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/90 backdrop-blur-sm" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/90 backdrop-blur-sm dark:bg-black/90" />
         <RadixDialog.Content
           {...returnFocus}
           data-testid="generation-zoom-dialog"

@@ -20,7 +20,7 @@ export function HeroSection() {
       />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -bottom-56 -left-40 size-[34rem] rounded-full bg-[radial-gradient(circle,#f1e4d8_0%,transparent_60%)]"
+        className="pointer-events-none absolute -bottom-56 -left-40 size-[34rem] rounded-full bg-[radial-gradient(circle,var(--color-glow-warm)_0%,transparent_60%)]"
       />
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-5 pt-10 pb-16 sm:px-6 sm:pt-14 lg:grid-cols-[1.05fr_1fr] lg:gap-16 lg:pt-20 lg:pb-24">
         <div className="flex flex-col items-start">
@@ -31,7 +31,7 @@ export function HeroSection() {
           <h1 className="mt-6 text-[2.3rem] leading-[1.15] font-extrabold tracking-tight text-ink sm:text-5xl lg:text-[3.6rem]">
             {t("landing.hero.title")}
             <br />
-            <span className="bg-gradient-to-r from-accent-500 to-accent-800 bg-clip-text text-transparent">
+            <span className="bg-gradient-to-r from-accent-500 to-accent-800 bg-clip-text text-transparent dark:from-(color:--text-color-accent-500) dark:to-(color:--text-color-accent-800)">
               {t("landing.hero.titleAccent")}
             </span>
           </h1>

@@ -12,9 +12,9 @@ export function AppearanceCard() {
     >
       <h2 className="flex items-center gap-2 text-lg font-bold text-ink">
         <Palette aria-hidden="true" className="size-5 text-accent-600" />
-        {t("theme.cardTitle")}
+        {t("appearance.title")}
       </h2>
-      <p className="mt-1 text-sm text-muted">{t("theme.cardDescription")}</p>
+      <p className="mt-1 text-sm text-muted">{t("appearance.description")}</p>
       <ThemeSwitch testIdPrefix="mypage-theme" className="mt-4" />
     </section>
   );

@@ -48,7 +48,7 @@ export function HistoryViewer({ tile, onClose }: { tile: THistoryTile | null; on
                   aria-pressed={i === index}
                   aria-label={t("mypage.history.viewer.imageOf", { index: i + 1, count: images.length })}
                   onClick={() => setShown({ key: tile.key, index: i })}
-                  className={`${LINK_CLASS} w-10 justify-center px-0 ${i === index ? "bg-white text-ink" : "bg-white/25 text-white hover:bg-white/40"}`}
+                  className={`${LINK_CLASS} w-10 justify-center px-0 ${i === index ? "bg-paper text-paper-ink" : "bg-white/25 text-white hover:bg-white/40"}`}
                 >
                   {i + 1}
                 </button>
@@ -61,7 +61,7 @@ export function HistoryViewer({ tile, onClose }: { tile: THistoryTile | null; on
               busyUrl={busyUrl}
               onDownload={download}
               testId="history-download-original"
-              className={`${LINK_CLASS} bg-white/90 text-ink hover:bg-white`}
+              className={`${LINK_CLASS} bg-paper/90 text-paper-ink hover:bg-paper`}
               label={t("mypage.history.viewer.downloadOriginal")}
             />
           )}

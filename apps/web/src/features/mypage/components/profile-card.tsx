@@ -57,9 +57,7 @@ export function ProfileCard({ facts, onLogout, isLoggingOut }: ProfileCardProps)
           <dt className="text-xs font-medium text-muted">{t("mypage.profile.credits")}</dt>
           <dd data-testid="mypage-credits" className="mt-1 text-xl font-extrabold text-ink tabular-nums">
             {facts.isCreditsLookupFailed ? (
-              <span className="text-base font-semibold text-[#b42318]">
-                {t("mypage.profile.lookupFailed")}
-              </span>
+              <span className="text-base font-semibold text-danger">{t("mypage.profile.lookupFailed")}</span>
             ) : facts.credits === null ? (
               "—"
             ) : (

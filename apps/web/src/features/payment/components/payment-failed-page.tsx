@@ -39,7 +39,7 @@ export function PaymentFailedPage() {
         <ul data-testid="payment-failed-causes" className="mt-2.5 flex flex-col gap-2">
           {CAUSES.map((cause) => (
             <li key={cause} className="flex items-start gap-2 text-sm leading-relaxed text-ink-soft">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-[#b42318]" />
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
               {t(`payment.failed.causes.${cause}`)}
             </li>
           ))}

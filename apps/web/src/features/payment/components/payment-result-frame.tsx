@@ -33,7 +33,7 @@ export function PaymentResultFrame({
           "pointer-events-none absolute top-1/3 left-1/2 size-[40rem] -translate-x-1/2 -translate-y-1/2 rounded-full opacity-70",
           tone === "success"
             ? "bg-[radial-gradient(circle,var(--color-accent-100)_0%,transparent_65%)]"
-            : "bg-[radial-gradient(circle,#fde7e4_0%,transparent_65%)]",
+            : "bg-[radial-gradient(circle,var(--color-glow-danger)_0%,transparent_65%)]",
         )}
       />
       <div className="relative w-full max-w-lg animate-pop-in rounded-[2rem] border border-line bg-surface p-7 text-center shadow-card sm:p-10">
@@ -50,7 +50,7 @@ export function PaymentResultFrame({
         <p
           className={cn(
             "mt-6 text-xs font-bold tracking-[0.18em] uppercase",
-            tone === "success" ? "text-accent-600" : "text-[#b42318]",
+            tone === "success" ? "text-accent-600" : "text-danger",
           )}
         >
           {eyebrow}

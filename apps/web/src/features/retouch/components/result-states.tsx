@@ -20,7 +20,7 @@ export function SampleResult() {
         testId="retouch-sample-compare"
       />
       <div className="pointer-events-none absolute bottom-3 left-3 z-10 flex gap-1.5">
-        <span className="rounded-full bg-white/90 px-2.5 py-0.5 text-[11px] font-extrabold tracking-wide text-ink shadow-soft">
+        <span className="rounded-full bg-paper/90 px-2.5 py-0.5 text-[11px] font-extrabold tracking-wide text-paper-ink shadow-soft">
           {t("retouch.result.sample")}
         </span>
         <span className="rounded-full bg-accent-600 px-2.5 py-0.5 text-[11px] font-extrabold tracking-wide text-white shadow-soft">

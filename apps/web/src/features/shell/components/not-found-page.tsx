@@ -17,7 +17,7 @@ export function NotFoundPage() {
         <span className="relative grid size-20 place-items-center rounded-3xl bg-surface text-accent-600 shadow-card ring-1 ring-line">
           <SearchX aria-hidden="true" className="size-9" />
         </span>
-        <p className="mt-8 bg-gradient-to-br from-accent-400 to-accent-800 bg-clip-text text-6xl font-black tracking-tight text-transparent">
+        <p className="mt-8 bg-gradient-to-br from-accent-400 to-accent-800 bg-clip-text dark:to-(color:--text-color-accent-800) text-6xl font-black tracking-tight text-transparent">
           {t("notFound.code")}
         </p>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t("notFound.title")}</h1>
