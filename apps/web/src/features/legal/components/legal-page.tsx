@@ -17,6 +17,12 @@ import { formatLegalDate, type TLegalPage } from "../content/legal-document.ts";
 import { LegalBlock } from "./legal-blocks.tsx";
 import { LegalText } from "./legal-text.tsx";
 
+/** Back to the top: smooth unless the reader asked for reduced motion (CSS cannot reach a script's scroll). */
+export function scrollToTop(win: Window = window): void {
+  const isReduced = win.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  win.scrollTo({ top: 0, behavior: isReduced ? "auto" : "smooth" });
+}
+
 /**
  * Terms, privacy policy and refund policy (spec 01 §2 Legal pages, §9). The language comes from
  * the path (/terms/kr, /terms/en, /en/terms), and the selector switches between the kr and en routes.
@@ -179,7 +185,7 @@ export function LegalPage({ page }: { page: TLegalPage }) {
             </p>
             <button
               type="button"
-              onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+              onClick={() => scrollToTop()}
               className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-ink-soft hover:text-accent-700"
             >
               <ArrowUp aria-hidden="true" className="size-4" />
