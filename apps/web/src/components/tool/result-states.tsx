@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { Hourglass, RotateCcw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -100,6 +101,7 @@ export function ProcessingPanel({
       : etaSeconds >= 90
         ? t("tool.result.etaMinutes", { minutes: Math.round(etaSeconds / 60) })
         : t("tool.result.eta", { seconds: etaSeconds });
+  const spoken = [place, spokenEta(etaSeconds, isOverdue, t)].filter(Boolean).join(" · ");
   return (
     <Backdrop imageUrl={previewUrl} testId={`${testIdPrefix}-result-processing`}>
       <Spinner className="size-7 text-accent-600" />
@@ -107,13 +109,20 @@ export function ProcessingPanel({
         {title}
       </p>
       {(place || eta) && (
+        // The countdown ticks every second: read out, it would interrupt a screen reader each time.
+        // It is shown as is, and a polite status below speaks only when the place or the rough
+        // estimate changes (issue 17: progress announced politely, not on every tick).
         <p
+          aria-hidden="true"
           className="text-[13px] font-semibold text-accent-700 tabular-nums"
           data-testid={`${testIdPrefix}-queue`}
         >
           {[place, eta].filter(Boolean).join(" · ")}
         </p>
       )}
+      <p role="status" aria-live="polite" className="sr-only" data-testid={`${testIdPrefix}-queue-spoken`}>
+        {spoken}
+      </p>
       {isResumed && <p className="text-[12px] text-muted">{t("tool.result.resumed")}</p>}
       <p className="mt-1 flex items-center gap-1.5 rounded-full bg-canvas px-3 py-1 text-[12px] font-medium text-ink-soft">
         <Hourglass aria-hidden="true" className="size-3.5" />
@@ -133,6 +142,14 @@ export function ProcessingPanel({
       )}
     </Backdrop>
   );
+}
+
+/** The estimate as a screen reader hears it: whole minutes, or "under a minute", never seconds. */
+function spokenEta(etaSeconds: number | null, isOverdue: boolean, t: TFunction): string | null {
+  if (isOverdue) return t("tool.result.etaOverdue");
+  if (etaSeconds === null || etaSeconds <= 0) return null;
+  if (etaSeconds < 60) return t("tool.result.etaUnderMinute");
+  return t("tool.result.etaMinutes", { minutes: Math.round(etaSeconds / 60) });
 }
 
 interface FailedPanelProps {

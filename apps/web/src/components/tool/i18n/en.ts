@@ -29,6 +29,7 @@ export const toolEn: TTree<typeof toolKo> = {
     running: "Processing now",
     eta: "About {{seconds}} s left",
     etaMinutes: "About {{minutes}} min left",
+    etaUnderMinute: "Less than a minute left",
     etaOverdue: "Taking a little longer than expected",
     cancel: "Cancel (credits refunded)",
     doNotRefresh: "Please don't refresh or close this page",

@@ -28,6 +28,7 @@ export const toolKo = {
     running: "지금 처리 중",
     eta: "약 {{seconds}}초 남음",
     etaMinutes: "약 {{minutes}}분 남음",
+    etaUnderMinute: "1분 안에 끝나요",
     etaOverdue: "예상보다 조금 더 걸리고 있어요",
     cancel: "작업 취소 (크레딧 환불)",
     doNotRefresh: "새로고침하거나 창을 닫지 마세요",
