@@ -7,7 +7,10 @@ interface RangeFieldProps {
   min: number;
   max: number;
   step: number;
+  /** Shown beside the label; also what a screen reader says unless `spokenValue` is given. */
   valueText: string;
+  /** What a screen reader says when the shown figure alone is unclear (0.40 → "40%"). */
+  spokenValue?: string;
   onChange: (value: number) => void;
   disabled?: boolean;
   testId?: string;
@@ -21,6 +24,7 @@ export function RangeField({
   max,
   step,
   valueText,
+  spokenValue,
   onChange,
   disabled,
   testId,
@@ -54,7 +58,7 @@ export function RangeField({
         step={step}
         value={value}
         disabled={disabled}
-        aria-valuetext={valueText}
+        aria-valuetext={spokenValue ?? valueText}
         onChange={(event) => onChange(Number(event.target.value))}
         style={{
           background: `linear-gradient(to right, var(--color-accent-500) ${percent}%, var(--color-line) ${percent}%)`,

@@ -152,15 +152,15 @@ describe("the face edit page", () => {
     expect(router.state.location.search).toBe("?next=%2Fen%2Fface-edit");
   });
 
-  it("starts with female, intensity 0.5 announced, and asks for an image on Run", async () => {
+  it("starts with female, intensity 0.5 announced as 50%, and asks for an image on Run", async () => {
     renderPage(makeUser());
     const gender = (await screen.findByTestId("face-edit-gender")) as HTMLSelectElement;
     expect(gender.value).toBe("female");
     const slider = screen.getByTestId("face-edit-intensity") as HTMLInputElement;
-    expect(slider.getAttribute("aria-valuetext")).toBe("0.5");
+    expect(slider.getAttribute("aria-valuetext")).toBe("50%");
     expect([slider.min, slider.max, slider.step]).toEqual(["0", "1", "0.1"]);
     fireEvent.change(slider, { target: { value: "0.7" } });
-    expect(slider.getAttribute("aria-valuetext")).toBe("0.7");
+    expect(slider.getAttribute("aria-valuetext")).toBe("70%");
     expect(screen.getByTestId("face-edit-intensity-value").textContent).toBe("0.7");
     expect(screen.getByTestId("face-edit-run-cost").textContent).toContain("85 credits");
     expect(screen.getByTestId("face-edit-run-held").textContent).toBe("Please upload an image");

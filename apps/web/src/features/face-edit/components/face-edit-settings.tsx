@@ -65,6 +65,7 @@ export function FaceEditSettings({
           max={FACE_EDIT_INTENSITY_MAX}
           step={FACE_EDIT_INTENSITY_STEP}
           valueText={intensity.toFixed(1)}
+          spokenValue={t("faceEdit.options.intensitySpoken", { percent: Math.round(intensity * 100) })}
           onChange={(value) => onIntensity(roundIntensity(value))}
           disabled={isLocked}
           testId="face-edit-intensity"

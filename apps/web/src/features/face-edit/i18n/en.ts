@@ -31,6 +31,7 @@ export const faceEditEn: TTree<typeof faceEditKo> = {
     genders: { female: "Female", male: "Male" },
     intensity: "Intensity",
     intensityValue: "{{value}}",
+    intensitySpoken: "{{percent}}%",
   },
   run: {
     button: "Run",

@@ -27,6 +27,7 @@ export const faceEditKo = {
     genders: { female: "여성", male: "남성" },
     intensity: "강도",
     intensityValue: "{{value}}",
+    intensitySpoken: "{{percent}}%",
   },
   run: {
     button: "실행",

@@ -58,6 +58,7 @@ export function FilterCard({ filter, strength, onFilter, onStrength }: FilterCar
         max={1}
         step={0.05}
         valueText={strength.toFixed(2)}
+        spokenValue={t("retouch.filter.strengthSpoken", { percent: Math.round(strength * 100) })}
         onChange={onStrength}
         disabled={filter === "none"}
         testId="retouch-strength"

@@ -107,6 +107,8 @@ describe("the retouch page", () => {
     expect(bar.disabled).toBe(true);
     expect(bar.title).toBe("Please upload an image first");
     expect((screen.getByTestId("retouch-scale") as HTMLInputElement).disabled).toBe(true);
+    // The filter strength's figure (0.50) is said as a percentage.
+    expect(screen.getByTestId("retouch-strength").getAttribute("aria-valuetext")).toMatch(/^\d+%$/);
     fireEvent.click(screen.getByTestId("retouch-generate"));
     expect((await screen.findByTestId("retouch-error")).textContent).toBe("Please select an image.");
     expect(await screen.findByTestId("retouch-history-empty")).toBeTruthy();

@@ -79,6 +79,7 @@ export const retouchEn: TTree<typeof retouchKo> = {
     groupLabel: "Choose a filter",
     names: { none: "None", studio: "Studio", ppoyong: "Fair skin" },
     strength: "Strength",
+    strengthSpoken: "{{percent}}%",
     dewy: "Dewy-skin retouch",
   },
   areas: {

@@ -74,6 +74,7 @@ export const retouchKo = {
     groupLabel: "필터 선택",
     names: { none: "없음", studio: "스튜디오", ppoyong: "뽀얀 피부" },
     strength: "강도",
+    strengthSpoken: "{{percent}}%",
     dewy: "물광 피부 보정",
   },
   areas: {
