@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { auditPage } from "./support/axe.ts";
 import { admin, DESKTOP, launchBrowser, PHONE, uniqueEmail } from "./support/browser.ts";
@@ -12,6 +14,7 @@ import { admin, DESKTOP, launchBrowser, PHONE, uniqueEmail } from "./support/bro
  */
 
 const PASSWORD = "correct horse battery";
+const FIXTURES = join(inject("repoRoot"), "packages/engine/fixtures");
 /** The dark canvas and the light one (styles.css), as getComputedStyle reports them. */
 const DARK_CANVAS = "rgb(26, 21, 23)";
 const LIGHT_CANVAS = "rgb(250, 247, 244)";
@@ -134,6 +137,51 @@ describe("the dark theme", () => {
       await context.close();
     }, 300_000);
   }
+
+  it("has no serious or critical axe finding in dark on a tool with a picture, the mask editor and a toast", async () => {
+    const context = await darkContext(DESKTOP, true);
+    const page = await context.newPage();
+    const found: string[] = [];
+    const audit = async (label: string) => {
+      await settle(page);
+      found.push(...(await auditPage(page)).map((line) => `${label}: ${line}`));
+    };
+
+    await page.goto("/image-edit");
+    await page.getByTestId("image-edit-page").waitFor({ timeout: 30_000 });
+    const picture = await sharp(join(FIXTURES, "grace-hopper.jpg"))
+      .resize(1024, 1200, { fit: "cover" })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    await page
+      .getByTestId("image-edit-file-input")
+      .setInputFiles({ name: "grace-hopper-1024.jpg", mimeType: "image/jpeg", buffer: picture });
+    await expect
+      .poll(() => page.locator('[data-testid^="image-edit-tile-"][data-status="ready"]').count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    await audit("image edit with a picture");
+
+    await page.goto("/en/face-edit");
+    await page.getByTestId("face-edit-page").waitFor({ timeout: 30_000 });
+    await page.getByTestId("face-edit-file-input").setInputFiles(join(FIXTURES, "astronaut.jpg"));
+    await page.getByTestId("face-edit-preview").waitFor({ timeout: 30_000 });
+    await audit("face edit with a picture");
+    await page.getByTestId("face-edit-mask").click();
+    await page.getByTestId("mask-editor-content").waitFor({ timeout: 30_000 });
+    await audit("mask editor");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("mask-editor").waitFor({ state: "detached", timeout: 30_000 });
+
+    await page.goto("/chat");
+    await page.getByTestId("chat-page").waitFor({ timeout: 30_000 });
+    await page.getByTestId("chat-input").press("Enter");
+    await page.locator('[role="status"]').first().waitFor();
+    await audit("chat toast");
+    expect(found).toEqual([]);
+    await context.close();
+  }, 300_000);
 
   it("remembers Dark across a reload with the first byte of the page already dark, and System follows the OS", async () => {
     const context = await browser.newContext({

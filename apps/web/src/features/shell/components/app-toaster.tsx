@@ -15,7 +15,8 @@ export function AppToaster() {
         error: { duration: TOAST_ERROR_MS, iconTheme: { primary: "#b42318", secondary: "#fff" } },
         style: {
           borderRadius: "14px",
-          background: "#241c20",
+          // The ink behind white text (styles.css): the same dark ink in light, lifted a step in dark.
+          background: "var(--background-color-ink)",
           color: "#fff",
           fontSize: "14px",
           fontWeight: 500,
