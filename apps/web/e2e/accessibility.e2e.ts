@@ -228,9 +228,9 @@ for (const language of LANGUAGES) {
         expect(found).toEqual({});
       }, 300_000);
 
-      it("reaches every control of the landing, pricing and login pages by Tab, each with a visible focus ring", async () => {
+      it("reaches every control of the landing, pricing, login and signup pages by Tab, each with a visible focus ring", async () => {
         const missing: string[] = [];
-        for (const bare of ["/", "/pricing", "/login"]) {
+        for (const bare of ["/", "/pricing", "/login", "/signup"]) {
           const path = language.prefix ? `${language.prefix}${bare === "/" ? "" : bare}` : bare;
           await open(page, path);
           const stops = await tabThrough(page, 120);
