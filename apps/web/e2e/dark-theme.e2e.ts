@@ -83,12 +83,16 @@ const SIGNED_OUT: [path: string, ready: string][] = [
   ["/pricing", "footer"],
   ["/login", "footer"],
   ["/notice", "footer"],
+  ["/signup", "footer"],
+  ["/terms/kr", "footer"],
 ];
 const SIGNED_IN: [path: string, ready: string][] = [
   ["/mypage", "mypage-appearance"],
   ["/upscale", "footer"],
   ["/image-edit", "footer"],
   ["/chat", "footer"],
+  ["/face-edit", "footer"],
+  ["/image-generation", "footer"],
 ];
 
 describe("the dark theme", () => {

@@ -42,7 +42,8 @@ export function SampleImage({
           tone === "before" ? "justify-start" : "justify-end",
           tone === "before"
             ? "bg-gradient-to-br from-[#ece6e1] via-[#e2d9d3] to-[#d3c7c0] text-[#8d8079]"
-            : "bg-gradient-to-br from-accent-50 via-[#f7e3e6] to-accent-200 text-accent-600",
+            : // Stands in for a photo, so it stays light in the dark theme too.
+              "bg-gradient-to-br from-[#fcf4f6] via-[#f7e3e6] to-[#f1cdd9] text-[#a63f62]",
         )}
       >
         <span className="flex w-1/2 flex-col items-center gap-2.5 px-4 text-center">
