@@ -49,7 +49,7 @@ export const toolEn: TTree<typeof toolKo> = {
     processing: "Processing",
     failed: "Failed",
     cancelled: "Cancelled",
-    open: "Open the result from {{date}}",
+    openPrefix: "Open the result:",
     loadFailed: "We couldn't load your history.",
   },
   toast: {

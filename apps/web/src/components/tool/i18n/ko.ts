@@ -48,7 +48,7 @@ export const toolKo = {
     processing: "처리 중",
     failed: "실패",
     cancelled: "취소됨",
-    open: "{{date}} 결과 열기",
+    openPrefix: "결과 열기:",
     loadFailed: "기록을 불러오지 못했어요.",
   },
   toast: {

@@ -188,10 +188,11 @@ export function HistoryColumn({
                 <button
                   type="button"
                   data-testid={`image-edit-history-${item.id}`}
-                  aria-label={t("imageEdit.history.open", { date })}
                   onClick={() => onOpen(item)}
                   className="flex w-full flex-col gap-1.5 rounded-2xl bg-canvas-deep p-2 text-left ring-1 ring-line transition hover:ring-accent-400"
                 >
+                  {/* Named by what it shows (prompt, date) after this verb: axe label-content-name-mismatch. */}
+                  <span className="sr-only">{t("imageEdit.history.openPrefix")}</span>
                   <span className="grid grid-cols-4 gap-1">
                     {urls.map((url) => (
                       <img

@@ -96,7 +96,7 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     empty: "No edited images yet.",
     noMatch: "Nothing matches your search.",
     loadMore: "Load more",
-    open: "Open the result from {{date}}",
+    openPrefix: "Open the result:",
     failed: "We couldn't load your history.",
   },
   viewer: {

@@ -91,7 +91,7 @@ export const imageEditKo = {
     empty: "아직 편집한 이미지가 없어요.",
     noMatch: "검색 결과가 없어요.",
     loadMore: "더 보기",
-    open: "{{date}} 결과 보기",
+    openPrefix: "결과 보기:",
     failed: "기록을 불러오지 못했어요.",
   },
   viewer: {

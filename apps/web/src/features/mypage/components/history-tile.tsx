@@ -77,9 +77,10 @@ export function HistoryTile({ tile, onOpen }: { tile: THistoryTile; onOpen: (til
         <button
           type="button"
           onClick={() => onOpen(tile)}
-          aria-label={t("mypage.history.open", { date })}
           className="group block w-full rounded-2xl text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
         >
+          {/* Named by what it shows (prompt, date, state) after this verb: axe label-content-name-mismatch. */}
+          <span className="sr-only">{t("mypage.history.openPrefix")}</span>
           {picture}
           {caption}
         </button>

@@ -124,7 +124,7 @@ export const mypageEn: TTree<typeof mypageKo> = {
       failed: "Processing failed",
       cancelled: "Cancelled",
     },
-    open: "Open the image from {{date}}",
+    openPrefix: "Open the image:",
     viewer: {
       title: "Original and result",
       close: "Close",

@@ -120,7 +120,7 @@ export const mypageKo = {
       failed: "처리 실패",
       cancelled: "취소됨",
     },
-    open: "{{date}} 이미지 크게 보기",
+    openPrefix: "이미지 크게 보기:",
     viewer: {
       title: "원본과 결과 비교",
       close: "닫기",
