@@ -37,7 +37,7 @@ export function CreditsChip({ user, testId = "header-credits" }: CreditsChipProp
       <span data-testid={testId} className="tabular-nums">
         {formatNumber(displayCredits(user), locale)}
       </span>
-      <span aria-hidden="true" className="hidden text-xs font-semibold text-accent-700/70 sm:inline">
+      <span aria-hidden="true" className="hidden text-xs font-semibold text-accent-700 sm:inline">
         {t("header.creditsUnit")}
       </span>
     </span>
