@@ -213,7 +213,10 @@ describe("the dark theme", () => {
     // Reload: the HTML the server sends already says dark, before any script runs, and the
     // prerendered page hydrates without a mismatch while its switch shows the choice.
     const reloaded = await page.reload();
-    expect(await reloaded?.text()).toMatch(/<html[^>]* data-theme="dark"/);
+    const darkHtml = (await reloaded?.text()) ?? "";
+    expect(darkHtml).toMatch(/<html[^>]* data-theme="dark"/);
+    // The browser bar is dark too, whatever the OS says.
+    expect(darkHtml).toContain('<meta name="theme-color" content="#1a1517"');
     await page.getByTestId("landing-start").waitFor();
     await settle(page);
     expect(await canvasColour(page)).toBe(DARK_CANVAS);

@@ -21,6 +21,19 @@ describe("the theme choice", () => {
     expect(withThemeAttribute("<html>", "dark")).toBe('<html data-theme="dark">');
   });
 
+  it("makes the browser bar's colour follow an explicit choice", () => {
+    const head =
+      '<html><head><meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1a1517" />\n' +
+      '    <meta name="theme-color" content="#faf7f4" /></head></html>';
+    const dark = withThemeAttribute(head, "dark");
+    expect(dark).toContain('<meta name="theme-color" content="#1a1517" />');
+    expect(dark.indexOf("#1a1517")).toBeLessThan(dark.indexOf("#faf7f4"));
+    const light = withThemeAttribute(head, "light");
+    expect(light).not.toContain("#1a1517");
+    expect(light).toContain('<meta name="theme-color" content="#faf7f4" />');
+    expect(withThemeAttribute(head, "system")).toBe(head);
+  });
+
   it("leaves the page alone for system, so prefers-color-scheme decides", () => {
     const page = '<html lang="ko"><body></body></html>';
     expect(withThemeAttribute(page, "system")).toBe(page);

@@ -16,11 +16,21 @@ export function parseThemeChoice(value: string | undefined | null): TThemeChoice
   return value === "light" || value === "dark" ? value : "system";
 }
 
-/** The page with <html data-theme> for an explicit choice; "system" leaves it to the stylesheet. */
+const DARK_OS_MEDIA = ' media="(prefers-color-scheme: dark)"';
+const DARK_THEME_COLOR = /<meta name="theme-color" media="\(prefers-color-scheme: dark\)"[^>]*>\s*/i;
+
+/**
+ * The page with <html data-theme> for an explicit choice; "system" leaves it to the stylesheet.
+ * The browser bar's colour follows too: index.html has a theme-color for a dark OS before the
+ * light one, so Dark makes that one unconditional and Light drops it.
+ */
 export function withThemeAttribute(html: string, choice: TThemeChoice): string {
   if (choice === "system") return html;
-  return html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+  const page = html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
     const rest = attributes.replace(/\sdata-theme="[^"]*"/i, "");
     return `<html${rest} data-theme="${choice}">`;
   });
+  return choice === "dark"
+    ? page.replace(DARK_THEME_COLOR, (tag) => tag.replace(DARK_OS_MEDIA, ""))
+    : page.replace(DARK_THEME_COLOR, "");
 }

@@ -28,6 +28,19 @@ describe("the theme choice in the browser", () => {
     expect(readThemeChoice()).toBe("system");
   });
 
+  it("colours the browser bar with the chosen canvas, and by the OS again for system", () => {
+    const colours = () =>
+      [...document.head.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].map(
+        (meta) => `${meta.media || "all"} ${meta.content}`,
+      );
+    chooseTheme("dark");
+    expect(colours()).toEqual(["all #1a1517"]);
+    chooseTheme("light");
+    expect(colours()).toEqual(["all #faf7f4"]);
+    chooseTheme("system");
+    expect(colours()).toEqual(["(prefers-color-scheme: dark) #1a1517", "all #faf7f4"]);
+  });
+
   it("tells components when the choice changes", () => {
     const { result } = renderHook(() => useThemeChoice());
     expect(result.current).toBe("system");

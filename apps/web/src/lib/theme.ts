@@ -21,10 +21,32 @@ export function readThemeChoice(): TThemeChoice {
   return parseThemeChoice(entry?.slice(THEME_COOKIE.length + 1));
 }
 
+/** The canvas of each theme (styles.css), for the browser bar (index.html's theme-color metas). */
+const CANVAS: Record<Exclude<TThemeChoice, "system">, string> = { light: "#faf7f4", dark: "#1a1517" };
+
 /** <html data-theme> for the choice; the attribute alone switches every token in styles.css. */
 export function applyThemeChoice(choice: TThemeChoice, root: HTMLElement = document.documentElement) {
   if (choice === "system") root.removeAttribute("data-theme");
   else root.setAttribute("data-theme", choice);
+}
+
+/** The browser bar's colour: the chosen canvas, or index.html's pair (dark OS first) for system. */
+function syncThemeColor(choice: TThemeChoice) {
+  for (const meta of document.head.querySelectorAll('meta[name="theme-color"]')) meta.remove();
+  const metas =
+    choice === "system"
+      ? [
+          { media: "(prefers-color-scheme: dark)", content: CANVAS.dark },
+          { media: null, content: CANVAS.light },
+        ]
+      : [{ media: null, content: CANVAS[choice] }];
+  for (const { media, content } of metas) {
+    const meta = document.createElement("meta");
+    meta.name = "theme-color";
+    if (media) meta.media = media;
+    meta.content = content;
+    document.head.append(meta);
+  }
 }
 
 export function chooseTheme(choice: TThemeChoice) {
@@ -35,6 +57,7 @@ export function chooseTheme(choice: TThemeChoice) {
       ? `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
       : `${THEME_COOKIE}=${choice}; Path=/; Max-Age=${THEME_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
   applyThemeChoice(choice);
+  syncThemeColor(choice);
   for (const listener of listeners) listener();
 }
 
