@@ -158,7 +158,7 @@ export function LegalPage({ page }: { page: TLegalPage }) {
                 key={item.id}
                 id={item.id}
                 data-testid="legal-article"
-                className="scroll-mt-24 border-b border-line/70 py-6 first:pt-0 last:border-b-0 last:pb-0"
+                className="scroll-mt-6 border-b border-line/70 py-6 first:pt-0 last:border-b-0 last:pb-0"
               >
                 <h2 className="text-lg font-bold text-ink">{item.heading}</h2>
                 {item.blocks.map((block, index) => (
