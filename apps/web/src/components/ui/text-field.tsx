@@ -29,7 +29,7 @@ export function TextField({ label, hint, error, trailing, className, id, ...prop
           aria-describedby={describedBy}
           className={cn(
             "h-12 w-full rounded-xl border bg-surface px-4 text-[15px] text-ink shadow-[inset_0_1px_1px_rgb(36_28_32/0.03)]",
-            "placeholder:text-muted/70 transition-colors outline-none",
+            "placeholder:text-muted transition-colors outline-none",
             "focus:border-accent-400 focus:ring-4 focus:ring-accent-100",
             error ? "border-accent-500" : "border-line-strong hover:border-ink/25",
             trailing ? "pr-12" : null,

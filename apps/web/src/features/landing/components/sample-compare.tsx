@@ -97,7 +97,6 @@ export function SampleCompare() {
             data-testid="sample-zoom"
             className={cn(
               "inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-[12.5px] font-semibold transition-colors",
-              "outline-none focus-visible:ring-4 focus-visible:ring-accent-100",
               isZoomed
                 ? "border-accent-400 bg-accent-50 text-accent-700"
                 : "border-line-strong bg-surface text-ink-soft hover:text-ink",

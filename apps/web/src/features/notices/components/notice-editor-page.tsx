@@ -180,7 +180,7 @@ function NoticeForm({ id, initial }: { id: number | null; initial: TNoticeDetail
           aria-invalid={contentError ? true : undefined}
           rows={14}
           className={cn(
-            "min-h-72 w-full resize-y rounded-xl border bg-surface px-4 py-3 font-mono text-[14px] leading-relaxed text-ink outline-none transition-colors placeholder:font-sans placeholder:text-muted/70 focus:border-accent-400 focus:ring-4 focus:ring-accent-100",
+            "min-h-72 w-full resize-y rounded-xl border bg-surface px-4 py-3 font-mono text-[14px] leading-relaxed text-ink outline-none transition-colors placeholder:font-sans placeholder:text-muted focus:border-accent-400 focus:ring-4 focus:ring-accent-100",
             contentError ? "border-accent-500" : "border-line-strong hover:border-ink/25",
           )}
         />
