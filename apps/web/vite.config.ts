@@ -2,6 +2,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { i18nPlugin } from "./src/lib/i18n/i18n-vite-plugin.ts";
 
 /**
  * The API runs on :3000 in development. changeOrigin stays false so the browser's Host header
@@ -16,7 +17,8 @@ const apiProxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // i18nPlugin: each language's strings in two chunks, and the app's own react-i18next (issue 17).
+  plugins: [i18nPlugin(), react(), tailwindcss()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
@@ -25,5 +27,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

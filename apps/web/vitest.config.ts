@@ -1,8 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
+import { i18nPlugin } from "./src/lib/i18n/i18n-vite-plugin.ts";
 
 export default defineProject({
-  plugins: [react()],
+  // The same translations as the build: strings per language and part, the in-house react-i18next.
+  plugins: [i18nPlugin(), react()],
   test: {
     name: "web",
     root: "apps/web",

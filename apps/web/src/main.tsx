@@ -33,11 +33,16 @@ const isPrerenderedAsShown =
   window.location.search === "" &&
   readStorage(STORAGE_KEY_USER) === null &&
   prerenderedLang === i18n.language;
-if (isPrerenderedAsShown) {
-  // The page's own chunk first: hydrating it while it is still loading would let data that arrives
-  // meanwhile (the auth check, a query) differ from the HTML.
-  void preloadCurrentPage().finally(() => hydrateRoot(root, app));
-} else createRoot(root).render(app);
+// The language's strings (the core; a page that needs the rest loads it with its chunk) and the
+// page's own chunk, together, before the first render: hydrating a page still loading would let data
+// that arrives meanwhile (the auth check, a query) differ from the HTML, and a render without its
+// strings would paint keys.
+void Promise.all([i18n.changeLanguage(i18n.language), preloadCurrentPage()])
+  .catch((error: unknown) => console.error("[main] loading the page's strings or script failed", error))
+  .finally(() => {
+    if (isPrerenderedAsShown) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 
 async function preloadCurrentPage(): Promise<void> {
   const element = matchRoutes(buildAppRoutes(), window.location)?.at(-1)?.route.element;

@@ -1,6 +1,5 @@
 import { isEnglishPath, localizePath } from "@gyeol/shared/routes";
 import { type ReactNode, useEffect } from "react";
-import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { CenteredSpinner } from "../components/ui/centered-spinner.tsx";
@@ -60,7 +59,11 @@ function LoginRedirect({ isLoginNoticed }: { isLoginNoticed: boolean }) {
   const locale = usePathLocale();
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (isLoginNoticed) toast(t("tool.loginRequired"), { id: "login-required" });
+    // react-hot-toast loads with the toaster, not with the first paint (lazy-shell-parts.tsx).
+    if (isLoginNoticed)
+      void import("react-hot-toast").then(({ default: toast }) =>
+        toast(t("tool.loginRequired"), { id: "login-required" }),
+      );
   }, [isLoginNoticed, t]);
   return (
     <Navigate

@@ -1,7 +1,17 @@
 import type { TRouteId } from "@gyeol/shared/routes";
 import type { ReactNode } from "react";
 import { lazyPage } from "../lib/chunk-load.ts";
+import { i18n } from "../lib/i18n/i18n.ts";
+import { loadQueryClient } from "../lib/query-client-loader.ts";
 import { ConsistencyRedirect, ImageGenerationGate } from "./route-guards.tsx";
+
+/**
+ * A page with what the landing's first paint goes without, loaded alongside its chunk: every string
+ * of its language (lib/i18n/string-parts.ts) and the query client (lib/query-client-loader.ts).
+ */
+function withPageNeeds<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), i18n.loadAll(), loadQueryClient()]).then(([module]) => module);
+}
 
 /** Every page is its own lazily loaded chunk (spec 01 §8: a chunk that never arrives fails after 120 s). */
 const LandingPage = lazyPage(
@@ -9,95 +19,95 @@ const LandingPage = lazyPage(
   (module) => module.LandingPage,
 );
 const LoginPage = lazyPage(
-  () => import("../features/auth/components/login-page.tsx"),
+  withPageNeeds(() => import("../features/auth/components/login-page.tsx")),
   (module) => module.LoginPage,
 );
 const SignupPage = lazyPage(
-  () => import("../features/auth/components/signup-page.tsx"),
+  withPageNeeds(() => import("../features/auth/components/signup-page.tsx")),
   (module) => module.SignupPage,
 );
 const SocialSignupPage = lazyPage(
-  () => import("../features/auth/components/social-signup-page.tsx"),
+  withPageNeeds(() => import("../features/auth/components/social-signup-page.tsx")),
   (module) => module.SocialSignupPage,
 );
 const ForgotPasswordPage = lazyPage(
-  () => import("../features/auth/components/forgot-password-page.tsx"),
+  withPageNeeds(() => import("../features/auth/components/forgot-password-page.tsx")),
   (module) => module.ForgotPasswordPage,
 );
 const ResetPasswordPage = lazyPage(
-  () => import("../features/auth/components/reset-password-page.tsx"),
+  withPageNeeds(() => import("../features/auth/components/reset-password-page.tsx")),
   (module) => module.ResetPasswordPage,
 );
 const NoticeListPage = lazyPage(
-  () => import("../features/notices/components/notice-list-page.tsx"),
+  withPageNeeds(() => import("../features/notices/components/notice-list-page.tsx")),
   (module) => module.NoticeListPage,
 );
 const NoticeDetailPage = lazyPage(
-  () => import("../features/notices/components/notice-detail-page.tsx"),
+  withPageNeeds(() => import("../features/notices/components/notice-detail-page.tsx")),
   (module) => module.NoticeDetailPage,
 );
 const NoticeEditorPage = lazyPage(
-  () => import("../features/notices/components/notice-editor-page.tsx"),
+  withPageNeeds(() => import("../features/notices/components/notice-editor-page.tsx")),
   (module) => module.NoticeEditorPage,
 );
 const TermsPage = lazyPage(
-  () => import("../features/legal/components/legal-page.tsx"),
+  withPageNeeds(() => import("../features/legal/components/legal-page.tsx")),
   (module) => module.TermsPage,
 );
 const PrivacyPage = lazyPage(
-  () => import("../features/legal/components/legal-page.tsx"),
+  withPageNeeds(() => import("../features/legal/components/legal-page.tsx")),
   (module) => module.PrivacyPage,
 );
 const RefundPage = lazyPage(
-  () => import("../features/legal/components/legal-page.tsx"),
+  withPageNeeds(() => import("../features/legal/components/legal-page.tsx")),
   (module) => module.RefundPage,
 );
 const RetouchPage = lazyPage(
-  () => import("../features/retouch/components/retouch-page.tsx"),
+  withPageNeeds(() => import("../features/retouch/components/retouch-page.tsx")),
   (module) => module.RetouchPage,
 );
 const PricingPage = lazyPage(
-  () => import("../features/pricing/components/pricing-page.tsx"),
+  withPageNeeds(() => import("../features/pricing/components/pricing-page.tsx")),
   (module) => module.PricingPage,
 );
 const PaymentSuccessPage = lazyPage(
-  () => import("../features/payment/components/payment-success-page.tsx"),
+  withPageNeeds(() => import("../features/payment/components/payment-success-page.tsx")),
   (module) => module.PaymentSuccessPage,
 );
 const PaymentFailedPage = lazyPage(
-  () => import("../features/payment/components/payment-failed-page.tsx"),
+  withPageNeeds(() => import("../features/payment/components/payment-failed-page.tsx")),
   (module) => module.PaymentFailedPage,
 );
 const PaymentReturnPage = lazyPage(
-  () => import("../features/payment/components/payment-return-page.tsx"),
+  withPageNeeds(() => import("../features/payment/components/payment-return-page.tsx")),
   (module) => module.PaymentReturnPage,
 );
 const AccountSettings = lazyPage(
-  () => import("../features/account/components/account-settings.tsx"),
+  withPageNeeds(() => import("../features/account/components/account-settings.tsx")),
   (module) => module.AccountSettings,
 );
 const MyPage = lazyPage(
-  () => import("../features/mypage/components/mypage-page.tsx"),
+  withPageNeeds(() => import("../features/mypage/components/mypage-page.tsx")),
   (module) => module.MyPage,
 );
 const ChatPage = lazyPage(
-  () => import("../features/chat/components/chat-page.tsx"),
+  withPageNeeds(() => import("../features/chat/components/chat-page.tsx")),
   (module) => module.ChatPage,
 );
 const ImageEditPage = lazyPage(
-  () => import("../features/image-edit/components/image-edit-page.tsx"),
+  withPageNeeds(() => import("../features/image-edit/components/image-edit-page.tsx")),
   (module) => module.ImageEditPage,
 );
 const FaceEditPage = lazyPage(
-  () => import("../features/face-edit/components/face-edit-page.tsx"),
+  withPageNeeds(() => import("../features/face-edit/components/face-edit-page.tsx")),
   (module) => module.FaceEditPage,
 );
 const GenerationPage = lazyPage(
-  () => import("../features/generation/components/generation-page.tsx"),
+  withPageNeeds(() => import("../features/generation/components/generation-page.tsx")),
   (module) => module.GenerationPage,
 );
 const ComingSoonPage = lazyPage(
-  () => import("../features/placeholders/components/coming-soon-page.tsx"),
+  withPageNeeds(() => import("../features/placeholders/components/coming-soon-page.tsx")),
   (module) => module.ComingSoonPage,
 );
 

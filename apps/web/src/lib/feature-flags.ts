@@ -1,9 +1,11 @@
 import { DEFAULT_ADMIN_USER_ID } from "@gyeol/shared/constants";
 import type { TFeatureFlagsResponse } from "@gyeol/shared/contracts/flags";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { apiGet } from "./api-client.ts";
 import { useAuth } from "./auth/auth-provider.tsx";
 import { env } from "./env.ts";
+import { hasQueryClient } from "./query-client-loader.ts";
 
 /** GET /api/feature/flags; any failure reads as "enabled" (spec 01 §7). */
 export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
@@ -56,8 +58,32 @@ export function isImageGenerationVisible(input: {
   return input.buildFlag && (input.serverFlag || input.userId === DEFAULT_ADMIN_USER_ID);
 }
 
+/**
+ * The flags as the query cache holds them, fetched (once per staleTime) on mount. Not useQuery:
+ * the header reads this on every page, and useQuery's observer is 3 KB of the landing's first
+ * script (issue 17); pages that render from the flags use useQuery(featureFlagsQuery), same cache.
+ * Until then the defaults apply, as they did while useQuery was fetching.
+ */
+function useCachedFeatureFlags(): TFeatureFlagsResponse | undefined {
+  const client = useQueryClient();
+  // The header renders before the query client loads (lib/query-client-loader.ts): no flags yet.
+  const isLoaded = hasQueryClient(client);
+  const data = useSyncExternalStore(
+    useCallback(
+      (onChange: () => void) => (isLoaded ? client.getQueryCache().subscribe(onChange) : () => undefined),
+      [client, isLoaded],
+    ),
+    () => (isLoaded ? client.getQueryData(featureFlagsQuery.queryKey) : undefined),
+    () => undefined,
+  );
+  useEffect(() => {
+    if (isLoaded) void client.prefetchQuery(featureFlagsQuery);
+  }, [client, isLoaded]);
+  return data;
+}
+
 export function useImageGenerationVisible(): boolean {
-  const { data } = useQuery(featureFlagsQuery);
+  const data = useCachedFeatureFlags();
   const { user } = useAuth();
   return isImageGenerationVisible({
     buildFlag: env.imageGenerationEnabled,

@@ -2,6 +2,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
 import { i18n } from "../lib/i18n/i18n.ts";
+import { loadQueryClient } from "../lib/query-client-loader.ts";
 import { desktopMediaQuery, installMatchMedia } from "./match-media.ts";
 
 // findBy*/waitFor wait for a condition; lazy routes on a machine at load 15 have taken over the
@@ -15,6 +16,9 @@ class ResizeObserverStub {
 }
 
 beforeAll(async () => {
+  // Every string of both languages and the query client, as the app has them once any page besides
+  // the landing loaded (lib/i18n/string-parts.ts, lib/query-client-loader.ts).
+  await Promise.all([i18n.load("ko", "all"), i18n.load("en", "all"), i18n.loadAll(), loadQueryClient()]);
   await i18n.changeLanguage("en");
 });
 

@@ -1,6 +1,5 @@
 import { localizePath } from "@gyeol/shared/routes";
 import { useCallback, useState } from "react";
-import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { usePageLocale } from "../locale.ts";
@@ -18,7 +17,8 @@ export function useLogout() {
     setIsPending(true);
     try {
       await signOut();
-      toast.success(t("auth.logout.success"));
+      // react-hot-toast loads with the toaster, not with the header (issue 17, the landing's script).
+      void import("react-hot-toast").then(({ default: toast }) => toast.success(t("auth.logout.success")));
       navigate(localizePath("/", locale));
     } finally {
       setIsPending(false);

@@ -2,9 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { LANDING_SAMPLES } from "@gyeol/shared/constants";
 import { render } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { i18n } from "../../../lib/i18n/i18n.ts";
 import { SampleCompare, sampleSource, sampleSources } from "./sample-compare.tsx";
 
 const publicDir = path.resolve(import.meta.dirname, "../../../../public");
@@ -34,11 +32,7 @@ describe("the landing's responsive samples (issue 17)", () => {
   });
 
   it("renders each side as a <picture> with AVIF and WebP sources and the JPEG fallback", () => {
-    const { container } = render(
-      <I18nextProvider i18n={i18n}>
-        <SampleCompare />
-      </I18nextProvider>,
-    );
+    const { container } = render(<SampleCompare />);
     const pictures = container.querySelectorAll("picture");
     expect(pictures).toHaveLength(2);
     for (const picture of pictures) {

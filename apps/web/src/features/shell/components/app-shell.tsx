@@ -1,14 +1,16 @@
 import { Outlet, ScrollRestoration } from "react-router";
 import { PageFallback } from "../../../lib/chunk-load.ts";
 import { useLocaleSync } from "../hooks/use-locale-sync.ts";
-import { AppToaster } from "./app-toaster.tsx";
 import { CommunityButton } from "./community-button.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { IdleShellParts, SessionExpiredModal } from "./lazy-shell-parts.tsx";
 import { PageLoader } from "./page-loader.tsx";
-import { SessionExpiredModal } from "./session-expired-modal.tsx";
 
-/** The layout every page renders in: header, page, footer, and the always-present overlays. */
+/**
+ * The layout every page renders in: header, page, footer, and the always-present overlays (the
+ * toaster and the session-expired dialog load as their own chunks: lazy-shell-parts.tsx).
+ */
 export function AppShell() {
   useLocaleSync();
   return (
@@ -23,7 +25,7 @@ export function AppShell() {
       <Footer />
       <CommunityButton />
       <SessionExpiredModal />
-      <AppToaster />
+      <IdleShellParts />
       <ScrollRestoration />
     </div>
   );

@@ -97,7 +97,8 @@ describe("header", () => {
   it("toggles the mobile menu and closes it on navigation", async () => {
     renderHeader();
     fireEvent.click(screen.getByTestId("hamburger"));
-    const menu = screen.getByTestId("mobile-menu");
+    // The menu is its own chunk (lazy-shell-parts.tsx): the first open may wait for it.
+    const menu = await screen.findByTestId("mobile-menu");
     expect(screen.getByTestId("hamburger").getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(within(menu).getByTestId("mobile-nav-pricing"));
     await screen.findByText("pricing page");

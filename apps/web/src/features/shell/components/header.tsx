@@ -6,8 +6,8 @@ import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { AccountArea } from "./account-area.tsx";
 import { AiSuiteMenu } from "./ai-suite-menu.tsx";
 import { BrandLink } from "./brand-link.tsx";
+import { MobileMenu } from "./lazy-shell-parts.tsx";
 import { LocaleSwitch } from "./locale-switch.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
 import { DesktopNavLinks } from "./nav-links.tsx";
 
 export function Header() {
