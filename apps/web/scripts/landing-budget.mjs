@@ -60,7 +60,9 @@ export function landingChunks(manifest, locale = "ko") {
   if (!entry) throw new Error("manifest has no entry");
   visit(entry);
   visit(LANDING_PAGE_SRC);
-  visit(LANDING_STRINGS_SRC[locale]);
+  // A virtual module's key is relative to the directory Vite was started from.
+  const strings = Object.keys(manifest).find((key) => key.endsWith(LANDING_STRINGS_SRC[locale]));
+  visit(strings ?? LANDING_STRINGS_SRC[locale]);
   return [...seen].map((key) => ({ ...manifest[key], key }));
 }
 
