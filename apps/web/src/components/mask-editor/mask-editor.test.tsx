@@ -494,4 +494,25 @@ describe("MaskEditor", () => {
     await waitFor(() => expect(screen.queryByTestId("mask-editor")).toBeNull());
     expect(document.activeElement).toBe(opener);
   });
+
+  it("says what undo, redo, clear and invert did, in the page's language, and nothing for an undo with nothing to undo", async () => {
+    const { stage } = await openEditor();
+    const said = () => (screen.getByTestId("mask-editor-announcement").textContent ?? "").trim();
+    key("KeyZ", { ctrlKey: true });
+    expect(said()).toBe("");
+    drag(stage, [
+      [100, 50],
+      [140, 50],
+    ]);
+    key("KeyZ", { ctrlKey: true });
+    expect(said()).toBe("Undone");
+    key("KeyZ", { ctrlKey: true, shiftKey: true });
+    expect(said()).toBe("Redone");
+    key("KeyI");
+    expect(said()).toBe("Mask inverted");
+    await act(() => i18n.changeLanguage("ko"));
+    fireEvent.click(screen.getByTestId("mask-editor-clear"));
+    expect(said()).toBe("마스크를 지웠어요");
+    await act(() => i18n.changeLanguage("en"));
+  });
 });

@@ -61,6 +61,9 @@ const DARK_BUTTON = cn(
   controlStyles,
 );
 
+/** The document changes a screen reader is told about; strokes are seen, not said. */
+const ANNOUNCED = { undo: true, redo: true, clear: true, invert: true, import: true } as const;
+
 /**
  * The full-screen mask editor shared by face edit and image edit (spec 02 §2.2, §2.4), on the
  * radix Dialog (focus trapped inside, Escape asks before dropping unsaved work).
@@ -111,10 +114,22 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
   const isDirty = doc !== null && savedDoc !== null && !hasSameOps(doc, savedDoc);
   const isReady = doc !== null;
 
-  const act = useCallback((action: TMaskAction) => {
-    setMessage(null);
-    dispatch(action);
-  }, []);
+  // What a change made without the pointer did, for a screen reader (issue 17: an announced state).
+  // The count makes a repeated "Undone" a new text, so it is said again.
+  const [announcement, setAnnouncement] = useState<{ text: string; count: number } | null>(null);
+  const act = useCallback(
+    (action: TMaskAction) => {
+      setMessage(null);
+      dispatch(action);
+      const isNoop =
+        !doc || (action.type === "undo" && !canUndo(doc)) || (action.type === "redo" && !canRedo(doc));
+      if (action.type in ANNOUNCED && !isNoop) {
+        const text = t(`maskEditor.announce.${action.type as keyof typeof ANNOUNCED}`);
+        setAnnouncement((previous) => ({ text, count: (previous?.count ?? 0) + 1 }));
+      }
+    },
+    [t, doc],
+  );
 
   const requestClose = () => {
     if (isDirty) setConfirmOpen(true);
@@ -306,6 +321,9 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
       </div>
 
       <footer className="order-3 flex flex-wrap items-center justify-between gap-2 min-[1000px]:order-none">
+        <p role="status" aria-live="polite" className="sr-only" data-testid="mask-editor-announcement">
+          {announcement && `${announcement.text}${announcement.count % 2 === 0 ? "\u00a0" : ""}`}
+        </p>
         <p
           role="status"
           aria-live="polite"

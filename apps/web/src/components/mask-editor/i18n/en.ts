@@ -49,6 +49,13 @@ export const maskEditorEn: typeof maskEditorKo = {
     view: "Space+drag move · wheel zoom · 0 fit",
     original: "Hold O: see the original · I invert",
   },
+  announce: {
+    undo: "Undone",
+    redo: "Redone",
+    clear: "Mask cleared",
+    invert: "Mask inverted",
+    import: "Mask image imported",
+  },
   discard: {
     title: "Close without saving?",
     description: "The mask you have not saved will be lost.",

@@ -47,6 +47,14 @@ export const maskEditorKo = {
     view: "Space+드래그 이동 · 휠 확대 · 0 맞추기",
     original: "O 누르고 있기: 원본 보기 · I 반전",
   },
+  /** Said by a screen reader after a change made without the pointer (undo, invert …). */
+  announce: {
+    undo: "되돌렸어요",
+    redo: "다시 실행했어요",
+    clear: "마스크를 지웠어요",
+    invert: "마스크를 반전했어요",
+    import: "마스크 이미지를 불러왔어요",
+  },
   discard: {
     title: "저장하지 않고 닫을까요?",
     description: "저장하지 않은 마스크는 사라져요.",
