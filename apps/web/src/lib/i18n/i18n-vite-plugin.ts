@@ -23,17 +23,22 @@ interface Catalogue {
 export function i18nPlugin(): Plugin {
   const here = path.dirname(new URL(import.meta.url).pathname);
   const catalogues = new Map<TCatalogueLocale, Promise<Catalogue>>();
+  const dependencyFiles = new Set<string>();
 
   function loadCatalogue(locale: TCatalogueLocale): Promise<Catalogue> {
     let pending = catalogues.get(locale);
     if (!pending) {
-      pending = runnerImport<Record<string, TStringTree>>(path.join(here, `${locale}.ts`), {
+      const file = path.join(here, `${locale}.ts`);
+      pending = runnerImport<Record<string, TStringTree>>(file, {
         configFile: false,
         logLevel: "error",
       }).then(({ module, dependencies }) => {
         const tree = module[locale];
         if (!tree) throw new Error(`${locale}.ts exports no '${locale}' catalogue`);
-        return { tree, dependencies: dependencies.map((file) => path.resolve(file)) };
+        // The runner lists what the catalogue imports, not the catalogue itself.
+        const files = [file, ...dependencies.map((dependency) => path.resolve(dependency))];
+        for (const watched of files) dependencyFiles.add(watched);
+        return { tree, dependencies: files };
       });
       pending.catch(() => catalogues.delete(locale));
       catalogues.set(locale, pending);
@@ -59,8 +64,17 @@ export function i18nPlugin(): Plugin {
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(pickPart(tree, part)))});`;
     },
     watchChange() {
-      // A catalogue or one of its feature files may have changed (dev server): cut afresh.
+      // A catalogue or one of its feature files may have changed (watch builds): cut afresh.
       catalogues.clear();
+    },
+    // Dev server: a catalogue is no module of the page, so an edit to it reloads the page itself.
+    handleHotUpdate({ file, server }) {
+      if (!dependencyFiles.has(path.resolve(file))) return undefined;
+      catalogues.clear();
+      for (const module of server.moduleGraph.idToModuleMap.values())
+        if (module.id?.startsWith(RESOLVED)) server.moduleGraph.invalidateModule(module);
+      server.ws.send({ type: "full-reload" });
+      return [];
     },
   };
 }
