@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without types
 import { LANDING_CEILING_BYTES, measureLanding } from "../scripts/landing-budget.mjs";
-import { DESKTOP, launchBrowser, newContext, uniqueEmail } from "./support/browser.ts";
+import { DESKTOP, launchBrowser, newContext, PHONE, uniqueEmail } from "./support/browser.ts";
 
 /** Issue 17, Delivery: what the built app and the real server send a first-time visitor. */
 const dist = resolve(inject("repoRoot"), process.env.WEB_DIST_DIR ?? "apps/web/dist");
@@ -29,7 +29,10 @@ describe("delivery of the built app", () => {
     expect(page.headers.get("content-encoding")).toBe("br");
     expect(page.headers.get("cache-control")).toBe("no-cache");
     const html = await page.text();
-    const script = html.match(/<script type="module"[^>]* src="([^"]+)"/)?.[1];
+    // A prerendered page names the app's module entry on its boot script (prerender.mjs).
+    const script = html.match(
+      /<script defer src="\/assets\/prerendered-boot-[^"]+" data-entry="([^"]+)"/,
+    )?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${baseUrl}${script}`, { headers: { "accept-encoding": "gzip, br" } });
     expect(asset.headers.get("content-encoding")).toBe("br");
@@ -63,7 +66,7 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     const response = await fetch(`${baseUrl}${path}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain(`<html lang="${locale}">`);
+    expect(html).toMatch(new RegExp(`<html lang="${locale}"[ >]`));
     expect(html).toMatch(/<title>[^<]{4,}<\/title>/);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toMatch(/<meta name="description" content="[^"]{10,}">/);
@@ -147,23 +150,30 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     await context.close();
   });
 
-  it("sets Korean text in self-hosted Pretendard, only the subsets the page uses, with swap", async () => {
+  it("sets the landing in its own Pretendard subset once it has painted, and no other font file", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     await page.goto("/");
     await page.locator("h1").first().waitFor();
+    // The app drops data-fonts="after-paint" after the first paint; then Pretendard loads.
+    await page.waitForFunction(() => !document.documentElement.hasAttribute("data-fonts"), undefined, {
+      timeout: 20_000,
+    });
     const fonts = await page.evaluate(async () => {
       await document.fonts.ready;
-      const faces = [...document.fonts].filter(
-        (face) => face.family.replaceAll('"', "") === "Pretendard Variable",
+      const subset = [...document.fonts].filter(
+        (face) => face.family.replaceAll('"', "") === "Pretendard Subset",
       );
       const h1 = document.querySelector("h1");
       return {
-        faces: faces.length,
-        loaded: faces.filter((face) => face.status === "loaded").length,
-        swap: faces.every((face) => face.display === "swap"),
+        subsetFaces: subset.length,
+        loaded: subset.filter((face) => face.status === "loaded").length,
+        swap: subset.every((face) => face.display === "swap"),
+        slices: [...document.fonts].filter(
+          (face) => face.family.replaceAll('"', "") === "Pretendard Variable",
+        ).length,
         family: h1 ? getComputedStyle(h1).fontFamily : "",
-        hangul: document.fonts.check('700 16px "Pretendard Variable"', "결"),
+        hangul: document.fonts.check('700 16px "Pretendard Subset"', "결"),
         files: performance
           .getEntriesByType("resource")
           .map((entry) => new URL(entry.name))
@@ -171,15 +181,161 @@ describe("public pages prerendered in both languages, then hydrated", () => {
           .map((url) => `${url.origin}${url.pathname}`),
       };
     });
-    expect(fonts.faces).toBe(92);
+    expect(fonts.subsetFaces).toBe(1);
+    expect(fonts.loaded).toBe(1);
     expect(fonts.swap).toBe(true);
-    expect(fonts.family).toMatch(/^"Pretendard Variable"/);
+    // The 92 unicode-range slices stay declared for text the subset does not have.
+    expect(fonts.slices).toBe(92);
+    expect(fonts.family).toMatch(/^"Pretendard Subset", "Pretendard Variable"/);
     expect(fonts.hangul).toBe(true);
-    expect(fonts.loaded).toBeGreaterThan(0);
-    expect(fonts.loaded).toBeLessThan(40);
-    expect(fonts.files.length).toBe(fonts.loaded);
-    for (const file of fonts.files)
-      expect(file.startsWith(`${inject("baseUrl")}/assets/PretendardVariable.subset.`)).toBe(true);
+    // Every glyph the landing shows, the tagline that joins after the auth check included, is in it.
+    expect(fonts.files).toHaveLength(1);
+    expect(fonts.files[0]?.startsWith(`${inject("baseUrl")}/assets/pretendard-subset-`)).toBe(true);
+    await context.close();
+  });
+
+  it.each(["/", "/en"])(
+    "%s paints from its HTML alone: no stylesheet, app script or font is fetched before its hero image",
+    async (path) => {
+      const html = await (await fetch(`${inject("baseUrl")}${path}`)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).not.toMatch(/<link rel="stylesheet"/);
+      expect(head).not.toMatch(/<script type="module"/);
+      expect(head).toMatch(/<style>[^<]*@layer base\{/);
+      expect(head).toContain('data-fonts="after-paint"');
+
+      const context = await newContext(browser, PHONE);
+      const page = await context.newPage();
+      await page.goto(path);
+      // Pretendard is requested once the page has painted and the app has started.
+      await page.waitForFunction(
+        () => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(".woff2")),
+        undefined,
+        { timeout: 20_000 },
+      );
+      const timing = await page.evaluate(() => {
+        // The hero images are the largest paint: they have arrived before anything else starts.
+        const images = performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.startsWith("/samples/"))
+          .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
+        const paint = images.length > 0 ? Math.max(...images) : Number.NaN;
+        const starts = (pattern: RegExp) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => pattern.test(new URL(entry.name).pathname))
+            .map((entry) => entry.startTime);
+        return {
+          paint,
+          stylesheet: starts(/\.css$/),
+          fonts: starts(/\.woff2$/),
+          scripts: starts(/^\/assets\/(?!prerendered-boot-).*\.js$/),
+        };
+      });
+      expect(timing.paint).toBeGreaterThan(0);
+      expect(timing.stylesheet.length).toBe(1);
+      expect(timing.fonts.length).toBeGreaterThan(0);
+      expect(timing.scripts.length).toBeGreaterThan(3);
+      for (const start of [...timing.stylesheet, ...timing.fonts, ...timing.scripts])
+        expect(start).toBeGreaterThan(timing.paint);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ["/", DESKTOP],
+    ["/", PHONE],
+    ["/en", PHONE],
+    ["/pricing", PHONE],
+  ] as const)(
+    "%s lays out the same with its inline CSS alone as with the whole stylesheet (%o)",
+    async (path, viewport) => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      // The first view as it paints: HTML and inline CSS, no script, no stylesheet, no web font.
+      await page.route(/\.(js|css|woff2)$/, (route) => route.abort());
+      await page.goto(path);
+      const layout = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll("#root *")].map((element) => {
+            const box = element.getBoundingClientRect();
+            const style = getComputedStyle(element);
+            return `${element.tagName} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} ${style.color} ${style.backgroundColor} ${style.display}`;
+          }),
+        );
+      const first = await layout();
+      await page.unroute(/\.(js|css|woff2)$/);
+      // The whole stylesheet, as the boot script adds it (fonts stay on the fallback: same metrics).
+      await page.evaluate(async () => {
+        const href = document.querySelector<HTMLScriptElement>("script[data-css]")?.dataset.css ?? "";
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = href;
+        await new Promise((resolve, reject) => {
+          link.onload = resolve;
+          link.onerror = reject;
+          document.head.append(link);
+        });
+      });
+      const whole = await layout();
+      expect(first.length).toBeGreaterThan(200);
+      const differences = first.flatMap((line, index) =>
+        line === whole[index] ? [] : [`${line}  ->  ${whole[index]}`],
+      );
+      expect(differences).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ["/", "ko-KR"],
+    ["/en", "en-US"],
+    ["/pricing", "ko-KR"],
+    ["/en/pricing", "en-US"],
+  ] as const)("%s does not move when Pretendard arrives late on a phone", async (path, locale) => {
+    const context = await newContext(browser, { width: 412, height: 823 }, { locale });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const win = window as unknown as { __shifts: number };
+      win.__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) win.__shifts += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // Fonts held back until the page has painted and hydrated: the swap happens on a laid-out page,
+    // as on a slow connection.
+    const held: (() => Promise<void>)[] = [];
+    let isHolding = true;
+    await page.route(/\.woff2$/, (route) => {
+      if (isHolding) held.push(() => route.continue());
+      else void route.continue();
+    });
+    await page.goto(path);
+    await page.waitForFunction(
+      () => {
+        const element = document.querySelector("#root > div");
+        return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    isHolding = false;
+    for (const release of held) await release();
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      // Two frames, so a shift from the swap has been recorded.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    const swapped = await page.evaluate(() =>
+      [...document.fonts].some(
+        (face) => face.family.replaceAll('"', "") === "Pretendard Subset" && face.status === "loaded",
+      ),
+    );
+    expect(swapped).toBe(true);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+    expect(shifts).toBeLessThan(0.01);
     await context.close();
   });
 });

@@ -4,12 +4,20 @@
  * (hydrated by main.tsx) and its own head: <html lang>, title, description, canonical, hreflang,
  * Open Graph, Twitter and JSON-LD. The server sends these for those paths, with the origin filled
  * in (ORIGIN_TOKEN). Runs after `vite build`, before compress-dist.mjs.
+ *
+ * A prerendered page paints from its HTML and CSS alone, then starts the app and the web font
+ * (prerendered-boot.js, which takes the module entry's place), and declares "Pretendard Subset":
+ * the glyphs of its own text cut from the variable font (weights 400-800, what the app uses), so the
+ * font it needs is one small file rather than a dozen unicode-range slices.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import subsetFont from "subset-font";
 import { build } from "vite";
+import { criticalCss } from "./critical-css.mjs";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(webRoot, "dist");
@@ -41,7 +49,15 @@ const server = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).
 const { PUBLIC_PAGES, PRERENDER_DIR, prerenderFileName, injectPage } = await import(
   pathToFileURL(path.join(ssrOut, "entry-server.js")).href
 );
-const template = await readFile(path.join(dist, "index.html"), "utf8");
+const built = await readFile(path.join(dist, "index.html"), "utf8");
+const stylesheet = built.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
+if (!stylesheet)
+  throw new Error("index.html no longer links the app's stylesheet that prerender.mjs inlines");
+const fullCss = await readFile(path.join(dist, stylesheet[1]), "utf8");
+const template = paintFirst(built.replace(stylesheet[0], ""), {
+  boot: await writeBoot(),
+  css: stylesheet[1],
+});
 const outDir = path.join(dist, PRERENDER_DIR);
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
@@ -52,15 +68,114 @@ function splitHoisted(html) {
   return match ? { hoisted: match[0], body: html.slice(match[0].length) } : { hoisted: "", body: html };
 }
 
+/** dist/assets/<name>-<hash><ext>, written once per content; returns its URL. */
+async function writeAsset(name, ext, content) {
+  const hash = createHash("sha256").update(content).digest("hex").slice(0, 10);
+  const file = `${name}-${hash}${ext}`;
+  await writeFile(path.join(dist, "assets", file), content);
+  return `/assets/${file}`;
+}
+
+/** The boot script (zod's CSP switch first, as its own deferred script did) as a hashed asset. */
+async function writeBoot() {
+  const zodJitless = await readFile(path.join(dist, "zod-jitless.js"), "utf8");
+  const boot = await readFile(path.join(webRoot, "scripts", "prerendered-boot.js"), "utf8");
+  return writeAsset("prerendered-boot", ".js", `${zodJitless}\n${boot}`);
+}
+
+/**
+ * The built index.html as a prerendered page's template: the page's critical CSS inline instead
+ * of the stylesheet, and prerendered-boot.js instead of the module entry and Vite's modulepreload
+ * links: it loads the stylesheet and the app's chunks after the first paint, then runs the app.
+ * zod-jitless.js rides in the boot script, and the web font waits for that paint too.
+ */
+function paintFirst(html, { boot, css }) {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  const jitless = '<script defer src="/zod-jitless.js"></script>';
+  if (!entry || !html.includes(jitless) || !/<html lang="[^"]*">/.test(html))
+    throw new Error(
+      "index.html no longer has the module entry, zod-jitless.js or <html lang> prerender.mjs rewrites",
+    );
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const bootTag = `<script defer src="${boot}" data-entry="${entry[1]}" data-preload="${preloads.map((link) => link[1]).join(" ")}" data-css="${css}"></script>`;
+  return preloads
+    .reduce((page, link) => page.replace(link[0], ""), html)
+    .replace(entry[0], bootTag)
+    .replace(jitless, "")
+    .replace(/<html (lang="[^"]*")>/, '<html $1 data-fonts="after-paint">');
+}
+
+const fontFile = await readFile(
+  createRequire(import.meta.url).resolve("pretendard/dist/web/variable/woff2/PretendardVariable.woff2"),
+);
+/** Printable ASCII is always in: numbers and Latin that the app fills in after hydrating stay in one file. */
+const ASCII = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)).join("");
+
+/** What a page shows as text: text nodes, button values and placeholders, entities decoded. */
+function visibleText(html) {
+  const attributes = [...html.matchAll(/\s(?:placeholder|value)="([^"]*)"/g)].map((match) => match[1]);
+  const text = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ").replace(/<[^>]*>/g, " ");
+  return [text, ...attributes]
+    .join(" ")
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+    .replace(
+      /&(quot|amp|lt|gt|nbsp);/g,
+      (_, name) => ({ quot: '"', amp: "&", lt: "<", gt: ">", nbsp: "\u00a0" })[name],
+    );
+}
+
+/** U+AC00-AC02, U+B144: the code points as CSS unicode-range runs. */
+function unicodeRange(codePoints) {
+  const hex = (code) => code.toString(16).toUpperCase();
+  const runs = [];
+  for (const code of codePoints) {
+    const last = runs.at(-1);
+    if (last && code === last[1] + 1) last[1] = code;
+    else runs.push([code, code]);
+  }
+  return runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(",");
+}
+
+/** The page's own Pretendard: a woff2 of exactly its glyphs, declared inline in its head. */
+async function pageFont(html) {
+  const codePoints = [...new Set([...`${visibleText(html)}${ASCII}`].map((char) => char.codePointAt(0)))]
+    .filter((code) => code > 0x1f)
+    .sort((a, b) => a - b);
+  const text = String.fromCodePoint(...codePoints);
+  const woff2 = await subsetFont(fontFile, text, {
+    targetFormat: "woff2",
+    variationAxes: { wght: { min: 400, max: 800 } },
+  });
+  const url = await writeAsset("pretendard-subset", ".woff2", woff2);
+  const face = [
+    'font-family:"Pretendard Subset"',
+    "font-style:normal",
+    "font-weight:400 800",
+    "font-display:swap",
+    `src:url(${url}) format("woff2-variations")`,
+    `unicode-range:${unicodeRange(codePoints)}`,
+  ].join(";");
+  return { style: `<style>@font-face{${face}}</style>`, bytes: woff2.length };
+}
+
 let pages = 0;
+const fontBytes = [];
 for (const page of PUBLIC_PAGES) {
   for (const locale of ["ko", "en"]) {
     const pathname = page.paths[locale];
     const { hoisted, body } = splitHoisted(await server.renderPage(pathname, locale));
     const head = await server.publicPageHead(page, locale);
-    const html = injectPage(template, { locale, head: `${head}${hoisted}`, body });
+    const font = await pageFont(`${body} ${await server.textShownAfterHydration(locale)}`);
+    fontBytes.push(font.bytes);
+    const withHead = injectPage(template, { locale, head: `${head}${hoisted}${font.style}`, body });
+    const critical = criticalCss(fullCss, withHead);
+    if (critical.includes("</")) throw new Error(`${pathname}: its CSS would close the <style> element`);
+    const html = withHead.replace("</head>", `<style>${critical}</style></head>`);
     await writeFile(path.join(outDir, prerenderFileName(pathname)), html);
     pages += 1;
   }
 }
-process.stdout.write(`prerendered ${pages} pages into dist/${PRERENDER_DIR}\n`);
+process.stdout.write(
+  `prerendered ${pages} pages into dist/${PRERENDER_DIR}, each with its own font subset (${Math.min(...fontBytes)}-${Math.max(...fontBytes)} bytes)\n`,
+);

@@ -97,6 +97,15 @@ export async function publicPageHead(page: PublicPage, locale: TSeoLocale): Prom
   return buildHead({ locale, title, description, paths: page.paths, origin: ORIGIN_TOKEN, jsonLd });
 }
 
+/**
+ * Text every public page shows right after hydrating that its HTML does not have (the header's
+ * tagline joins once the auth check resolves): its glyphs go into the page's font subset too.
+ */
+export async function textShownAfterHydration(locale: TSeoLocale): Promise<string> {
+  await i18n.changeLanguage(locale);
+  return i18n.getFixedT(locale)("common.tagline");
+}
+
 function pageTitleKey(id: PublicPage["id"]): string {
   return id === "noticeList" ? "notices.list.title" : `pages.${id}.title`;
 }

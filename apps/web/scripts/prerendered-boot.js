@@ -1,0 +1,46 @@
+// Runs in the browser, on prerendered public pages only (issue 17, Delivery). scripts/prerender.mjs
+// puts it, as a deferred classic script, where Vite's module entry was: the entry's URL in
+// data-entry, the chunks it imports (Vite's modulepreload list) in data-preload, the whole
+// stylesheet in data-css; and it prepends public/zod-jitless.js to it (one request instead of two).
+//
+// The prerendered HTML, with the CSS rules it uses inline, is the whole first view: its text and
+// hero image paint from it alone, and nothing else is fetched until they have: on a slow phone the
+// app's scripts, the stylesheet and the web font would otherwise share the connection with the hero
+// image. After that paint, the stylesheet and the app's chunks load together; once the stylesheet
+// is in, the app starts (it hydrates the HTML) and Pretendard is let in: the page arrives with
+// <html data-fonts="after-paint">, under which styles.css sets text in the metric-matched fallback
+// face only, so nothing moves when the font swaps in.
+(() => {
+  const { entry, preload = "", css } = document.currentScript?.dataset ?? {};
+  /** Long enough for a slow phone's hero image; a stalled image must not keep the page inert. */
+  const MAX_WAIT_MS = 4000;
+
+  const start = () => {
+    document.documentElement.removeAttribute("data-fonts");
+    if (entry) import(entry);
+  };
+
+  const loadApp = () => {
+    for (const href of preload.split(" ").filter(Boolean)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+    if (!css) return start();
+    const stylesheet = document.createElement("link");
+    stylesheet.rel = "stylesheet";
+    stylesheet.href = css;
+    stylesheet.addEventListener("load", start, { once: true });
+    stylesheet.addEventListener("error", start, { once: true });
+    document.head.append(stylesheet);
+  };
+
+  // The page's eager images: its first view's (the largest paint is one of them, or text); images
+  // further down load lazily. Chosen without measuring, which would force a layout of the whole page.
+  const eagerImages = [...document.images].filter((image) => image.loading !== "lazy");
+  const painted = Promise.all(eagerImages.map((image) => image.decode().catch(() => undefined)));
+  const capped = new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS));
+  // The frame that shows the decoded images first, then the rest (a task after that frame's paint).
+  Promise.race([painted, capped]).then(() => requestAnimationFrame(() => setTimeout(loadApp, 0)));
+})();
