@@ -105,6 +105,16 @@ describe.each(["/", "/en"])("the core strings of %s", (home) => {
     expect(missing).toEqual([]);
   });
 
+  it("load the other language ahead when focus (or the pointer) reaches its switch", async () => {
+    const { i18n } = await renderFresh(home);
+    await screen.findByTestId("nav-login");
+    const to = home === "/" ? "en" : "ko";
+    expect(i18n.isReady(to)).toBe(false);
+    screen.getByTestId(`lang-${to}`).focus();
+    await waitFor(() => expect(i18n.isReady(to)).toBe(true));
+    expect(i18n.language).toBe(home === "/" ? "ko" : "en");
+  });
+
   it("cover the signed-in header and mobile menu", async () => {
     const { missing } = await renderFresh(home, { isSignedIn: true });
     await screen.findByTestId("landing");

@@ -2,9 +2,15 @@ import type { TLocale } from "@gyeol/shared/constants";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
+import { i18n } from "../../../lib/i18n/i18n.ts";
 import { localeSwitchTarget, setStoredLocale, usePageLocale } from "../../../lib/locale.ts";
 
 const OPTIONS: readonly TLocale[] = ["ko", "en"];
+
+/** A failed preload is no error: the switch itself loads the strings again. */
+function preloadLanguage(locale: TLocale): void {
+  if (!i18n.isReady(locale)) void i18n.load(locale).catch(() => undefined);
+}
 
 /** The KR|EN switch (spec 01 §2): stores the choice and moves to the other language's path. */
 /** `className` carries the display (default inline-flex), so a caller can hide it on some widths. */
@@ -46,6 +52,9 @@ export function LocaleSwitch({
             lang={option}
             title={t(option === "ko" ? "locale.koFull" : "locale.enFull")}
             onClick={() => choose(option)}
+            // The other language's strings load ahead on intent, so the switch paints at once.
+            onPointerEnter={() => preloadLanguage(option)}
+            onFocus={() => preloadLanguage(option)}
             className={cn(
               "h-7 min-w-10 rounded-full px-2.5 text-xs font-bold tracking-wide transition-colors",
               isActive ? "bg-ink text-white" : "text-muted hover:text-ink",
