@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -44,6 +44,10 @@ const CHROME_FLAGS = [
   "--accept-lang=ko-KR,ko",
 ];
 const print = (line: string) => process.stdout.write(`${line}\n`);
+const loadOf = () =>
+  loadavg()
+    .map((load) => load.toFixed(1))
+    .join(" ");
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -122,6 +126,7 @@ async function main() {
     const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  const loadBefore = loadOf();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "gyeol-bench-web-"));
@@ -137,6 +142,8 @@ async function main() {
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],
+    // Its own process group: start.mjs runs the server as a child, which must stop with it.
+    detached: true,
   });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -169,12 +176,15 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
 
   print(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ""}mobile, simulated slow 4G and 4x CPU:`);
+  // Lantern multiplies the CPU time it observed: a busy machine reads slower (TBT above all).
+  print(`load average before / after: ${loadBefore} / ${loadOf()}`);
   print("page          wire KB   LCP s    CLS    TBT ms  perf  a11y  best  seo");
   for (const f of figures) {
     const problems: string[] = [];
