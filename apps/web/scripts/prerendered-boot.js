@@ -39,8 +39,38 @@
   // The page's eager images: its first view's (the largest paint is one of them, or text); images
   // further down load lazily. Chosen without measuring, which would force a layout of the whole page.
   const eagerImages = [...document.images].filter((image) => image.loading !== "lazy");
-  const painted = Promise.all(eagerImages.map((image) => image.decode().catch(() => undefined)));
+  // The text shows once its fallback faces (local fonts, looked up asynchronously) are ready.
+  const painted = Promise.all([
+    document.fonts.ready,
+    ...eagerImages.map((image) => image.decode().catch(() => undefined)),
+  ]);
   const capped = new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS));
-  // The frame that shows the decoded images first, then the rest (a task after that frame's paint).
-  Promise.race([painted, capped]).then(() => requestAnimationFrame(() => setTimeout(loadApp, 0)));
+
+  const afterFrames = (count) =>
+    new Promise((resolve) => {
+      const step = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+      step(count);
+    });
+  /**
+   * Until the browser reports the largest paint made since `since` as shown on screen (a frame is
+   * presented a little after it is painted), or a few frames when nothing larger comes.
+   */
+  const presented = (since) =>
+    new Promise((resolve) => {
+      const frames = afterFrames(3);
+      if (!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint"))
+        return void frames.then(resolve);
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.startTime >= since)) done();
+      });
+      const done = () => {
+        observer.disconnect();
+        resolve();
+      };
+      observer.observe({ type: "largest-contentful-paint", buffered: true });
+      frames.then(done);
+    });
+  Promise.race([painted, capped])
+    .then(() => presented(performance.now()))
+    .then(() => setTimeout(loadApp, 0));
 })();
