@@ -134,7 +134,7 @@ export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnP
           aria-label={t("aiSuite.close")}
           data-testid="ai-suite-backdrop"
           onClick={close}
-          className="fixed inset-0 z-50 animate-fade-in bg-ink/45 backdrop-blur-[2px] dark:bg-black/60 dark:bg-black/60"
+          className="fixed inset-0 z-50 animate-fade-in bg-ink/45 backdrop-blur-[2px] dark:bg-black/60"
         />
         <div
           ref={panelRef}
