@@ -87,7 +87,20 @@ interface PageFigures {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function measure(url: string, port: number): Promise<Omit<PageFigures, "path">> {
+/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP...) now and then on a busy machine: run again. */
+async function measure(url: string, port: number, attempts = 3): Promise<Omit<PageFigures, "path">> {
+  try {
+    return await measureOnce(url, port);
+  } catch (error) {
+    if (attempts <= 1 || !(error instanceof LighthouseRunError)) throw error;
+    print(`${url}: ${error.message}; running it again`);
+    return measure(url, port, attempts - 1);
+  }
+}
+
+class LighthouseRunError extends Error {}
+
+async function measureOnce(url: string, port: number): Promise<Omit<PageFigures, "path">> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -96,7 +109,7 @@ async function measure(url: string, port: number): Promise<Omit<PageFigures, "pa
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failedAudits = Object.values(lhr.categories)
