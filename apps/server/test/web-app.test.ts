@@ -229,6 +229,15 @@ describe("pages for crawlers and link previews (issue 17)", () => {
     expect(hidden.body).not.toContain("<h1>");
   });
 
+  it("sends a visitor with a session the app instead of the signed-out prerendered page", async () => {
+    t = await appWithPrerenderedDist();
+    const signedIn = await t.app.inject({ url: "/pricing", headers: { cookie: "gyeol_session=abc" } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toBe(TEMPLATE);
+    const visitor = await t.app.inject({ url: "/pricing", headers: { cookie: "gyeol_theme=dark" } });
+    expect(visitor.body).toContain("<h1>요금제 · 결 Gyeol</h1>");
+  });
+
   it("puts the visitor's theme cookie on <html> of every page it sends, so the first paint has it", async () => {
     t = await appWithPrerenderedDist();
     for (const url of ["/", "/en/pricing", "/login", "/does-not-exist"]) {

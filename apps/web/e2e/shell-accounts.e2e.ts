@@ -11,6 +11,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * A prerendered page is shown before the app runs (it starts once the first view is on screen,
+ * apps/web/scripts/prerendered-boot.js): controls answer once React has hydrated it.
+ */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const element = document.querySelector("#root > div");
+      return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 async function visibleText(page: Page, testId: string): Promise<string> {
   const el = page.getByTestId(testId);
   await el.waitFor({ state: "visible" });
@@ -130,6 +145,7 @@ describe("on a phone", () => {
     const context = await newContext(browser, PHONE, { hasTouch: true });
     const page = await context.newPage();
     await page.goto("/");
+    await waitForHydration(page);
     await page.getByTestId("hamburger").click();
     await page.getByTestId("mobile-menu").waitFor();
     await shoot(page, "ko-390-menu");
@@ -163,6 +179,7 @@ describe("the community button on a phone", () => {
     await page.goto("/privacy/kr");
     const button = page.getByTestId("community-button");
     await button.waitFor({ state: "visible" });
+    await waitForHydration(page);
     const isHidden = () => button.evaluate((el) => el.hasAttribute("data-hidden"));
     await page.mouse.wheel(0, 900);
     await expect.poll(isHidden).toBe(true);

@@ -4,37 +4,43 @@
 // stylesheet in data-css; and it prepends public/zod-jitless.js to it (one request instead of two).
 //
 // The prerendered HTML, with the CSS rules it uses inline, is the whole first view: its text and
-// hero image paint from it alone, and nothing else is fetched until they have: on a slow phone the
-// app's scripts, the stylesheet and the web font would otherwise share the connection with the hero
-// image. After that paint, the stylesheet and the app's chunks load together; once the stylesheet
-// is in, the app starts (it hydrates the HTML) and Pretendard is let in: the page arrives with
-// <html data-fonts="after-paint">, under which styles.css sets text in the metric-matched fallback
-// face only, so nothing moves when the font swaps in.
+// hero image paint from it alone, and nothing else is fetched until they are on screen: on a slow
+// phone the app's scripts, the stylesheet and the web font would otherwise share the connection
+// with the hero image. Then the stylesheet, the app (which hydrates the HTML) and Pretendard load
+// together: the page arrives with <html data-fonts="after-paint">, under which styles.css sets text
+// in the metric-matched fallback face only, so nothing moves when the font swaps in. Hydrating
+// renders what the HTML already shows, which the inline rules style; what appears later (menus,
+// the signed-in header) comes after the stylesheet in practice.
 (() => {
   const { entry, preload = "", css } = document.currentScript?.dataset ?? {};
   /** Long enough for a slow phone's hero image; a stalled image must not keep the page inert. */
   const MAX_WAIT_MS = 4000;
 
-  const start = () => {
+  const loadApp = () => {
+    const add = (rel, href) => {
+      const link = document.createElement("link");
+      link.rel = rel;
+      link.href = href;
+      document.head.append(link);
+    };
+    if (css) add("stylesheet", css);
+    for (const href of preload.split(" ").filter(Boolean)) add("modulepreload", href);
     document.documentElement.removeAttribute("data-fonts");
     if (entry) import(entry);
   };
 
-  const loadApp = () => {
-    for (const href of preload.split(" ").filter(Boolean)) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
+  /**
+   * A signed-in visitor, or a URL with a query, gets a fresh render instead of the prerendered view
+   * (main.tsx): nothing to wait for.
+   */
+  const isPrerenderedView = () => {
+    try {
+      return window.location.search === "" && window.localStorage.getItem("user") === null;
+    } catch {
+      return true;
     }
-    if (!css) return start();
-    const stylesheet = document.createElement("link");
-    stylesheet.rel = "stylesheet";
-    stylesheet.href = css;
-    stylesheet.addEventListener("load", start, { once: true });
-    stylesheet.addEventListener("error", start, { once: true });
-    document.head.append(stylesheet);
   };
+  if (!isPrerenderedView()) return loadApp();
 
   // The page's eager images: its first view's (the largest paint is one of them, or text); images
   // further down load lazily. Chosen without measuring, which would force a layout of the whole page.

@@ -24,6 +24,7 @@ import {
 import { parseThemeChoice, THEME_COOKIE, withThemeAttribute } from "@gyeol/shared/theme";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
+import { SESSION_COOKIE } from "../modules/auth/session-cookie.ts";
 import { sendFailure, toHttpFailure } from "./error-handler.ts";
 
 /** Vite puts content-hashed bundles under /assets: they never change, so cache them for a year. */
@@ -184,12 +185,16 @@ export async function registerWebApp(
     const origin = originOf(request, publicOrigin);
     let html: string;
     try {
-      // Read per request (they are small) so a rebuild is picked up without a restart.
-      html = PRERENDERED.has(bare)
-        ? await readFile(path.join(prerenderedDir, prerenderFileName(bare)), "utf8").catch(() =>
-            readFile(indexFile, "utf8"),
-          )
-        : await readFile(indexFile, "utf8");
+      // Read per request (they are small) so a rebuild is picked up without a restart. A visitor
+      // with a session gets the app, not the signed-out page it would only replace (main.tsx renders
+      // afresh over it): no flash of the signed-out header. Crawlers and previews have no session.
+      const isSignedIn = request.cookies[SESSION_COOKIE] !== undefined;
+      html =
+        PRERENDERED.has(bare) && !isSignedIn
+          ? await readFile(path.join(prerenderedDir, prerenderFileName(bare)), "utf8").catch(() =>
+              readFile(indexFile, "utf8"),
+            )
+          : await readFile(indexFile, "utf8");
     } catch {
       return reply
         .code(503)
