@@ -98,6 +98,8 @@ describe("redirect sign-in", () => {
       (url) => url.pathname === "/login" && url.searchParams.get("error") === "state_mismatch",
     );
     expect(await page.getByTestId("login-social-error").textContent()).toContain("다시 시도");
+    // Signed out: the header offers sign-in (once the app has rendered the page).
+    await page.getByTestId("nav-login").waitFor();
     expect(await page.getByTestId("nav-login").count()).toBe(1);
     await context.close();
   });

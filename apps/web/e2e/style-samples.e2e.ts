@@ -1,7 +1,15 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } from "./support/browser.ts";
+import {
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  shoot,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/browser.ts";
 
 /**
  * Issue 12: the landing picker says what its photos show and lets a visitor see the difference
@@ -48,6 +56,7 @@ describe("landing sample picker", () => {
         const picker = page.getByTestId("sample-picker");
         await picker.waitFor();
         expect(await picker.locator("button").allTextContents()).toEqual(LABELS[locale]);
+        await waitForHydration(page);
         for (const id of ["korean_makeup", "foreigner_man", "western_girl_makeup", "korean_basic"]) {
           await page.getByTestId(`sample-${id}`).click();
           await expect

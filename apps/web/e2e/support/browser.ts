@@ -65,3 +65,19 @@ export function uniqueEmail(prefix = "user"): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
+
+/**
+ * A prerendered public page is on screen before its app runs (apps/web/scripts/prerendered-boot.js
+ * starts it once the first view is shown): its controls answer once React has hydrated the page.
+ * Journeys that click or scroll on such a page right after loading it wait for this first.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const element = document.querySelector("#root > div");
+      return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
