@@ -15,23 +15,23 @@ export function useMyPageQuery(isSignedIn: boolean) {
   const refresh = params.get("refresh");
   const isPaymentSuccess = params.get("payment") === "success";
 
-  const removeParam = (name: string) =>
+  const removeParams = (...names: string[]) =>
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
-        copy.delete(name);
+        for (const name of names) copy.delete(name);
         return copy;
       },
       { replace: true, preventScrollReset: true },
     );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per refresh value; removeParam is a fresh closure each render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per refresh value; removeParams is a fresh closure each render.
   useEffect(() => {
     if (refresh === null || !isSignedIn) return;
     let isCurrent = true;
     void Promise.allSettled([forceSync(), queryClient.refetchQueries({ queryKey: billingKeys.all })]).then(
       () => {
-        if (isCurrent) removeParam("refresh");
+        if (isCurrent) removeParams("refresh");
       },
     );
     return () => {
@@ -39,5 +39,8 @@ export function useMyPageQuery(isSignedIn: boolean) {
     };
   }, [refresh, isSignedIn, forceSync, queryClient]);
 
-  return { isPaymentSuccess, dismissPaymentBanner: () => removeParam("payment") };
+  // The router commits a navigation in a transition, so the page may still hold the params from
+  // before ?refresh left the address (a click in between once put it back); dismissing drops both:
+  // the re-read already under way finishes either way.
+  return { isPaymentSuccess, dismissPaymentBanner: () => removeParams("payment", "refresh") };
 }
