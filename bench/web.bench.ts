@@ -6,10 +6,11 @@
  * slowdown, in a browser set to Korean. Prints, per page, the bytes on the wire, LCP, CLS, TBT and the four category scores,
  * and exits 1 below the issue's thresholds: performance 95, accessibility 100, best practices 95,
  * SEO 100, LCP ≤ 1.5 s, CLS ≤ 0.05. BENCH_SKIP_BUILD=1 serves the build that is there;
- * BENCH_RUNS=n takes the median of n runs per page (default 1). The last line is machine-readable.
+ * BENCH_RUNS=n takes the median of n runs per page (default 1); BENCH_REPORT_DIR=dir keeps each page's
+ * Lighthouse report as JSON. The last line is machine-readable.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -109,6 +110,12 @@ async function measureOnce(url: string, port: number): Promise<Omit<PageFigures,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // BENCH_REPORT_DIR keeps each page's Lighthouse report (JSON) for a closer look at what costs.
+  if (process.env.BENCH_REPORT_DIR) {
+    mkdirSync(process.env.BENCH_REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replaceAll("/", "_") || "_";
+    writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `lighthouse${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new LighthouseRunError(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
