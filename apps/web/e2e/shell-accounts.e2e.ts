@@ -1,6 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin, DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } from "./support/browser.ts";
+import {
+  admin,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  shoot,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/browser.ts";
 
 let browser: Browser;
 
@@ -10,21 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * A prerendered page is shown before the app runs (it starts once the first view is on screen,
- * apps/web/scripts/prerendered-boot.js): controls answer once React has hydrated it.
- */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const element = document.querySelector("#root > div");
-      return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
-}
 
 async function visibleText(page: Page, testId: string): Promise<string> {
   const el = page.getByTestId(testId);

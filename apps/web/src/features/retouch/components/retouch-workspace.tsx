@@ -152,7 +152,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
             )}
           </div>
         </div>
-        <div ref={resultRef} className="flex scroll-mt-20 flex-col gap-4">
+        <div ref={resultRef} className="flex scroll-mt-4 flex-col gap-4">
           <ResultCard
             job={job.state}
             previewUrl={upload.image?.previewUrl ?? upload.pendingPreview}
