@@ -321,6 +321,23 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       { timeout: 20_000 },
     );
     await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    // Only the swap is measured: hydration runs as a transition and may still be finishing, so wait
+    // until ten frames pass with no new shift, then count from zero.
+    await page.evaluate(async () => {
+      const win = window as unknown as { __shifts: number };
+      const frames = (count: number) =>
+        new Promise<void>((resolve) => {
+          const step = (left: number) =>
+            left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
+          step(count);
+        });
+      for (;;) {
+        const before = win.__shifts;
+        await frames(10);
+        if (win.__shifts === before) break;
+      }
+      win.__shifts = 0;
+    });
     isHolding = false;
     for (const release of held) await release();
     await page.evaluate(async () => {
