@@ -15,18 +15,39 @@
   const { entry, preload = "", css } = document.currentScript?.dataset ?? {};
   /** Long enough for a slow phone's hero image; a stalled image must not keep the page inert. */
   const MAX_WAIT_MS = 4000;
+  /** How long the stylesheet, once here, waits for Pretendard before it applies without it. */
+  const MAX_FONT_WAIT_MS = 1500;
 
   const loadApp = () => {
-    const add = (rel, href) => {
-      const link = document.createElement("link");
-      link.rel = rel;
-      link.href = href;
+    const add = (rel, href, attributes = {}) => {
+      const link = Object.assign(document.createElement("link"), { rel, href }, attributes);
       document.head.append(link);
+      return link;
     };
-    if (css) add("stylesheet", css);
     for (const href of preload.split(" ").filter(Boolean)) add("modulepreload", href);
-    document.documentElement.removeAttribute("data-fonts");
     if (entry) import(entry);
+    // The stylesheet and Pretendard change every element's style and every line's shaping. Each
+    // applied on arrival would restyle and lay out the whole page again (three long tasks on a slow
+    // phone: the font switch, the font's arrival, the stylesheet); so the stylesheet is fetched
+    // as print-only, the font through the font loading API, and both are applied in one frame.
+    const sheet = css
+      ? new Promise((resolve) => {
+          const link = add("stylesheet", css, { media: "print" });
+          link.addEventListener("load", () => resolve(link), { once: true });
+          link.addEventListener("error", () => resolve(link), { once: true });
+        })
+      : Promise.resolve(undefined);
+    const font = document.fonts.load('1em "Pretendard Subset"').catch(() => undefined);
+    const late = () => new Promise((resolve) => setTimeout(resolve, MAX_FONT_WAIT_MS));
+    sheet
+      // A slow font must not keep the stylesheet (menus and dialogs need it) from applying for long.
+      .then((link) => Promise.race([font, late()]).then(() => link))
+      .then((link) =>
+        requestAnimationFrame(() => {
+          if (link) link.media = "all";
+          document.documentElement.removeAttribute("data-fonts");
+        }),
+      );
   };
 
   /**
