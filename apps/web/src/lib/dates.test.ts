@@ -25,4 +25,16 @@ describe("dates in Asia/Seoul", () => {
     expect(formatNumber(14500, "en")).toBe("14,500");
     expect(formatNumber(1000, "ko")).toBe("1,000");
   });
+
+  it("groups whole numbers exactly as Intl does in both locales, and leaves fractions to Intl", () => {
+    const wholes = [0, 7, 42, 999, 1000, 1001, 99_999, 100_000, 123_456_789, -5, -1000, -1_234_567];
+    for (let digits = 1; digits <= 16; digits++) wholes.push(Number("9".repeat(digits)), 10 ** (digits - 1));
+    wholes.push(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER);
+    for (const locale of ["ko", "en"] as const) {
+      const intl = new Intl.NumberFormat(locale === "ko" ? "ko-KR" : "en-US");
+      for (const value of wholes) expect(formatNumber(value, locale)).toBe(intl.format(value));
+      for (const value of [0.5, 1234.5, -9876.25, 1e21])
+        expect(formatNumber(value, locale)).toBe(intl.format(value));
+    }
+  });
 });
