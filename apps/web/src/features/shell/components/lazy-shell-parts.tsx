@@ -1,6 +1,7 @@
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { i18n } from "../../../lib/i18n/i18n.ts";
+import { onIdle } from "../../../lib/idle.ts";
 import { loadQueryClient } from "../../../lib/query-client-loader.ts";
 import type { MobileMenu as TMobileMenu } from "./mobile-menu.tsx";
 
@@ -50,20 +51,13 @@ export function MobileMenu(props: ComponentProps<typeof TMobileMenu>) {
   );
 }
 
-/** Runs once the browser is idle after the first paint (soon after load where idle never comes). */
-function onIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-}
-
 /**
  * The toaster, mounted when idle; the mobile menu (ahead of a tap) and the query client (the
  * header's feature flags) load then too.
  */
+/** At the latest this long (ms) after the first paint where the browser is never idle. */
+const SHELL_PARTS_MAX_WAIT_MS = 2000;
+
 export function IdleShellParts() {
   const [isIdle, setIsIdle] = useState(false);
   useEffect(
@@ -74,7 +68,7 @@ export function IdleShellParts() {
           console.error("[shell] the query client could not be loaded", error),
         );
         void toaster.preload().then(() => setIsIdle(true));
-      }),
+      }, SHELL_PARTS_MAX_WAIT_MS),
     [],
   );
   if (!isIdle) return null;

@@ -18,9 +18,12 @@ export function useHideOnScrollDown(enabled: boolean): boolean {
       setHidden(false);
       return;
     }
-    let anchor = window.scrollY;
+    // Read at the first scroll, not here: reading the scroll position lays the page out, and this
+    // runs while a prerendered page hydrates, where that layout lengthened a long task.
+    let anchor: number | null = null;
     const onScroll = () => {
       const y = window.scrollY;
+      if (anchor === null) anchor = y;
       if (y <= TOP_ZONE_PX) {
         anchor = y;
         setHidden(false);
