@@ -7,7 +7,7 @@ import {
 } from "@gyeol/shared/policy";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
-import { Accordion } from "radix-ui";
+import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { faqEntryIds, type TFaqEntryId } from "../lib/faq.ts";
@@ -37,46 +37,89 @@ function useFaqAnswer() {
   };
 }
 
-/** Ten questions, one open at a time, the first open at the start (spec 01 §2). */
+/** Up, Down, Home and End move between the questions (WAI-ARIA accordion pattern). */
+function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
+  const list = event.currentTarget.closest("[data-faq-list]");
+  if (!list) return;
+  const triggers = [...list.querySelectorAll<HTMLButtonElement>("[data-faq-trigger]")];
+  const index = triggers.indexOf(event.currentTarget);
+  const count = triggers.length;
+  let next: number;
+  if (event.key === "ArrowDown") next = (index + 1) % count;
+  else if (event.key === "ArrowUp") next = (index - 1 + count) % count;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = count - 1;
+  else return;
+  event.preventDefault();
+  triggers[next]?.focus();
+}
+
+/**
+ * Ten questions, one open at a time, the first open at the start (spec 01 §2). A button per
+ * question (aria-expanded) over its answer (a region named by it), with no measuring on mount: the
+ * pricing page hydrates this on a phone, where a library accordion's layout reads cost a long task.
+ */
 export function FaqSection() {
   const { t } = useTranslation();
   const answer = useFaqAnswer();
   const { data: flags } = useQuery(featureFlagsQuery);
   const entryIds = faqEntryIds(flags?.paymentProvider ?? "paddle");
+  const [openId, setOpenId] = useState<TFaqEntryId | null>(entryIds[0] ?? null);
+  const baseId = useId();
   return (
     <section data-testid="pricing-faq" className="mx-auto mt-24 max-w-3xl">
       <div className="text-center">
         <p className="text-sm font-bold tracking-wide text-accent-600">{t("pricing.faq.eyebrow")}</p>
         <h2 className="mt-3 text-3xl font-extrabold tracking-tight text-ink">{t("pricing.faq.title")}</h2>
       </div>
-      <Accordion.Root
-        type="single"
-        collapsible
-        defaultValue={entryIds[0]}
+      <div
+        data-faq-list=""
         className="mt-10 overflow-hidden rounded-3xl border border-line bg-surface shadow-soft"
       >
-        {entryIds.map((id) => (
-          <Accordion.Item
-            key={id}
-            value={id}
-            data-testid={`faq-${id}`}
-            className="border-b border-line last:border-b-0"
-          >
-            <Accordion.Header>
-              <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-6 py-5 text-left text-[16px] font-semibold text-ink transition-colors hover:bg-canvas/60">
-                {t(`pricing.faq.items.${id}.q`)}
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-5 shrink-0 text-muted transition-transform duration-200 group-data-[state=open]:rotate-180"
-                />
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className="px-6 pb-5 text-[15px] leading-relaxed text-ink-soft">
-              {answer(id)}
-            </Accordion.Content>
-          </Accordion.Item>
-        ))}
-      </Accordion.Root>
+        {entryIds.map((id) => {
+          const isOpen = openId === id;
+          const state = isOpen ? "open" : "closed";
+          const triggerId = `${baseId}-${id}-q`;
+          const panelId = `${baseId}-${id}-a`;
+          return (
+            <div
+              key={id}
+              data-testid={`faq-${id}`}
+              data-state={state}
+              className="border-b border-line last:border-b-0"
+            >
+              <h3 className="flex">
+                <button
+                  type="button"
+                  id={triggerId}
+                  data-faq-trigger=""
+                  data-state={state}
+                  aria-expanded={isOpen}
+                  aria-controls={panelId}
+                  onClick={() => setOpenId(isOpen ? null : id)}
+                  onKeyDown={moveFocus}
+                  className="group flex w-full items-center justify-between gap-4 px-6 py-5 text-left text-[16px] font-semibold text-ink transition-colors hover:bg-canvas/60"
+                >
+                  {t(`pricing.faq.items.${id}.q`)}
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-muted transition-transform duration-200 group-data-[state=open]:rotate-180"
+                  />
+                </button>
+              </h3>
+              <section
+                id={panelId}
+                aria-labelledby={triggerId}
+                data-state={state}
+                hidden={!isOpen}
+                className="px-6 pb-5 text-[15px] leading-relaxed text-ink-soft"
+              >
+                {answer(id)}
+              </section>
+            </div>
+          );
+        })}
+      </div>
     </section>
   );
 }

@@ -108,6 +108,26 @@ describe("the pricing page", () => {
     expect(screen.getByTestId("faq-makeup").textContent).toContain("on the Deluxe · Premium plans");
   });
 
+  it("names each FAQ answer by its question and moves between questions with the arrow keys", async () => {
+    renderRoutes(routes, { path: "/en/pricing" });
+    const faq = await screen.findByTestId("pricing-faq");
+    const items = within(faq).getAllByRole("button");
+    const answer = within(faq).getByRole("region");
+    expect(answer.getAttribute("aria-labelledby")).toBe(items[0]!.id);
+    expect(items[0]!.getAttribute("aria-controls")).toBe(answer.id);
+    items[0]!.focus();
+    fireEvent.keyDown(items[0]!, { key: "ArrowUp" });
+    expect(document.activeElement).toBe(items[9]);
+    fireEvent.keyDown(items[9]!, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: "End" });
+    expect(document.activeElement).toBe(items[9]);
+    fireEvent.keyDown(items[9]!, { key: "Home" });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.click(items[0]!);
+    expect(within(faq).queryByRole("region")).toBeNull();
+  });
+
   it("sends a visitor choosing a plan to /login", async () => {
     const { router } = renderRoutes(routes, { path: "/en/pricing" });
     const button = await screen.findByTestId("plan-button-deluxe");
