@@ -355,4 +355,38 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     expect(shifts).toBeLessThan(0.01);
     await context.close();
   });
+  it.each(["/", "/en/pricing", "/notice"])(
+    "%s keeps its header still at 1280 px while the app hydrates and the auth check answers",
+    async (path) => {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const win = window as unknown as { __headerShifts: string[] };
+        win.__headerShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          }[])
+            for (const source of entry.sources)
+              if (source.node && document.querySelector("header")?.contains(source.node))
+                win.__headerShifts.push(
+                  `${source.node.nodeName} x ${source.previousRect.x} -> ${source.currentRect.x}`,
+                );
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(path);
+      // The loading state (the brand without its tagline, a placeholder for the login button) gives
+      // way to the signed-out header once the auth check answers.
+      await page.locator('[data-testid="brand-title"][data-state="ready"]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-testid="nav-login"]').waitFor({ timeout: 30_000 });
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __headerShifts: string[] }).__headerShifts,
+      );
+      expect(shifts).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { localizePath } from "@gyeol/shared/routes";
 import { ChevronLeft, ChevronRight, PenLine, Pin } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { buttonStyles } from "../../../components/ui/button.tsx";
@@ -11,7 +11,7 @@ import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useNoticeList } from "../api/notices.ts";
 import { noticeNumber, parsePageParam } from "../lib/notice-rules.ts";
-import { NoticeLoading, NoticePageFrame } from "./notice-page-frame.tsx";
+import { NoticePageFrame } from "./notice-page-frame.tsx";
 
 /** /notice (spec 01 §2 Notice list): pinned first, 10 a page, page kept in ?page. */
 export function NoticeListPage() {
@@ -56,7 +56,15 @@ export function NoticeListPage() {
       }
     >
       {list.isPending || isPastLastPage ? (
-        <NoticeLoading label={t("common.loading")} />
+        // The table's own frame, with the empty board's row height: the page (this is how it is
+        // prerendered) does not move when the list or the empty state takes its place.
+        <NoticeTable>
+          <tr>
+            <td colSpan={4} data-testid="notice-loading" className="px-6 py-20 text-center text-muted">
+              <span role="status">{t("common.loading")}</span>
+            </td>
+          </tr>
+        </NoticeTable>
       ) : list.isError ? (
         <p
           role="alert"
@@ -66,98 +74,76 @@ export function NoticeListPage() {
           {describeError(list.error, t, t("notices.errors.fetchFailed"))}
         </p>
       ) : (
-        <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-soft">
-          <table className="w-full table-fixed border-collapse text-left">
-            <thead className="hidden border-b border-line bg-canvas/70 text-xs font-bold tracking-wide text-muted uppercase sm:table-header-group">
-              <tr>
-                <th scope="col" className="w-20 px-5 py-3.5 text-center">
-                  {t("notices.list.columns.number")}
-                </th>
-                <th scope="col" className="px-5 py-3.5">
-                  {t("notices.list.columns.title")}
-                </th>
-                <th scope="col" className="w-36 px-5 py-3.5">
-                  {t("notices.list.columns.author")}
-                </th>
-                <th scope="col" className="w-36 px-5 py-3.5">
-                  {t("notices.list.columns.date")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.length === 0 ? (
-                <tr>
-                  <td colSpan={4} data-testid="notice-empty" className="px-6 py-20 text-center text-muted">
-                    {t("notices.list.empty")}
+        <NoticeTable>
+          {list.data.items.length === 0 ? (
+            <tr>
+              <td colSpan={4} data-testid="notice-empty" className="px-6 py-20 text-center text-muted">
+                {t("notices.list.empty")}
+              </td>
+            </tr>
+          ) : (
+            list.data.items.map((item, index) => {
+              const number = noticeNumber(page, index, item.pinned);
+              const author = item.author_name || t("notices.list.authorFallback");
+              const date = formatDate(item.created_at, locale);
+              return (
+                <tr
+                  key={item.id}
+                  data-testid="notice-row"
+                  data-pinned={item.pinned ? "true" : "false"}
+                  className={`border-b border-line last:border-b-0 transition-colors hover:bg-accent-50/50 ${item.pinned ? "bg-accent-50/40" : ""}`}
+                >
+                  <td
+                    data-testid="notice-number"
+                    className="hidden px-5 py-4 text-center text-sm text-muted tabular-nums sm:table-cell"
+                  >
+                    {number === "pin" ? (
+                      <Pin
+                        aria-label={t("notices.list.pinned")}
+                        className="mx-auto size-4 fill-accent-500 text-accent-600"
+                      />
+                    ) : (
+                      number
+                    )}
                   </td>
-                </tr>
-              ) : (
-                list.data.items.map((item, index) => {
-                  const number = noticeNumber(page, index, item.pinned);
-                  const author = item.author_name || t("notices.list.authorFallback");
-                  const date = formatDate(item.created_at, locale);
-                  return (
-                    <tr
-                      key={item.id}
-                      data-testid="notice-row"
-                      data-pinned={item.pinned ? "true" : "false"}
-                      className={`border-b border-line last:border-b-0 transition-colors hover:bg-accent-50/50 ${item.pinned ? "bg-accent-50/40" : ""}`}
+                  <td className="px-5 py-4">
+                    <Link
+                      to={localizePath(`/notice/${item.id}`, locale)}
+                      data-testid="notice-title"
+                      className="flex items-center gap-2 font-semibold text-ink hover:text-accent-700"
                     >
-                      <td
-                        data-testid="notice-number"
-                        className="hidden px-5 py-4 text-center text-sm text-muted tabular-nums sm:table-cell"
-                      >
-                        {number === "pin" ? (
-                          <Pin
-                            aria-label={t("notices.list.pinned")}
-                            className="mx-auto size-4 fill-accent-500 text-accent-600"
-                          />
-                        ) : (
-                          number
-                        )}
-                      </td>
-                      <td className="px-5 py-4">
-                        <Link
-                          to={localizePath(`/notice/${item.id}`, locale)}
-                          data-testid="notice-title"
-                          className="flex items-center gap-2 font-semibold text-ink hover:text-accent-700"
+                      {number !== "pin" && (
+                        <span
+                          aria-hidden="true"
+                          className="w-5 shrink-0 text-xs font-normal text-muted tabular-nums sm:hidden"
                         >
-                          {number !== "pin" && (
-                            <span
-                              aria-hidden="true"
-                              className="w-5 shrink-0 text-xs font-normal text-muted tabular-nums sm:hidden"
-                            >
-                              {number}
-                            </span>
-                          )}
-                          {number === "pin" && (
-                            <Pin
-                              aria-hidden="true"
-                              className="size-4 shrink-0 fill-accent-500 text-accent-600 sm:hidden"
-                            />
-                          )}
-                          <span className="truncate">{item.title}</span>
-                        </Link>
-                        <p className="mt-1 text-[13px] text-muted sm:hidden">
-                          {author} · {date}
-                        </p>
-                      </td>
-                      <td
-                        data-testid="notice-author"
-                        className="hidden truncate px-5 py-4 text-sm text-ink-soft sm:table-cell"
-                      >
-                        {author}
-                      </td>
-                      <td className="hidden px-5 py-4 text-sm text-muted tabular-nums sm:table-cell">
-                        {date}
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+                          {number}
+                        </span>
+                      )}
+                      {number === "pin" && (
+                        <Pin
+                          aria-hidden="true"
+                          className="size-4 shrink-0 fill-accent-500 text-accent-600 sm:hidden"
+                        />
+                      )}
+                      <span className="truncate">{item.title}</span>
+                    </Link>
+                    <p className="mt-1 text-[13px] text-muted sm:hidden">
+                      {author} · {date}
+                    </p>
+                  </td>
+                  <td
+                    data-testid="notice-author"
+                    className="hidden truncate px-5 py-4 text-sm text-ink-soft sm:table-cell"
+                  >
+                    {author}
+                  </td>
+                  <td className="hidden px-5 py-4 text-sm text-muted tabular-nums sm:table-cell">{date}</td>
+                </tr>
+              );
+            })
+          )}
+        </NoticeTable>
       )}
 
       <nav aria-label={t("notices.list.pagination")} className="mt-6 flex items-center justify-center gap-3">
@@ -193,3 +179,31 @@ export function NoticeListPage() {
 }
 
 export default NoticeListPage;
+
+/** The board's frame and column heads (hidden on phones) around its rows. */
+function NoticeTable({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-soft">
+      <table className="w-full table-fixed border-collapse text-left">
+        <thead className="hidden border-b border-line bg-canvas/70 text-xs font-bold tracking-wide text-muted uppercase sm:table-header-group">
+          <tr>
+            <th scope="col" className="w-20 px-5 py-3.5 text-center">
+              {t("notices.list.columns.number")}
+            </th>
+            <th scope="col" className="px-5 py-3.5">
+              {t("notices.list.columns.title")}
+            </th>
+            <th scope="col" className="w-36 px-5 py-3.5">
+              {t("notices.list.columns.author")}
+            </th>
+            <th scope="col" className="w-36 px-5 py-3.5">
+              {t("notices.list.columns.date")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -19,8 +19,20 @@ export function AccountArea() {
   const { logout, isPending } = useLogout();
 
   if (status === "loading") {
+    // Shaped like the login button, which nearly always follows (a stored user skips this state):
+    // the label is drawn, unseen, from an attribute, so the centred nav beside it does not move.
     return (
-      <span aria-hidden="true" className="hidden h-9 w-20 animate-pulse rounded-full bg-line/70 sm:block" />
+      <div aria-hidden="true" className="hidden sm:block">
+        <span
+          data-label={t("nav.login")}
+          className={buttonStyles({
+            variant: "dark",
+            size: "sm",
+            className:
+              "animate-pulse bg-line/70 px-4 text-transparent shadow-none before:content-[attr(data-label)] hover:bg-line/70",
+          })}
+        />
+      </div>
     );
   }
 

@@ -2,8 +2,11 @@ import { localizePath } from "@gyeol/shared/routes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoMark } from "../../../components/brand/logo-mark.tsx";
+import { cn } from "../../../components/ui/cn.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
+
+const TAGLINE = "truncate text-[10.5px] font-medium tracking-tight sm:text-xs sm:tracking-normal";
 
 /**
  * Logo and brand title. While auth is loading the title is the product name alone; once it has
@@ -37,11 +40,17 @@ export function BrandLink() {
           )}
         </span>
         {isReady ? (
-          <span className="animate-fade-in truncate text-[10.5px] font-medium tracking-tight text-accent-700 sm:text-xs sm:tracking-normal">
-            {t("common.tagline")}
-          </span>
+          <span className={cn(TAGLINE, "animate-fade-in text-accent-700")}>{t("common.tagline")}</span>
         ) : (
-          <span aria-hidden="true" className="mt-1 h-2 w-24 animate-pulse rounded-full bg-line" />
+          // The tagline's own box, its text drawn unseen from an attribute (so it is not this state's
+          // text), under a pulsing bar: the centred nav beside the brand does not move when it comes.
+          <span
+            aria-hidden="true"
+            data-label={t("common.tagline")}
+            className={cn(TAGLINE, "relative text-transparent before:content-[attr(data-label)]")}
+          >
+            <span className="absolute inset-x-0 top-1/2 h-2 -translate-y-1/2 animate-pulse rounded-full bg-line" />
+          </span>
         )}
       </span>
     </Link>
