@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { renderBelowFold } from "./browser.ts";
 
 /**
  * axe-core in the journeys (issue 17, Accessibility): `auditPage` runs every WCAG 2.0–2.2 A/AA rule
@@ -38,6 +39,16 @@ export interface AuditOptions {
 const ORDER: AxeImpact[] = ["minor", "moderate", "serious", "critical"];
 
 export async function auditPage(page: Page, options: AuditOptions = {}): Promise<string[]> {
+  // Everything is audited, parts of the page not yet rendered (content-visibility) included.
+  const restore = await renderBelowFold(page);
+  try {
+    return await audit(page, options);
+  } finally {
+    await restore();
+  }
+}
+
+async function audit(page: Page, options: AuditOptions): Promise<string[]> {
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(axeSource);
   const context = {

@@ -45,7 +45,37 @@ const shotDir = join(inject("repoRoot"), "screenshots");
 /** Full-page screenshot kept under ./screenshots (git-ignored) for people to look at. */
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(shotDir, { recursive: true });
+  const restore = await renderBelowFold(page);
   await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
+  await restore();
+}
+
+/**
+ * Parts of a long page marked `below-fold` (content-visibility: auto) are not rendered until they
+ * near the viewport, which a full-page screenshot or an audit never scrolls to: this renders them
+ * all, as a reader scrolling down sees them, and returns a function that puts them back.
+ * (Set through each element's style, which the CSP allows; no <style> tag.)
+ */
+export async function renderBelowFold(page: Page): Promise<() => Promise<void>> {
+  const count = await page.evaluate(() => {
+    const parts = [...document.querySelectorAll<HTMLElement>("*")].filter(
+      (element) => getComputedStyle(element).contentVisibility === "auto",
+    );
+    for (const part of parts) {
+      part.style.contentVisibility = "visible";
+      part.dataset.e2eBelowFold = "";
+    }
+    return parts.length;
+  });
+  return async () => {
+    if (count === 0 || page.isClosed()) return;
+    await page.evaluate(() => {
+      for (const part of document.querySelectorAll<HTMLElement>("[data-e2e-below-fold]")) {
+        part.style.contentVisibility = "";
+        delete part.dataset.e2eBelowFold;
+      }
+    });
+  };
 }
 
 const run = promisify(execFile);

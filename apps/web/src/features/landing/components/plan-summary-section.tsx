@@ -12,7 +12,10 @@ export function PlanSummarySection() {
   const { t } = useTranslation();
   const locale = usePageLocale();
   return (
-    <section data-testid="plan-summary" className="mx-auto max-w-6xl px-5 py-20 sm:px-6 lg:py-28">
+    <section
+      data-testid="plan-summary"
+      className="below-fold mx-auto max-w-6xl px-5 py-20 [contain-intrinsic-size:auto_1600px] sm:px-6 lg:py-28"
+    >
       <SectionHeading
         eyebrow={t("landing.plans.eyebrow")}
         title={t("landing.plans.title")}

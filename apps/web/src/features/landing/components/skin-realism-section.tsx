@@ -16,7 +16,10 @@ const FEATURES: ReadonlyArray<{ key: TFeature; icon: LucideIcon }> = [
 export function SkinRealismSection() {
   const { t } = useTranslation();
   return (
-    <section data-testid="skin-realism" className="border-y border-line bg-surface">
+    <section
+      data-testid="skin-realism"
+      className="below-fold border-y border-line bg-surface [contain-intrinsic-size:auto_1400px]"
+    >
       <div className="mx-auto max-w-6xl px-5 py-20 sm:px-6 lg:py-24">
         <SectionHeading
           eyebrow={t("landing.realism.eyebrow")}

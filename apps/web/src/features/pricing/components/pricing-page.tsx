@@ -149,7 +149,10 @@ export function PricingPage() {
           </Tabs.Content>
         </Tabs.Root>
 
-        <FaqSection />
+        {/* Wider than the FAQ by its padding, so the list's shadow stays inside the painted box. */}
+        <div className="below-fold -mx-4 px-4 pb-6 [contain-intrinsic-size:auto_1000px]">
+          <FaqSection />
+        </div>
       </div>
 
       <PlanChangeDialog

@@ -22,7 +22,10 @@ export function Footer() {
   const linkClass = "text-[15px] text-ink-soft transition-colors hover:text-accent-700";
 
   return (
-    <footer data-testid="footer" className="mt-auto border-t border-line bg-canvas-deep/60">
+    <footer
+      data-testid="footer"
+      className="below-fold mt-auto border-t border-line bg-canvas-deep/60 [contain-intrinsic-size:auto_560px]"
+    >
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-5 pt-14 pb-24 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 flex flex-col gap-4 md:col-span-1">
           <div className="flex items-center gap-2.5">
