@@ -207,9 +207,12 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       const context = await newContext(browser, PHONE);
       const page = await context.newPage();
       await page.goto(path);
-      // Pretendard is requested once the page has painted and the app has started.
+      // Pretendard and the stylesheet are requested once the page has painted and the app has started.
       await page.waitForFunction(
-        () => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(".woff2")),
+        () =>
+          [".woff2", ".css"].every((ending) =>
+            performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(ending)),
+          ),
         undefined,
         { timeout: 20_000 },
       );

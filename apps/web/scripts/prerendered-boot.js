@@ -32,7 +32,8 @@
     // as print-only, the font through the font loading API, and both are applied in one frame.
     const sheet = css
       ? new Promise((resolve) => {
-          const link = add("stylesheet", css, { media: "print" });
+          // A print stylesheet would be fetched last; menus and dialogs need it soon after hydrating.
+          const link = add("stylesheet", css, { media: "print", fetchPriority: "high" });
           link.addEventListener("load", () => resolve(link), { once: true });
           link.addEventListener("error", () => resolve(link), { once: true });
         })
