@@ -1,6 +1,7 @@
 import { PAYMENT_FAILED_COUNTDOWN_S } from "@gyeol/shared/constants";
 import { localizePath } from "@gyeol/shared/routes";
 import { CircleAlert, CircleX, RotateCcw, UserRound } from "lucide-react";
+import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
@@ -22,7 +23,12 @@ export function PaymentFailedPage() {
   const navigate = useNavigate();
   const user = useRequiredUser();
   useDocumentTitle(t("pages.paymentFailed.title"));
-  const remaining = useCountdown(PAYMENT_FAILED_COUNTDOWN_S, () => navigate(localizePath("/", locale)));
+  const [isCounting, setIsCounting] = useState(true);
+  const remaining = useCountdown(
+    PAYMENT_FAILED_COUNTDOWN_S,
+    () => navigate(localizePath("/", locale)),
+    isCounting,
+  );
 
   return (
     <PaymentResultFrame
@@ -74,7 +80,12 @@ export function PaymentFailedPage() {
           }}
         />
       </p>
-      <CountdownNote remaining={remaining} total={PAYMENT_FAILED_COUNTDOWN_S} />
+      <CountdownNote
+        remaining={remaining}
+        total={PAYMENT_FAILED_COUNTDOWN_S}
+        isRunning={isCounting}
+        onStay={() => setIsCounting(false)}
+      />
     </PaymentResultFrame>
   );
 }

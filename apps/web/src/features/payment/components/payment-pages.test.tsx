@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RequireUser } from "../../../app/route-guards.tsx";
@@ -80,6 +80,30 @@ describe("the payment failed page", () => {
       await vi.advanceTimersByTimeAsync(2000);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/en"));
+  });
+
+  it("stays when the visitor asks to, announcing the countdown once rather than every second", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderRoutes(routes, { path: "/en/payment-failed", user: makeUser({ credits: 50 }) });
+    await screen.findByTestId("payment-credits");
+    const status = () =>
+      screen.getAllByRole("status").find((element) => element.textContent?.includes("home page"));
+    await waitFor(() => expect(status()?.textContent).toBe("Going to the home page in 10 s"));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    // The visible count ticks; what is announced does not.
+    expect(screen.getByTestId("payment-countdown").textContent).toMatch(/in [67] s/);
+    expect(status()?.textContent).toBe("Going to the home page in 10 s");
+    expect(screen.getByTestId("payment-countdown").closest("[aria-live]")).toBeNull();
+    fireEvent.click(screen.getByTestId("payment-countdown-stay"));
+    expect(screen.getByTestId("payment-countdown-stopped").textContent).toBe(
+      "The page stays here; nothing moves on by itself.",
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(12_000);
+    });
+    expect(router.state.location.pathname).toBe("/en/payment-failed");
   });
 
   it("sends a visitor to /login", async () => {

@@ -34,7 +34,12 @@ export function PaymentSuccessPage() {
     void forceSync().finally(() => setIsSyncing(false));
   }, [forceSync, queryClient]);
 
-  const remaining = useCountdown(PAYMENT_SUCCESS_COUNTDOWN_S, () => navigate(localizePath("/", locale)));
+  const [isCounting, setIsCounting] = useState(true);
+  const remaining = useCountdown(
+    PAYMENT_SUCCESS_COUNTDOWN_S,
+    () => navigate(localizePath("/", locale)),
+    isCounting,
+  );
 
   return (
     <PaymentResultFrame
@@ -60,7 +65,12 @@ export function PaymentSuccessPage() {
           label: t("payment.success.toMypage"),
         }}
       />
-      <CountdownNote remaining={remaining} total={PAYMENT_SUCCESS_COUNTDOWN_S} />
+      <CountdownNote
+        remaining={remaining}
+        total={PAYMENT_SUCCESS_COUNTDOWN_S}
+        isRunning={isCounting}
+        onStay={() => setIsCounting(false)}
+      />
     </PaymentResultFrame>
   );
 }

@@ -36,6 +36,9 @@ export const paymentEn: TTree<typeof paymentKo> = {
   countdown: {
     toHome: "Going to the home page in {{seconds}} s",
     goNow: "Go now",
+    stay: "Stay here",
+    stopped: "The page stays here; nothing moves on by itself.",
+    goHome: "Go to the home page",
   },
   return: {
     title: "Checking your payment",

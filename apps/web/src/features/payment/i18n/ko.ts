@@ -32,6 +32,9 @@ export const paymentKo = {
   countdown: {
     toHome: "{{seconds}}초 후 홈으로 이동합니다",
     goNow: "지금 이동",
+    stay: "이 페이지에 머물기",
+    stopped: "이 페이지에 머뭅니다. 자동으로 이동하지 않아요.",
+    goHome: "홈으로 가기",
   },
   return: {
     title: "결제 결과를 확인하고 있어요",
