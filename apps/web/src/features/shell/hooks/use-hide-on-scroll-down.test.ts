@@ -29,6 +29,22 @@ describe("hide on scroll down", () => {
     expect(result.current).toBe(false);
   });
 
+  it("hides on one long fling down from the top, before the browser has had an idle moment", () => {
+    const { result } = renderHook(() => useHideOnScrollDown(true));
+    scrollTo(900);
+    expect(result.current).toBe(true);
+  });
+
+  it("counts from where the page was when it started, once the browser has been idle", async () => {
+    Object.defineProperty(window, "scrollY", { value: 500, configurable: true });
+    const { result } = renderHook(() => useHideOnScrollDown(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    scrollTo(505); // within the slack of where it started: nothing changes
+    expect(result.current).toBe(false);
+    scrollTo(700);
+    expect(result.current).toBe(true);
+  });
+
   it("never hides when turned off (wide screens)", () => {
     const { result } = renderHook(() => useHideOnScrollDown(false));
     scrollTo(300);
