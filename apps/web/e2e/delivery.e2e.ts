@@ -4,7 +4,14 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without types
 import { LANDING_CEILING_BYTES, measureLanding } from "../scripts/landing-budget.mjs";
-import { DESKTOP, launchBrowser, newContext, PHONE, uniqueEmail } from "./support/browser.ts";
+import {
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/browser.ts";
 
 /** Issue 17, Delivery: what the built app and the real server send a first-time visitor. */
 const dist = resolve(inject("repoRoot"), process.env.WEB_DIST_DIR ?? "apps/web/dist");
@@ -97,14 +104,7 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       const header = page.locator("header").first();
       await header.waitFor();
       // Hydrated: React has attached to the prerendered DOM (its fiber keys are on the elements).
-      await page.waitForFunction(
-        () => {
-          const element = document.querySelector("#root > div");
-          return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-        },
-        undefined,
-        { timeout: 20_000 },
-      );
+      await waitForHydration(page);
       const title = await page.title();
       expect(title.length).toBeGreaterThan(3);
       expect(errors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
@@ -136,14 +136,7 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     for (const path of ["/", "/en/pricing", "/notice"]) {
       await page.goto(path);
       await page.locator("footer").first().waitFor();
-      await expect
-        .poll(() =>
-          page.evaluate(() => {
-            const element = document.querySelector("#root > div");
-            return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-          }),
-        )
-        .toBe(true);
+      await waitForHydration(page);
       expect(await page.locator("#root > div").count()).toBe(1);
     }
     expect(errors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
@@ -315,14 +308,7 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       else void route.continue();
     });
     await page.goto(path);
-    await page.waitForFunction(
-      () => {
-        const element = document.querySelector("#root > div");
-        return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
+    await waitForHydration(page);
     await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
     // Only the swap is measured: hydration runs as a transition and may still be finishing, so wait
     // until ten frames pass with no new shift, then count from zero.
