@@ -29,7 +29,7 @@ describe("the engine thread", () => {
     expect(result.identity?.cosine).toBeGreaterThan(0.95);
   });
 
-  it("runs face edit's masked refine: a JPEG of the input's size, changed inside the mask only", async () => {
+  it("runs face edit's built-in reshape: a JPEG of the input's size, changed inside the mask only", async () => {
     const portrait = readFixture("astronaut.jpg");
     const meta = await sharp(portrait).metadata();
     const width = meta.width!;
@@ -46,14 +46,17 @@ describe("the engine thread", () => {
       ])
       .png()
       .toBuffer();
-    const result = await thread.refineFace(portrait, mask, { easy_value: 0.55, gender: "여성" });
+    const result = await thread.editFace(portrait, mask, { easy_value: 0.55, gender: "여성" });
     expect(Buffer.isBuffer(result.jpeg)).toBe(true);
     expect(result).toMatchObject({
-      engine: "builtin-refine",
+      engine: "builtin-reshape",
       generative: false,
       width,
       height,
       intensity: 1,
+      direction: "feminine",
+      facesFound: 1,
+      noFace: false,
     });
     const before = await sharp(portrait).raw().toBuffer();
     const after = await sharp(result.jpeg).raw().toBuffer();
@@ -72,7 +75,7 @@ describe("the engine thread", () => {
       .png()
       .toBuffer();
     const failure = await thread
-      .refineFace(portrait, empty, { easy_value: 0.5, gender: "남성" })
+      .editFace(portrait, empty, { easy_value: 0.5, gender: "남성" })
       .catch((error: unknown) => error);
     expect((failure as { code: string }).code).toBe("INVALID_ARGUMENT");
   });

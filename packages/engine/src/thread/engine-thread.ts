@@ -10,8 +10,8 @@
  */
 import { Worker } from "node:worker_threads";
 import { EngineError, type TEngineErrorCode } from "../errors.ts";
+import type { FaceEditOptions, FaceEditResult } from "../face-edit.ts";
 import type { NsfwResult } from "../nsfw.ts";
-import type { RefineOptions, RefineResult } from "../refine.ts";
 import type { RetouchJob, RetouchOptions, RetouchResult } from "../retouch.ts";
 import type { EngineTasks, OverlayAnswer, TEngineTask } from "./tasks.ts";
 
@@ -108,12 +108,12 @@ export class EngineThread {
     return { ...result, jpeg: asBuffer(result.jpeg) };
   }
 
-  /** Face edit's built-in refine inside the user's mask (refine.ts), off the caller's event loop. */
-  async refineFace(input: Uint8Array, maskPng: Uint8Array, options: RefineOptions): Promise<RefineResult> {
+  /** Face edit's built-in reshape inside the user's mask (face-edit.ts), off the caller's event loop. */
+  async editFace(input: Uint8Array, maskPng: Uint8Array, options: FaceEditOptions): Promise<FaceEditResult> {
     const bytes = ownCopy(input);
     const mask = ownCopy(maskPng);
     const result = await this.call(
-      "refineFace",
+      "editFace",
       [bytes, mask, options],
       [bytes.buffer as ArrayBuffer, mask.buffer as ArrayBuffer],
     );

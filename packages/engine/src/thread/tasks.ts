@@ -3,9 +3,9 @@
  * Arguments and answers cross the thread boundary by structured clone, so they are plain data.
  */
 import { threadId } from "node:worker_threads";
+import { editFace, type FaceEditOptions, type FaceEditResult } from "../face-edit.ts";
 import { classifyNsfw, type NsfwResult, warmNsfwModel } from "../nsfw.ts";
 import { renderRegionsOverlay } from "../overlay.ts";
-import { type RefineOptions, type RefineResult, refineFace } from "../refine.ts";
 import { type RetouchJob, type RetouchOptions, type RetouchResult, retouchPortrait } from "../retouch.ts";
 
 export interface OverlayAnswer {
@@ -19,10 +19,10 @@ export interface EngineTasks {
     args: [input: Uint8Array, job: RetouchJob, options: RetouchOptions];
     answer: RetouchResult;
   };
-  /** Face edit's built-in driver: the masked, non-generative refine (refine.ts). */
-  refineFace: {
-    args: [input: Uint8Array, maskPng: Uint8Array, options: RefineOptions];
-    answer: RefineResult;
+  /** Face edit's built-in driver: the mesh-guided reshape and light retouch inside the mask (face-edit.ts). */
+  editFace: {
+    args: [input: Uint8Array, maskPng: Uint8Array, options: FaceEditOptions];
+    answer: FaceEditResult;
   };
   classifyNsfw: { args: [input: Uint8Array]; answer: NsfwResult };
   warmNsfw: { args: []; answer: undefined };
@@ -39,7 +39,7 @@ type Handlers = {
 
 export const handlers: Handlers = {
   retouch: (input, job, options) => retouchPortrait(input, job, options),
-  refineFace: (input, maskPng, options) => refineFace(input, maskPng, options),
+  editFace: (input, maskPng, options) => editFace(input, maskPng, options),
   classifyNsfw: (input) => classifyNsfw(input),
   warmNsfw: async () => {
     await warmNsfwModel();
