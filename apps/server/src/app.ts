@@ -155,6 +155,7 @@ export async function buildApp({
     imageEditTestProvider: services.imageEdit.isTestProvider(),
     generationEnabled: services.generation.isEnabled(),
     generationTestProvider: services.generation.isTestProvider(),
+    faceEditEngine: config.faceEditEngine.kind,
   });
   const authClock = clock ?? systemClock;
   const authDeps = {

@@ -1,10 +1,12 @@
 /**
  * Face edit on the server (spec 02 §2.4, §3, §5, §7, §8, §9; issue 13): POST /api/runpod-face-edit
  * with the spec's input, the photo and the mask as the caller's own private uploads (the mask with
- * purpose=mask), the charge from the shared cost rule, the job on the built-in refine or on RunPod
+ * purpose=mask), the charge from the shared cost rule, the job on the built-in reshape or on RunPod
  * (CONTRACTS.md §3, against the contract fake), status through the platform's
  * GET /api/image/status/{jobId}?source=face_edit and history rows with the spec's fields.
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { estimateFaceEditCost } from "@gyeol/shared/face-edit";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -162,7 +164,7 @@ describe("face edit on the built-in engine", () => {
     expect(await balanceOf(app, user.id)).toBe(cost - 1);
   });
 
-  it("runs the masked refine, charged once, with status and history in the spec's shape", async () => {
+  it("runs the built-in engine, charged once, with status and history in the spec's shape", async () => {
     const app = await setUp();
     const user = await newUser(app, 100);
     const other = await newUser(app, 0);
@@ -200,7 +202,8 @@ describe("face edit on the built-in engine", () => {
 
     worker = startWorker(app.services, app.config);
     const done = await waitForFaceEdit(app.app, user.cookie, jobId, 60_000);
-    expect(done).toMatchObject({ status: "completed", engine: "builtin-refine", code: null });
+    // A flat test card holds no face: the built-in engine smooths it lightly and says so.
+    expect(done).toMatchObject({ status: "completed", engine: "builtin-reshape", facesFound: 0, code: null });
     expect(done.images).toEqual([done.imageUrl]);
     expect(done.originalImageUrl).toEqual(expect.stringContaining("/files/private/uploads/"));
     const result = await app.app.inject({ url: done.imageUrl });
@@ -216,6 +219,81 @@ describe("face edit on the built-in engine", () => {
     expect(JSON.parse(item.prompt)).toEqual({ face_task_id: jobId, image_index: 0 });
     expect(await balanceOf(app, user.id)).toBe(15);
   }, 90_000);
+});
+
+describe("face edit's built-in reshape on a real portrait", () => {
+  it("reshapes the painted face, keeps the rest, and records what it did with the job", async () => {
+    t = await createTestApp({ env: { QUEUE_POLL_MS: "20" }, drivers: { moderation: allowAll } });
+    await signUp(t.app);
+    const app = t;
+    // The flags tell the page which engine runs face edit before any run.
+    const flags = (await app.app.inject({ url: "/api/feature/flags" })).json();
+    expect(flags.faceEditEngine).toBe("builtin");
+    const { cookie, body } = await signUp(app.app);
+    await app.services.credits.grant(body.id, { amount: 85, reason: "test", idempotencyKey: `g:${body.id}` });
+    const portrait = readFileSync(
+      fileURLToPath(new URL("../../../packages/engine/fixtures/astronaut.jpg", import.meta.url)),
+    );
+    // The face of the 512² portrait, painted generously (an ellipse over it).
+    const maskRaw = Buffer.alloc(512 * 512 * 3);
+    const painted = (x: number, y: number) => ((x - 255) / 115) ** 2 + ((y - 185) / 140) ** 2 <= 1;
+    for (let y = 0; y < 512; y++)
+      for (let x = 0; x < 512; x++)
+        if (painted(x, y)) maskRaw.fill(255, (y * 512 + x) * 3, (y * 512 + x) * 3 + 3);
+    const maskPng = await sharp(maskRaw, { raw: { width: 512, height: 512, channels: 3 } })
+      .png()
+      .toBuffer();
+    const photo = await uploadImage(app.app, cookie, portrait);
+    expect(photo.statusCode, photo.body).toBe(200);
+    const mask = await uploadMask(app.app, cookie, maskPng);
+    expect(mask.statusCode, mask.body).toBe(200);
+    const started = await startFaceEdit(
+      app.app,
+      cookie,
+      faceEditInput(photo.json().imageUrl, mask.json().imageUrl, { gender: "남성", easy_value: 0.55 }),
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const { jobId } = started.json() as { jobId: string };
+    worker = startWorker(app.services, app.config);
+    const done = await waitForFaceEdit(app.app, cookie, jobId, 120_000);
+    expect(done).toMatchObject({ status: "completed", engine: "builtin-reshape", facesFound: 1, code: null });
+    const row = (await app.services.store.jobs.findById(jobId))!;
+    expect(JSON.parse(row.output!).edit).toMatchObject({
+      intensity: 1,
+      direction: "masculine",
+      facesFound: 1,
+      noFace: false,
+      amounts: { jaw: expect.any(Number), eyes: expect.any(Number), nose: expect.any(Number) },
+    });
+    expect(JSON.parse(row.output!).edit.amounts.jaw).toBeGreaterThan(0);
+    // Changed inside the painted face; outside it only the JPEG's own rounding.
+    const before = await sharp(portrait).raw().toBuffer();
+    const after = await sharp((await app.app.inject({ url: done.imageUrl })).rawPayload)
+      .raw()
+      .toBuffer();
+    expect(after.length).toBe(before.length);
+    let inside = 0;
+    let insideN = 0;
+    let outsideWorst = 0;
+    for (let y = 0; y < 512; y++) {
+      for (let x = 0; x < 512; x++) {
+        const i = (y * 512 + x) * 3;
+        const diff =
+          Math.abs(before[i]! - after[i]!) +
+          Math.abs(before[i + 1]! - after[i + 1]!) +
+          Math.abs(before[i + 2]! - after[i + 2]!);
+        if (painted(x, y)) {
+          inside += diff / 3;
+          insideN++;
+        } else if (!painted(x + 8, y) && !painted(x - 8, y) && !painted(x, y + 8) && !painted(x, y - 8)) {
+          outsideWorst = Math.max(outsideWorst, diff / 3);
+        }
+      }
+    }
+    expect(inside / insideN).toBeGreaterThan(1.2);
+    expect(outsideWorst).toBeLessThan(3);
+    expect(await balanceOf(app, body.id)).toBe(0);
+  }, 150_000);
 });
 
 describe("face edit on RunPod", () => {

@@ -26,6 +26,10 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
       // Issue 16: unknown reads as connected; the server then says why not.
       generationEnabled: flags.generationEnabled !== false,
       generationTestProvider: flags.generationTestProvider === true,
+      // Issue 24: unknown reads as neither; the page then describes the engine once a result says.
+      ...(flags.faceEditEngine === "builtin" || flags.faceEditEngine === "runpod"
+        ? { faceEditEngine: flags.faceEditEngine }
+        : {}),
     };
   } catch (error) {
     console.warn("[flags] could not load feature flags; using defaults", error);

@@ -29,5 +29,10 @@ export const ZFeatureFlagsResponse = z.object({
   generationEnabled: z.boolean().optional(),
   /** The provider is the contract fake `npm run dev` starts: the page says "test provider". */
   generationTestProvider: z.boolean().optional(),
+  /**
+   * Issue 24: which engine runs face edit. "builtin": the built-in reshape (no generative provider
+   * connected), which /face-edit describes before a run; "runpod": the connected generative endpoint.
+   */
+  faceEditEngine: z.enum(["builtin", "runpod"]).optional(),
 });
 export type TFeatureFlagsResponse = z.infer<typeof ZFeatureFlagsResponse>;

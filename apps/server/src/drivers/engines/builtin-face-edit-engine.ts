@@ -1,10 +1,13 @@
 /**
- * Face edit's built-in driver: @gyeol/engine's masked refine (refine.ts) in the engine thread —
- * edge-preserving smoothing, even tone and a little clarity inside the painted area, its strength
- * from easy_value and gender. Non-generative, and said so in its answer. resize_factor scales the
- * result (the cost counts the resized size, spec 02 §9); seed has nothing to vary here.
+ * Face edit's built-in driver: @gyeol/engine's face edit (face-edit.ts) in the engine thread — every
+ * face in the painted area reshaped along its face mesh (jaw and cheek line, eyes, nose, lips) in
+ * the gender's direction by the intensity (easy_value), plus a light skin retouch; a mask over no
+ * face gets a light local smoothing. Nothing outside the mask changes. Non-generative, and said so
+ * in its answer, with a report of what it did. resize_factor scales the result (the cost counts the
+ * resized size, spec 02 §9); seed has nothing to vary here: the engine is deterministic.
  */
 import { isEngineError } from "@gyeol/engine/errors";
+import type { FaceEditResult } from "@gyeol/engine/face-edit";
 import { getEngineThread } from "@gyeol/engine/thread/engine-thread";
 import sharp from "sharp";
 import type { FaceEditEngine } from "./face-edit-engine.ts";
@@ -17,9 +20,9 @@ export function createBuiltinFaceEditEngine(options: { maxPixels: number }): Fac
     async run({ input, readImage, readMask, signal }) {
       const [bytes, mask] = await Promise.all([readImage(), readMask()]);
       signal.throwIfAborted();
-      let result: { jpeg: Buffer; width: number; height: number };
+      let result: FaceEditResult;
       try {
-        result = await getEngineThread("jobs").refineFace(bytes, mask, {
+        result = await getEngineThread("jobs").editFace(bytes, mask, {
           easy_value: input.easy_value,
           gender: input.gender,
           maxPixels: options.maxPixels,
@@ -37,7 +40,14 @@ export function createBuiltinFaceEditEngine(options: { maxPixels: number }): Fac
           throw new EngineJobError("IMAGE_TOO_LARGE", "The resized result would be too large.");
         jpeg = await sharp(jpeg).resize(width, height, { fit: "fill" }).jpeg({ quality: 95 }).toBuffer();
       }
-      return { images: [jpeg], engine: "builtin-refine", generative: false };
+      const { engine, generative, intensity, direction, facesFound, noFace, amounts, skin, maxShiftPx } =
+        result;
+      return {
+        images: [jpeg],
+        engine,
+        generative,
+        report: { intensity, direction, facesFound, noFace, amounts, skin, maxShiftPx },
+      };
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The face-edit engine port (ARCHITECTURE "retouch and face engines", spec 02 §2.4/§3): the
- * built-in masked refine by default (non-generative: it never changes a face's shape), RunPod's
- * face-edit endpoint when RUNPOD_FACE_EDIT_ENDPOINT_ID and RUNPOD_API_KEY are set. Chosen once at
+ * built-in reshape by default (non-generative: it reshapes the painted face along its mesh and
+ * smooths its skin, never draws a new face), RunPod's face-edit endpoint when
+ * RUNPOD_FACE_EDIT_ENDPOINT_ID and RUNPOD_API_KEY are set. Chosen once at
  * boot (create-face-edit-engine.ts); the job never asks which one ran, it stores what it gets.
  */
 import type { TFaceEditInput } from "@gyeol/shared/contracts/face-edit";
@@ -22,9 +23,22 @@ export interface FaceEditRunRequest {
 export interface FaceEditRunResult {
   /** 1–4 result images (JPEG or PNG bytes). */
   images: Buffer[];
-  /** What ran: "builtin-refine" (the page labels it as the built-in, non-generative engine) or "runpod". */
+  /** What ran: "builtin-reshape" (the page labels it as the built-in, non-generative engine) or "runpod". */
   engine: string;
   generative: boolean;
+  /** What the built-in engine did (faces reshaped, direction, amounts), stored with the job. */
+  report?: TFaceEditReport;
+}
+
+/** The built-in engine's account of an edit (the engine's FaceEditReport, as plain data). */
+export interface TFaceEditReport {
+  intensity: number;
+  direction: "feminine" | "masculine";
+  facesFound: number;
+  noFace: boolean;
+  amounts: { jaw: number; eyes: number; nose: number; lips: number } | null;
+  skin: number;
+  maxShiftPx: number;
 }
 
 export interface FaceEditEngine {

@@ -1,15 +1,17 @@
 /**
  * The face-edit job (spec 02 §2.4, §3, §4.4): hands the photo and the saved mask to the face-edit
- * engine (the built-in refine, or RunPod), stores its 1–4 results as JPEGs and a ~400 px thumbnail
+ * engine (the built-in reshape, or RunPod), stores its 1–4 results as JPEGs and a ~400 px thumbnail
  * at keys made from the job id — a second run of the same job overwrites its own files — and the
  * platform completes the history row (source face_edit). The engine's name is the status
- * answer's `engine`: "builtin-refine" tells the page the result is the non-generative refine.
+ * answer's `engine`: "builtin-reshape" tells the page the result is the built-in, non-generative
+ * reshape; its report (faces reshaped, direction, amounts) is kept in the job's output, and the
+ * number of faces it reshaped is the status answer's `facesFound`.
  */
 import { ZFaceEditInput } from "@gyeol/shared/contracts/face-edit";
 import { estimateFaceEditCost } from "@gyeol/shared/face-edit";
 import sharp from "sharp";
 import { z } from "zod";
-import type { FaceEditEngine } from "../../drivers/engines/face-edit-engine.ts";
+import type { FaceEditEngine, TFaceEditReport } from "../../drivers/engines/face-edit-engine.ts";
 import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 
@@ -32,6 +34,8 @@ export interface TFaceEditOutput {
   thumbnailKey: string;
   engine: string;
   generative: boolean;
+  /** What the built-in engine did; absent for RunPod and for jobs finished before it existed. */
+  edit?: TFaceEditReport;
 }
 
 export function createFaceEditJob(deps: {
@@ -64,7 +68,7 @@ export function createFaceEditJob(deps: {
     workOf: ({ width, height, input }) => estimateFaceEditCost(width, height, input.resize_factor) / 85,
     inputKeyOf: (payload) => payload.inputKey,
     resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: output.thumbnailKey }),
-    reportOf: (output) => ({ engine: output.engine }),
+    reportOf: (output) => ({ engine: output.engine, facesFound: output.edit?.facesFound ?? null }),
     async onCancelled(job) {
       if (job.provider_job_id && deps.engine.cancel) await deps.engine.cancel(job.provider_job_id);
     },
@@ -89,7 +93,7 @@ export function createFaceEditJob(deps: {
       for (const [index, bytes] of result.images.slice(0, MAX_RESULTS).entries()) {
         // Always a JPEG of ours, upright, without the provider's metadata.
         const jpeg =
-          result.engine === "builtin-refine"
+          result.engine === "builtin-reshape"
             ? bytes
             : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();
         const suffix = index === 0 ? "" : `/${index}`;
@@ -105,7 +109,13 @@ export function createFaceEditJob(deps: {
           await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
         }
       }
-      return { imageKeys, thumbnailKey, engine: result.engine, generative: result.generative };
+      return {
+        imageKeys,
+        thumbnailKey,
+        engine: result.engine,
+        generative: result.generative,
+        ...(result.report ? { edit: result.report } : {}),
+      };
     },
   });
 }

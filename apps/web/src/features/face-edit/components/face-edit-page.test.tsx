@@ -223,19 +223,74 @@ describe("the face edit page", () => {
       jobId: "job-1",
     });
     expect((screen.getByTestId("face-edit-run") as HTMLButtonElement).disabled).toBe(true);
+    // The flags did not say which engine runs: nothing is claimed before the result says.
+    expect(screen.queryByTestId("face-edit-engine-note")).toBeNull();
     answer = {
       ...STATUS_RUNNING,
       status: "completed",
       imageUrl: "/files/out.jpg",
       images: ["/files/out.jpg"],
-      engine: "builtin-refine",
+      engine: "builtin-reshape",
+      facesFound: 1,
     };
     isDone = true;
     expect(await screen.findByTestId("face-edit-compare", {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByTestId("face-edit-engine-note").textContent).toContain("not generative");
+    const note = screen.getByTestId("face-edit-engine-note").textContent;
+    expect(note).toContain("Reshapes the face inside the painted area");
+    expect(note).toContain("needs a generative engine connected by the operator");
+    expect(screen.getByTestId("face-edit-engine-direction").textContent).toContain(
+      "Male: a wider, stronger jaw",
+    );
+    expect(screen.queryByTestId("face-edit-engine-no-face")).toBeNull();
     expect(window.localStorage.getItem(activeJobKey(7))).toBeNull();
     const entry = await screen.findByTestId("face-edit-history-item");
     expect(entry.dataset.status).toBe("completed");
+  });
+
+  it("describes the built-in engine before a run when the server uses it, for the chosen gender", async () => {
+    renderPage(makeUser(), (url) =>
+      url === "/api/feature/flags" ? jsonResponse(200, { faceEditEngine: "builtin" }) : undefined,
+    );
+    const note = await screen.findByTestId("face-edit-engine-note");
+    expect(note.textContent).toContain("Built-in engine");
+    expect(note.textContent).toContain("jaw line, eyes, nose and lips");
+    expect(note.textContent).toContain("paint a little beyond the outline of the face");
+    expect(screen.getByTestId("face-edit-engine-direction").textContent).toContain(
+      "Female: a slimmer V-line jaw",
+    );
+    fireEvent.change(screen.getByTestId("face-edit-gender"), { target: { value: "male" } });
+    expect(screen.getByTestId("face-edit-engine-direction").textContent).toContain(
+      "Male: a wider, stronger jaw",
+    );
+  });
+
+  it("says nothing about the built-in engine when a generative provider runs face edit", async () => {
+    renderPage(makeUser(), (url) =>
+      url === "/api/feature/flags" ? jsonResponse(200, { faceEditEngine: "runpod" }) : undefined,
+    );
+    await screen.findByTestId("face-edit-settings");
+    await waitFor(() => expect(screen.queryByTestId("face-edit-engine-note")).toBeNull());
+  });
+
+  it("says when the painted area held no face and only the skin was smoothed", async () => {
+    renderPage(
+      makeUser(),
+      statusAnswer({
+        ...STATUS_RUNNING,
+        status: "completed",
+        imageUrl: "/files/out.jpg",
+        images: ["/files/out.jpg"],
+        engine: "builtin-reshape",
+        facesFound: 0,
+      }),
+    );
+    await uploadPhoto();
+    await saveMask();
+    fireEvent.click(screen.getByTestId("face-edit-run"));
+    expect(await screen.findByTestId("face-edit-compare", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId("face-edit-engine-no-face").textContent).toContain(
+      "No face was found in the painted area",
+    );
   });
 
   it.each([

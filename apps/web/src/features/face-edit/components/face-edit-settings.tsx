@@ -75,20 +75,34 @@ export function FaceEditSettings({
   );
 }
 
-/** Which engine changes the face: the built-in one says plainly that it refines, not generates. */
-export function EngineNote({ engine }: { engine: "builtin-refine" | "runpod" | null }) {
+/**
+ * What the built-in engine does (issue 24): it reshapes the painted face in the chosen direction
+ * and smooths the skin lightly; a new face needs a connected generative provider. Shown before a
+ * run when the server says the built-in engine is in use, and after a result it made; a result
+ * whose painted area held no face says so.
+ */
+export function EngineNote({ gender, noFace }: { gender: TFaceEditGender; noFace: boolean }) {
   const { t } = useTranslation();
-  if (engine !== "builtin-refine") return null;
   return (
     <div
       data-testid="face-edit-engine-note"
       className="flex gap-2.5 rounded-2xl border border-line bg-canvas px-3.5 py-3 text-[12.5px] leading-relaxed text-ink-soft"
     >
       <Cpu aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-600" />
-      <p>
-        <strong className="font-semibold text-ink">{t("faceEdit.engine.builtin")}</strong> ·{" "}
-        {t("faceEdit.engine.builtinHint")}
-      </p>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <p>
+          <strong className="font-semibold text-ink">{t("faceEdit.engine.builtin")}</strong> ·{" "}
+          {t("faceEdit.engine.builtinHint")}
+        </p>
+        <p data-testid="face-edit-engine-direction">{t(`faceEdit.engine.direction.${gender}`)}</p>
+        <p>{t("faceEdit.engine.paintTip")}</p>
+        <p className="text-muted">{t("faceEdit.engine.generative")}</p>
+        {noFace && (
+          <p data-testid="face-edit-engine-no-face" className="font-medium text-ink">
+            {t("faceEdit.engine.noFace")}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "@gyeol/shared/face-edit";
 import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { localizePath } from "@gyeol/shared/routes";
-import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createElement, useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -22,6 +22,7 @@ import { RunButton } from "../../../components/tool/run-button.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
+import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { historyKeys } from "../../../lib/history/history-api.ts";
 import { postCancelJob } from "../../../lib/jobs/job-status.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
@@ -72,6 +73,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
   const history = useFaceEditHistory(user.id);
   const share = useShareLink();
   const { download, busyUrl } = useDownload();
+  const flags = useQuery(featureFlagsQuery);
   const [gender, setGender] = useState<TFaceEditGender>(FACE_EDIT_DEFAULT_GENDER);
   const [intensity, setIntensity] = useState(FACE_EDIT_DEFAULT_INTENSITY);
   const [mask, setMask] = useState<TSavedMask | null>(null);
@@ -281,7 +283,11 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
       : user.credits < cost
         ? t("faceEdit.run.notEnough")
         : undefined;
-  const engine = job.state.engine === "builtin-refine" ? "builtin-refine" : null;
+  // The built-in engine is described before a run when the server says it is the one in use, and
+  // after any result it made (a history item opened shows no engine: the flags decide then).
+  const isBuiltinResult = job.state.engine === "builtin-reshape";
+  const isBuiltin =
+    isBuiltinResult || (flags.data?.faceEditEngine === "builtin" && job.state.engine === null);
   const resultUrl = job.state.resultUrl;
 
   return (
@@ -317,7 +323,6 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
             onShare={share.isEnabled ? () => void share.copy() : undefined}
             isSharing={share.isCopying}
           />
-          {engine && <EngineNote engine={engine} />}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <FaceEditSettings
@@ -327,6 +332,12 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
             onIntensity={setIntensity}
             isLocked={isProcessing}
           />
+          {isBuiltin && (
+            <EngineNote
+              gender={gender}
+              noFace={isBuiltinResult && job.state.phase === "completed" && job.state.facesFound === 0}
+            />
+          )}
           <RunButton
             label={t("faceEdit.run.button")}
             cost={cost}

@@ -14,8 +14,10 @@ export interface TFaceEditJobState {
   resultUrl: string | null;
   queuePosition: number | null;
   etaSeconds: number | null;
-  /** Which engine ran ("builtin-refine" for the built-in, non-generative one). */
+  /** Which engine ran ("builtin-reshape" for the built-in, non-generative one). */
   engine: string | null;
+  /** Faces the built-in engine reshaped (0: the painted area held none); null when not told. */
+  facesFound: number | null;
   errorCode: string | null;
   isResumed: boolean;
 }
@@ -28,6 +30,7 @@ export const IDLE_FACE_EDIT_JOB: TFaceEditJobState = {
   queuePosition: null,
   etaSeconds: null,
   engine: null,
+  facesFound: null,
   errorCode: null,
   isResumed: false,
 };
@@ -94,6 +97,7 @@ export function useFaceEditJob(options: TFaceEditJobOptions = {}) {
             queuePosition: null,
             etaSeconds: null,
             engine: status.engine ?? stateRef.current.engine,
+            facesFound: status.facesFound ?? null,
           });
           optionsRef.current.onCompleted?.(done);
         },

@@ -43,7 +43,16 @@ export const faceEditEn: TTree<typeof faceEditKo> = {
   engine: {
     builtin: "Built-in engine",
     builtinHint:
-      "Gyeol's built-in engine is not generative: it refines the skin texture and tone inside the painted area and never draws new features.",
+      "Reshapes the face inside the painted area: the jaw line, eyes, nose and lips change naturally in the chosen gender's direction, by the chosen intensity, and the skin is smoothed lightly. What you don't paint stays as it is.",
+    direction: {
+      female: "Female: a slimmer V-line jaw, slightly larger eyes, a narrower nose, fuller lips",
+      male: "Male: a wider, stronger jaw, a slightly narrower eye opening, a broader nose, thinner lips",
+    },
+    paintTip: "To reshape the jaw line, paint a little beyond the outline of the face.",
+    generative:
+      "A generative face change (a different face) needs a generative engine connected by the operator.",
+    noFace:
+      "No face was found in the painted area, so only the skin was smoothed lightly. Paint the whole face to reshape it.",
     runpod: "AI face edit engine",
   },
   result: {
