@@ -6,8 +6,8 @@ import { admin, DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } 
 
 /**
  * The face edit journey of issue 13 (spec 02 §2.4, §4.4) on the real server and the built-in
- * engine: upload a portrait, draw a mask with undo and zoom, save it, run, reload mid-job, compare
- * and download. Then screenshots of the page's states in both languages at 1280 and 390 px.
+ * engine (issue 24: the page describes its reshape before the run): upload a portrait, draw a mask
+ * with undo and zoom, save it, run, reload mid-job, compare and download. Then screenshots of the page's states in both languages at 1280 and 390 px.
  */
 
 const PORTRAIT = join(inject("repoRoot"), "packages/engine/fixtures/astronaut.jpg");
@@ -165,6 +165,12 @@ describe("face edit journey", () => {
     await expect.poll(() => page.getByTestId("face-edit-mask-state").getAttribute("data-saved")).toBe("true");
     await page.getByTestId("face-edit-mask-overlay").waitFor();
 
+    // Before any run the page says what the built-in engine will do, for the chosen gender.
+    expect(await page.getByTestId("face-edit-engine-note").textContent()).toContain("턱선·눈·코·입술");
+    expect(await page.getByTestId("face-edit-engine-direction").textContent()).toContain(
+      "여성: 갸름한 V라인",
+    );
+
     const costText = (await page.getByTestId("face-edit-run-cost").textContent()) ?? "";
     const cost = Number(costText.replace(/[^\d]/g, ""));
     expect(cost).toBeGreaterThanOrEqual(85);
@@ -192,7 +198,9 @@ describe("face edit journey", () => {
     expect(await page.getByTestId("face-edit-processing").textContent()).toContain("앞서 시작한 작업");
 
     await page.getByTestId("face-edit-compare").waitFor({ timeout: 180_000 });
-    expect(await page.getByTestId("face-edit-engine-note").textContent()).toContain("생성형 AI가 아니에요");
+    const note = (await page.getByTestId("face-edit-engine-note").textContent()) ?? "";
+    expect(note).toContain("칠한 부분 안에서 얼굴형을 다듬어요");
+    expect(note).toContain("생성형 엔진을 연결해야");
     await expect.poll(() => credits(page)).toBe(before - cost);
 
     // The before/after slider moves with the keyboard.
@@ -290,7 +298,8 @@ async function fakeJob(page: Page, state: { current: TShotState }) {
         images: finished ? [finished.imageUrl] : [],
         queuePosition: null,
         etaSeconds: null,
-        engine: "builtin-refine",
+        engine: "builtin-reshape",
+        facesFound: 1,
       },
     });
   });
