@@ -348,6 +348,8 @@ describe.each(TEST_DATABASES)("health and flags on $name", (database) => {
       generationTestProvider: false,
       imageEditProvider: null,
       imageEditTestProvider: false,
+      // No RunPod face-edit endpoint: the built-in reshape runs face edit.
+      faceEditEngine: "builtin",
     });
     await t.close();
     t = await createTestApp({ database });
@@ -361,6 +363,8 @@ describe.each(TEST_DATABASES)("health and flags on $name", (database) => {
       generationTestProvider: false,
       imageEditProvider: null,
       imageEditTestProvider: false,
+      // No RunPod face-edit endpoint: the built-in reshape runs face edit.
+      faceEditEngine: "builtin",
     });
   });
 });
