@@ -6,7 +6,9 @@
  * light retouch. A mask over no face gets only a light local smoothing, and the result says so.
  * Pixels outside the painted area are never changed. Deterministic: no randomness anywhere.
  */
+
 import { EASY_VALUE_MAX, EASY_VALUE_MIN } from "@gyeol/shared/face-edit";
+import { defaultRetouchControls } from "@gyeol/shared/retouch";
 import sharp, { type OutputInfo } from "sharp";
 import { EngineError } from "./errors.ts";
 import { analyzeImage, type TFace, type TFaceAnalysis } from "./face/analyze.ts";
@@ -257,8 +259,10 @@ export async function editFaceImage(
     image.width,
     image.height,
   );
-  const style = getStyleParams(options.direction === "masculine" ? 6 : 2);
-  const retouched = applyRetouch(image, faceAnalysis, plan, style, skin);
+  const lora = options.direction === "masculine" ? 6 : 2;
+  const style = getStyleParams(lora);
+  // The style's own clean-up (spots, tone, dark circles, shine, fine lines) inside the painted area.
+  const retouched = applyRetouch(image, faceAnalysis, plan, style, skin, defaultRetouchControls(lora));
   const skinGate = gateFromDistance(distance, Math.max(2, faceWidth / 40));
   const base = retouched === image ? image : blendInto(image, retouched, skinGate);
 

@@ -110,9 +110,12 @@ describe("retouchPortrait on a real portrait (astronaut, public domain)", () => 
     }
   });
 
-  it("changes the lips when they are not excluded (the exclusion is what keeps them)", () => {
-    const lips = plain.regions!.lower_lip.data;
-    expect(meanDeltaE(input, plainImage, lips).mean).toBeGreaterThan(0.3);
+  it("keeps the lips and brows within ΔE 1 even when they are not excluded (issue 24); makeup colours the lips", async () => {
+    for (const name of ["upper_lip", "lower_lip", "left_eyebrow", "right_eyebrow"] as const)
+      expect(meanDeltaE(input, plainImage, plain.regions![name].data).mean, name).toBeLessThan(1);
+    const makeup = await retouchPortrait(readFixture("astronaut.jpg"), { ...BASE_JOB, lora_index: 0 });
+    const made = await decodeImage(makeup.jpeg);
+    expect(meanDeltaE(input, made, plain.regions!.lower_lip.data).mean).toBeGreaterThan(4);
   });
 
   it("applies the fair-skin filter outside protected regions only", async () => {

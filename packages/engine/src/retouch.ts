@@ -1,3 +1,4 @@
+import { resolveRetouchControls, type TRetouchControls } from "@gyeol/shared/retouch";
 import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
 import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regions.ts";
 import { scoreIdentity, type TIdentityScore } from "./identity.ts";
@@ -33,6 +34,12 @@ export interface RetouchJob {
   seed?: number;
   exclude_background?: boolean;
   exclude_outfit?: boolean;
+  /** The fine-tuning controls (issue 24), each 0..1; one left out takes the style's default. */
+  blemish_removal?: number;
+  dark_circles?: number;
+  shine_reduction?: number;
+  wrinkle_softening?: number;
+  tone_evening?: number;
 }
 
 /**
@@ -84,6 +91,8 @@ export interface RetouchResult {
   /** Cosine of the face descriptors of input and result; null when no face was found. */
   identity: TIdentityScore | null;
   style: string;
+  /** The controls the job ran with (its own values, the style's defaults for the rest). */
+  controls: TRetouchControls;
   filter: { filter: TFilter; strength: number };
   upscale: UpscaleStats;
   timings: RetouchTimings;
@@ -200,7 +209,10 @@ export async function retouchPortrait(
   const strength = Math.min(1.5, Math.max(0, options.strength ?? 1));
   const noFace = analysis.faces.length === 0;
   const plan = noFace ? null : await planRetouch(analysis, exclusionsOf(job), image.width, image.height);
-  const retouched = plan ? applyRetouch(image, analysis, plan, style, strength) : enhanceWholeImage(image);
+  const controls = resolveRetouchControls(job.lora_index, job);
+  const retouched = plan
+    ? applyRetouch(image, analysis, plan, style, strength, controls)
+    : enhanceWholeImage(image);
   if (plan && style.makeup && retouched !== image)
     applyMakeup(retouched, analysis, plan.weights.skin, style.makeup, strength);
   const t3 = performance.now();
@@ -244,6 +256,7 @@ export async function retouchPortrait(
     noFace,
     identity,
     style: noFace ? "whole_image" : style.name,
+    controls,
     filter,
     upscale: stats,
     timings: {

@@ -261,3 +261,94 @@ export function randomRetouchSeed(random: () => number = Math.random): number {
 /** spec 02 §4.1, §9: the polling schedule itself is data in polling.ts (POLL_SCHEDULES.retouch). */
 export const RETOUCH_POLL_CAP_MS = POLL_SCHEDULES.retouch.capMs;
 export const RETOUCH_SUCCESS_TOAST_MS = 4000;
+
+/**
+ * The fine-tuning controls retouchers expect beyond the spec (issue 24: what Evoto, Meitu and SNOW
+ * users reach for every day). Each is a strength 0..1; a job that leaves one out gets the chosen
+ * style's default (`defaultRetouchControls`), so the spec's fields keep their meaning and outside
+ * clients need not know these. Stored with the job, so running it again reproduces the result.
+ *
+ * - blemish_removal: spots (acne, small red or dark marks) found and healed from the skin around
+ *   them; moles well darker than a blemish and larger features stay.
+ * - dark_circles: the shadow and the blue-purple cast under the lower lids lifted towards the cheek.
+ * - shine_reduction: oily specular shine on the forehead, nose and chin brought down.
+ * - wrinkle_softening: fine lines softened; deep folds (nasolabial, smile lines) stay.
+ * - tone_evening: blotchy colour and uneven tone (redness, patches) evened; broad colour (a blush,
+ *   contour) stays.
+ */
+export const RETOUCH_CONTROLS = [
+  "blemish_removal",
+  "dark_circles",
+  "shine_reduction",
+  "wrinkle_softening",
+  "tone_evening",
+] as const;
+export type TRetouchControl = (typeof RETOUCH_CONTROLS)[number];
+export type TRetouchControls = Record<TRetouchControl, number>;
+
+/** Control sliders move in steps of 0.05 (like the filter strength), 0..1. */
+export const RETOUCH_CONTROL_STEP = 0.05;
+
+export function clampRetouchControl(value: number): number {
+  const finite = Number.isFinite(value) ? value : 0;
+  return Math.round(Math.min(1, Math.max(0, finite)) * 20) / 20;
+}
+
+/** The basic styles' controls: a visible clean-up that keeps the face's character. */
+const BASIC_CONTROLS: TRetouchControls = {
+  blemish_removal: 0.7,
+  dark_circles: 0.4,
+  shine_reduction: 0.4,
+  wrinkle_softening: 0.35,
+  tone_evening: 0.5,
+};
+
+/**
+ * Each style's defaults by its spec 02 §5 lora_index: makeup styles clean more (a made-up face is
+ * an even face), matte takes the shine away, glossy keeps it (its glow is the point), the male
+ * style keeps more of the skin's character.
+ */
+export function defaultRetouchControls(loraIndex: number): TRetouchControls {
+  switch (loraIndex) {
+    case 0:
+    case 4:
+      return { ...BASIC_CONTROLS, blemish_removal: 0.8, dark_circles: 0.5, tone_evening: 0.6 };
+    case 7:
+      return {
+        blemish_removal: 0.8,
+        dark_circles: 0.5,
+        shine_reduction: 0.8,
+        wrinkle_softening: 0.4,
+        tone_evening: 0.6,
+      };
+    case 1:
+      return { ...BASIC_CONTROLS, blemish_removal: 0.8, dark_circles: 0.5, shine_reduction: 0 };
+    case 8:
+      return { ...BASIC_CONTROLS, shine_reduction: 0.5, wrinkle_softening: 0.3 };
+    case 5:
+    case 6:
+      return {
+        blemish_removal: 0.6,
+        dark_circles: 0.35,
+        shine_reduction: 0.5,
+        wrinkle_softening: 0.2,
+        tone_evening: 0.4,
+      };
+    default:
+      return { ...BASIC_CONTROLS };
+  }
+}
+
+/** A job's controls: what it sets, the style's default for the rest, each clamped to 0..1. */
+export function resolveRetouchControls(
+  loraIndex: number,
+  fields: Partial<Record<TRetouchControl, number | undefined>>,
+): TRetouchControls {
+  const defaults = defaultRetouchControls(loraIndex);
+  const out = { ...defaults };
+  for (const key of RETOUCH_CONTROLS) {
+    const value = fields[key];
+    if (typeof value === "number" && Number.isFinite(value)) out[key] = clampRetouchControl(value);
+  }
+  return out;
+}

@@ -287,6 +287,44 @@ export function skinTexture(image: RgbImage, core: Float32Array): TSkinTexture {
   return { rms, visible: rms >= VISIBLE_TEXTURE_RMS, pixels };
 }
 
+/** The facial features issue 24 holds within ΔE 1 of the input at 1× for the default styles. */
+export const FEATURE_GROUPS = {
+  eyes: ["eyes"],
+  brows: ["left_eyebrow", "right_eyebrow"],
+  lips: ["upper_lip", "lower_lip"],
+} as const satisfies Record<string, readonly TRegionName[]>;
+export type TFeature = keyof typeof FEATURE_GROUPS;
+
+/**
+ * Mean CIEDE2000 per facial feature (eyes, brows, lips) between `reference` and `output` (same
+ * size), over each feature's mask above 0.5 shrunk by 1% of the face width (at least a pixel), so the measure reads
+ * the feature itself, not the skin the feathered retouch meets at its edge.
+ */
+export async function featureDeltaE(
+  regions: TRegionMasks,
+  analysis: Pick<TFaceAnalysis, "faces" | "width">,
+  reference: RgbImage,
+  output: RgbImage,
+): Promise<Record<TFeature, number>> {
+  const { width: W, height: H } = output;
+  const shrink = Math.max(1, Math.round(faceWidthInMask(analysis, regions.skin.width) * 0.01));
+  const out = {} as Record<TFeature, number>;
+  for (const [feature, names] of Object.entries(FEATURE_GROUPS) as [TFeature, readonly TRegionName[]][]) {
+    const union = maxMasks(
+      names.map((n) => regions[n]),
+      regions.skin.width,
+      regions.skin.height,
+    );
+    const outside = createMask(union.width, union.height);
+    for (let i = 0; i < union.data.length; i++) outside.data[i] = union.data[i]! > 0.5 ? 0 : 1;
+    const edge = dilate(outside, shrink);
+    for (let i = 0; i < union.data.length; i++) if (edge.data[i]! > 0) union.data[i] = 0;
+    const mask = (await maskAt(union, W, H)).data;
+    out[feature] = meanDeltaE2000(reference, output, mask).mean;
+  }
+  return out;
+}
+
 export interface TQualityReport {
   /** Skin HF energy, output ÷ the Lanczos reference (1× : the input). */
   hfRatio: number;
@@ -296,8 +334,16 @@ export interface TQualityReport {
   protectedDeltaE: Record<string, number>;
   /** The largest of protectedDeltaE. */
   maxProtectedDeltaE: number;
+  /** Mean CIEDE2000 of the eyes, brows and lips against the Lanczos reference (featureDeltaE). */
+  featureDeltaE: Record<TFeature, number>;
   /** Descriptor cosine of the main face, input vs output; null when no face. */
   identity: number | null;
+  /**
+   * Enlarged outputs given `retouchedAt1x`: skin HF energy of the output ÷ that of the Lanczos
+   * enlargement of the 1× result, over the skin core (1 = the upscale kept every grain a plain
+   * enlargement shows; below 1 it smoothed the skin).
+   */
+  upscaleTextureKeep?: number;
 }
 
 export interface TQualityInput {
@@ -309,6 +355,12 @@ export interface TQualityInput {
   excluded?: readonly TRegionName[];
   /** Skip the identity descriptors (they need the worker pool). */
   skipIdentity?: boolean;
+  /**
+   * The same job's result at 1× (input size), for an enlarged `output`: the report then says how
+   * much of the skin texture a plain Lanczos enlargement of that result keeps the enlarged output
+   * keeps (`upscaleTextureKeep`, issue 24: ≥ 0.8).
+   */
+  retouchedAt1x?: RgbImage;
 }
 
 /** The whole held-back check for one retouch result. */
@@ -330,13 +382,27 @@ export async function measureRetouch(q: TQualityInput): Promise<TQualityReport> 
     protectedDeltaE[name] = mean;
     maxProtectedDeltaE = Math.max(maxProtectedDeltaE, mean);
   }
+  const features = await featureDeltaE(analysis.regions, analysis, reference, output);
   const face: TFace | undefined = analysis.faces[0];
   let identity: number | null = null;
   if (face && !q.skipIdentity) {
     const back = sameSize ? output : await resizeLanczos(output, input.width, input.height);
     identity = (await scoreIdentity(face, input, back)).cosine;
   }
-  return { hfRatio, texture, protectedDeltaE, maxProtectedDeltaE, identity };
+  let upscaleTextureKeep: number | undefined;
+  if (q.retouchedAt1x && !sameSize) {
+    const plain = await resizeLanczos(q.retouchedAt1x, W, H);
+    upscaleTextureKeep = highFrequencyEnergy(output, coreOut) / highFrequencyEnergy(plain, coreOut);
+  }
+  return {
+    hfRatio,
+    texture,
+    protectedDeltaE,
+    maxProtectedDeltaE,
+    featureDeltaE: features,
+    identity,
+    ...(upscaleTextureKeep === undefined ? {} : { upscaleTextureKeep }),
+  };
 }
 
 /** min / median / max of the finite values. */

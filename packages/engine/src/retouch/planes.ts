@@ -101,13 +101,21 @@ export function guidedFilterSelf(
     for (let i = 0; i < p.length; i++) meanB[i] = meanA[i]! * p[i]! + meanB[i]!;
     return meanB;
   }
-  const hw = Math.ceil(width / 2);
-  const hh = Math.ceil(height / 2);
-  const half = halve(p, width, height);
-  const hr = Math.max(1, Math.round(r / 2));
-  const [a, b] = guidedCoefficients(half, hw, hh, hr, eps);
-  const meanA = enlargeMask({ data: boxMean(a, hw, hh, hr), width: hw, height: hh }, width, height).data;
-  const meanB = enlargeMask({ data: boxMean(b, hw, hh, hr), width: hw, height: hh }, width, height).data;
+  // He & Sun: subsample by about r / 5 (2 from radius 6), so large faces cost what small ones do.
+  const k = Math.max(2, Math.min(8, Math.floor(r / 5)));
+  const small = shrinkPlane(p, width, height, k);
+  const hr = Math.max(1, Math.round(r / k));
+  const [a, b] = guidedCoefficients(small.data, small.width, small.height, hr, eps);
+  const meanA = enlargeMask(
+    { data: boxMean(a, small.width, small.height, hr), width: small.width, height: small.height },
+    width,
+    height,
+  ).data;
+  const meanB = enlargeMask(
+    { data: boxMean(b, small.width, small.height, hr), width: small.width, height: small.height },
+    width,
+    height,
+  ).data;
   for (let i = 0; i < p.length; i++) meanB[i] = meanA[i]! * p[i]! + meanB[i]!;
   return meanB;
 }
@@ -137,6 +145,45 @@ function guidedCoefficients(
     b[i] = m - ai * m;
   }
   return [a, b];
+}
+
+/**
+ * k×k block means: ceil(width/k) × ceil(height/k), the last partial blocks averaging what they
+ * hold. k = 1 copies.
+ */
+export function shrinkPlane(
+  p: Float32Array,
+  width: number,
+  height: number,
+  k: number,
+): { data: Float32Array; width: number; height: number } {
+  if (k <= 1) return { data: p.slice(), width, height };
+  const sw = Math.ceil(width / k);
+  const sh = Math.ceil(height / k);
+  const out = new Float32Array(sw * sh);
+  const count = new Float32Array(sw * sh);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / k) * sw;
+    for (let x = 0; x < width; x++) {
+      const o = row + Math.floor(x / k);
+      out[o] = out[o]! + p[y * width + x]!;
+      count[o] = count[o]! + 1;
+    }
+  }
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! / count[i]!;
+  return { data: out, width: sw, height: sh };
+}
+
+/** Bilinear enlargement of a plane (pixel centres aligned, edges clamped) to width × height. */
+export function enlargePlane(
+  p: Float32Array,
+  pw: number,
+  ph: number,
+  width: number,
+  height: number,
+): Float32Array {
+  if (pw === width && ph === height) return p.slice();
+  return enlargeMask({ data: p, width: pw, height: ph }, width, height).data;
 }
 
 /** 2×2 mean, ceil(width/2) × ceil(height/2) (the last odd row or column is repeated). */
@@ -177,4 +224,26 @@ export function luma(planes: TPlanes): Float32Array {
   const out = new Float32Array(r.length);
   for (let i = 0; i < out.length; i++) out[i] = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
   return out;
+}
+
+/**
+ * lowPass of `p` over the pixels `m` weighs (normalised convolution: lowPass(p·m) / lowPass(m)), so
+ * what lies outside the mask (hair, background) does not bleed into the skin's averages: a plain
+ * blur near the face's edge mixes the hair's colour in, and a correction towards it leaves a halo.
+ * Where the mask's own average is tiny the plain value is kept.
+ */
+export function weightedLowPass(
+  p: Float32Array,
+  m: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+  denominator?: Float32Array,
+): Float32Array {
+  const num = new Float32Array(p.length);
+  for (let i = 0; i < p.length; i++) num[i] = p[i]! * m[i]!;
+  const top = lowPass(num, width, height, radius);
+  const den = denominator ?? lowPass(m, width, height, radius);
+  for (let i = 0; i < p.length; i++) top[i] = den[i]! > 1e-3 ? top[i]! / den[i]! : p[i]!;
+  return top;
 }

@@ -1,3 +1,4 @@
+import { defaultRetouchControls } from "@gyeol/shared/retouch";
 import { describe, expect, it } from "vitest";
 import type { TFaceAnalysis } from "../face/analyze.ts";
 import { REGION_NAMES, type TRegionMasks } from "../face/regions.ts";
@@ -83,7 +84,7 @@ describe("skin retouch: blemishes go, deliberate colour stays", () => {
     it(`${style.name}: evens small red spots and keeps a broad blush's colour`, () => {
       const withSpots = cheek(true);
       const blushOnly = cheek(false);
-      const out = applyRetouch(withSpots, analysis, plan, style, 1);
+      const out = applyRetouch(withSpots, analysis, plan, style, 1, defaultRetouchControls(lora));
       // Each spot (its centre, radius 2) ends much closer to the blush-only skin than it started.
       for (const [x, y] of SPOTS) {
         const before = deltaE2000(meanLab(withSpots, x, y, 2), meanLab(blushOnly, x, y, 2));

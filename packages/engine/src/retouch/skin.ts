@@ -1,9 +1,22 @@
-import type { TFaceAnalysis } from "../face/analyze.ts";
-import type { TRegionName } from "../face/regions.ts";
+import type { TRetouchControls } from "@gyeol/shared/retouch";
+import type { TFace, TFaceAnalysis } from "../face/analyze.ts";
+import type { TMesh, TRegionName } from "../face/regions.ts";
 import { type BoxMask, createMask, type Mask, type RgbImage, resizeMaskToBox } from "../image.ts";
 import { featherMask, growAndFeather, maskBounds, maxMasks } from "../masks.ts";
 import type { TStyleParams } from "../style.ts";
-import { boxMean, cropToPlanes, guidedFilterSelf, lowPass, luma, type TPlanes } from "./planes.ts";
+import { evenTone, liftDarkCircles, reduceShine, softenFineLines } from "./corrections.ts";
+import {
+  boxMean,
+  cropToPlanes,
+  enlargePlane,
+  guidedFilterSelf,
+  lowPass,
+  luma,
+  shrinkPlane,
+  type TPlanes,
+} from "./planes.ts";
+import { findSpots, healSpots } from "./spots.ts";
+import { faceTerritory, faceZones, type TFaceZones, UNDER_EYE_REFERENCE } from "./zones.ts";
 
 /** The spec 02 §3 exclusion fields: true keeps that region exactly as it was. */
 export interface TExclusions {
@@ -73,8 +86,21 @@ export async function planRetouch(
     for (let i = 0; i < soft.data.length; i++) soft.data[i] = soft.data[i]! * (1 - protect.data[i]!);
     return soft;
   };
+  // The skin's treatment never reaches the brows or the lips (issue 24: within ΔE 1 at 1×), even
+  // when they are not excluded: their own treatment, if any, is the makeup pass's.
+  const features = growAndFeather(
+    maxMasks(
+      (["left_eyebrow", "right_eyebrow", "upper_lip", "lower_lip"] as const).map((name) => regions[name]),
+      mw,
+      mh,
+    ),
+    Math.max(1, feather * 0.7),
+  );
+  const skinWeight = weigh(["skin"], feather);
+  for (let i = 0; i < skinWeight.data.length; i++)
+    skinWeight.data[i] = skinWeight.data[i]! * (1 - features.data[i]!);
   const weights = {
-    skin: weigh(["skin"], feather),
+    skin: skinWeight,
     lips: weigh(["upper_lip", "lower_lip"], Math.max(1, feather / 2)),
     brows: weigh(["left_eyebrow", "right_eyebrow"], Math.max(1, feather / 2)),
     hair: weigh(["hair"], feather),
@@ -91,22 +117,6 @@ export async function planRetouch(
   };
 }
 
-/** Replaces the finest band of `smooth` by `keep` × the finest band of `orig` (pores come back). */
-function restoreTexture(
-  smooth: Float32Array,
-  orig: Float32Array,
-  w: number,
-  h: number,
-  keep: number,
-): Float32Array {
-  // lowPass(smooth) + keep·(orig − lowPass(orig)), with the two blurs folded into one (it is linear).
-  const mix = new Float32Array(smooth.length);
-  for (let i = 0; i < mix.length; i++) mix[i] = smooth[i]! - keep * orig[i]!;
-  const out = lowPass(mix, w, h, 1.5);
-  for (let i = 0; i < out.length; i++) out[i] = out[i]! + keep * orig[i]!;
-  return out;
-}
-
 /** The finest band (pores, grain) of a plane: p − lowPass(p, 1.5). */
 function fineBand(p: Float32Array, w: number, h: number): Float32Array {
   const low = lowPass(p, w, h, 1.5);
@@ -119,83 +129,6 @@ function highPass2(x: Float32Array, w: number, h: number): Float32Array {
   const low = lowPass(x, w, h, 2);
   for (let i = 0; i < low.length; i++) low[i] = x[i]! - low[i]!;
   return low;
-}
-
-/**
- * The share of the finest band to put back so that, after the blend, the skin keeps `target` of
- * its own high-frequency energy (luma, detail finer than ~2 px, where the weight is ≥ 0.95).
- * The blended luma is A + k·B with A the blend without the fine band and B the blended fine band,
- * both linear, so the energy is a quadratic in k, solved exactly. Adapts to each face: how much
- * the smooth removed depends on the skin's own texture, the face size and the noise.
- */
-export function solveTextureKeep(
-  origLuma: Float32Array,
-  smoothLuma: Float32Array,
-  fineLuma: Float32Array,
-  blend: Float32Array,
-  w: number,
-  h: number,
-  target: number,
-): number {
-  const a = new Float32Array(origLuma.length);
-  const b = new Float32Array(origLuma.length);
-  for (let i = 0; i < a.length; i++) {
-    a[i] = origLuma[i]! + blend[i]! * (smoothLuma[i]! - origLuma[i]!);
-    b[i] = blend[i]! * fineLuma[i]!;
-  }
-  const ha = highPass2(a, w, h);
-  const hb = highPass2(b, w, h);
-  const ho = highPass2(origLuma, w, h);
-  let top = 0;
-  for (const v of blend) if (v > top) top = v;
-  let aa = 0;
-  let ab = 0;
-  let bb = 0;
-  let oo = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (blend[i]! < 0.95 * top) continue;
-    aa += ha[i]! * ha[i]!;
-    ab += ha[i]! * hb[i]!;
-    bb += hb[i]! * hb[i]!;
-    oo += ho[i]! * ho[i]!;
-  }
-  if (bb <= 0 || oo <= 0) return 0;
-  // bb·k² + 2·ab·k + aa − target·oo = 0, the larger root; no root: the k of least energy.
-  const c = aa - target * oo;
-  const disc = ab * ab - bb * c;
-  const k = disc < 0 ? -ab / bb : (-ab + Math.sqrt(disc)) / bb;
-  return Math.min(1.2, Math.max(0, k));
-}
-
-/**
- * Colour deviations narrower than face width / SPOT_FRACTION are blemishes; broader colour (a
- * blush is about a fifth of the face wide) is deliberate and kept.
- */
-const SPOT_FRACTION = 30;
-
-/**
- * Evens small colour blotches (redness, spots) and keeps deliberate colour (blush, contour): the
- * chroma (channel − luma) finer than `spotRadius` is taken out, so what is broad (a blush laid over
- * the cheek, contour shading) keeps its colour and only spot-sized deviations from it go. Returns
- * the per-channel correction to add. `orig` is the crop before smoothing.
- */
-export function blemishCorrection(
-  orig: readonly Float32Array[],
-  w: number,
-  h: number,
-  spotRadius: number,
-  amount: number,
-): Float32Array[] {
-  const [r, g, b] = orig as [Float32Array, Float32Array, Float32Array];
-  const L = new Float32Array(r.length);
-  for (let i = 0; i < L.length; i++) L[i] = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
-  return [r, g, b].map((channel) => {
-    const chroma = new Float32Array(channel.length);
-    for (let i = 0; i < chroma.length; i++) chroma[i] = channel[i]! - L[i]!;
-    const broad = lowPass(chroma, w, h, spotRadius);
-    for (let i = 0; i < chroma.length; i++) broad[i] = amount * (broad[i]! - chroma[i]!);
-    return broad;
-  });
 }
 
 /**
@@ -302,11 +235,321 @@ function treatRegion(
   }
 }
 
+/** What the skin retouch does to one face: the style's character and the fine-tuning controls. */
+export interface TSkinSettings {
+  style: TStyleParams;
+  /** The style strength multiplier (0..1.5, default 1). */
+  strength: number;
+  controls: TRetouchControls;
+}
+
+/** The fine band's luma share needed so the blended skin keeps `target` of the input's HF energy. */
+function solveKeep(
+  reference: Float32Array,
+  base: Float32Array,
+  low: Float32Array,
+  fine: Float32Array,
+  blend: Float32Array,
+  w: number,
+  h: number,
+  target: number,
+): number {
+  // X = base + m·(low + k·fine − base) = A + k·B.
+  const a = new Float32Array(base.length);
+  const b = new Float32Array(base.length);
+  for (let i = 0; i < a.length; i++) {
+    a[i] = base[i]! + blend[i]! * (low[i]! - base[i]!);
+    b[i] = blend[i]! * fine[i]!;
+  }
+  const ha = highPass2(a, w, h);
+  const hb = highPass2(b, w, h);
+  const ho = highPass2(reference, w, h);
+  let top = 0;
+  for (const v of blend) if (v > top) top = v;
+  let aa = 0;
+  let ab = 0;
+  let bb = 0;
+  let oo = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (blend[i]! < 0.95 * top) continue;
+    aa += ha[i]! * ha[i]!;
+    ab += ha[i]! * hb[i]!;
+    bb += hb[i]! * hb[i]!;
+    oo += ho[i]! * ho[i]!;
+  }
+  if (bb <= 0 || oo <= 0) return 0;
+  const c = aa - target * oo;
+  const disc = ab * ab - bb * c;
+  const k = disc < 0 ? -ab / bb : (-ab + Math.sqrt(disc)) / bb;
+  return Math.min(1.2, Math.max(0, k));
+}
+
+function smoothstep01(x: number): number {
+  const t = Math.min(1, Math.max(0, x));
+  return t * t * (3 - 2 * t);
+}
+
+/** Mean of `plane` over a disc, weighted by `weight`; null where the disc holds no weight. */
+function discMean(
+  plane: Float32Array,
+  weight: Float32Array,
+  w: number,
+  h: number,
+  cx: number,
+  cy: number,
+  r: number,
+): number | null {
+  let sum = 0;
+  let n = 0;
+  const R = Math.ceil(r);
+  for (let y = Math.max(0, Math.round(cy) - R); y <= Math.min(h - 1, Math.round(cy) + R); y++)
+    for (let x = Math.max(0, Math.round(cx) - R); x <= Math.min(w - 1, Math.round(cx) + R); x++) {
+      if ((x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
+      const i = y * w + x;
+      sum += plane[i]! * weight[i]!;
+      n += weight[i]!;
+    }
+  return n > 0.5 ? sum / n : null;
+}
+
+/** The face width the shading and colour corrections are worked at (larger faces are shrunk to it). */
+const WORK_FACE_WIDTH = 360;
+
+/** A face's crop shrunk by an integer factor for the corrections: planes, skin weight and zones. */
+interface TWorkCrop {
+  k: number;
+  planes: TPlanes;
+  skin: Float32Array;
+  zones: TFaceZones | null;
+  /** The mesh in the small crop's coordinates. */
+  mesh: TMesh;
+}
+
+function shrinkCrop(planes: TPlanes, skin: Float32Array, face: TFace, k: number): TWorkCrop {
+  const { width: w, height: h } = planes;
+  const c = planes.c.map((p) => shrinkPlane(p, w, h, k).data) as TPlanes["c"];
+  const small = shrinkPlane(skin, w, h, k);
+  const mesh = face.mesh.map(
+    ([x, y, z]) => [(x - planes.x0) / k, (y - planes.y0) / k, z / k] as [number, number, number],
+  );
+  return {
+    k,
+    planes: { x0: 0, y0: 0, width: small.width, height: small.height, c },
+    skin: small.data,
+    zones: mesh.length > 0 ? faceZones(mesh, 0, 0, small.width, small.height) : null,
+    mesh,
+  };
+}
+
 /**
- * Skin retouch by frequency separation: an edge-preserving guided filter removes blemishes and
- * uneven tone, then the finest band (pores) is put back at the style's share, colour blotches are
- * evened without flattening the face's shading, and the result is blended through feathered masks.
- * Each treatment works on the crop around its own region only.
+ * The shading and colour controls on the working copy: tone evened, fine lines softened, dark
+ * circles lifted towards the cheek below each eye, T-zone shine lowered; each only inside the
+ * face's skin (and its own zone). In place.
+ */
+function correctShading(work: TWorkCrop, fw: number, controls: TRetouchControls, strength: number): void {
+  const { planes, skin, zones, mesh } = work;
+  const { width: w, height: h } = planes;
+  const n = w * h;
+  evenTone(planes, skin, fw, Math.min(1, controls.tone_evening * strength));
+  // The nose's creases and shading are its shape; lines are softened everywhere else.
+  const lines = zones ? skin.map((v, i) => v * (1 - zones.nose.data[i]!)) : skin;
+  softenFineLines(planes, lines, fw, Math.min(1, controls.wrinkle_softening * strength));
+  if (!zones) return;
+  const darkCircles = Math.min(1, controls.dark_circles * strength);
+  if (darkCircles > 0) {
+    const TL = luma(planes);
+    const chromaPlanes = planes.c.map((p) => {
+      const d = new Float32Array(n);
+      for (let i = 0; i < n; i++) d[i] = p[i]! - TL[i]!;
+      return d;
+    });
+    zones.underEyes.forEach((zone, side) => {
+      const rr = Math.max(1.5, fw / 25);
+      const values = UNDER_EYE_REFERENCE[side]!.map((index) => {
+        const [px, py] = mesh[index]!;
+        const l = discMean(TL, skin, w, h, px, py, rr);
+        if (l === null) return null;
+        const chroma = chromaPlanes.map((d) => discMean(d, skin, w, h, px, py, rr) ?? 0);
+        return { luma: l, chroma };
+      }).filter((v) => v !== null);
+      if (values.length === 0) return;
+      const reference = {
+        luma: values.reduce((s, v) => s + v.luma, 0) / values.length,
+        chroma: [0, 1, 2].map((k) => values.reduce((s, v) => s + v.chroma[k]!, 0) / values.length) as [
+          number,
+          number,
+          number,
+        ],
+      };
+      const weight = new Float32Array(n);
+      for (let i = 0; i < n; i++) weight[i] = zone.data[i]! * Math.min(1, skin[i]! * 1.5);
+      liftDarkCircles(planes, weight, skin, reference, fw, darkCircles);
+    });
+  }
+  const shine = Math.min(1, controls.shine_reduction * strength);
+  if (shine > 0) {
+    const weight = new Float32Array(n);
+    for (let i = 0; i < n; i++) weight[i] = zones.tZone.data[i]! * skin[i]!;
+    reduceShine(planes, weight, skin, fw, shine);
+  }
+}
+
+/**
+ * One face's skin, in place in `out`: spots healed from the skin around them, an edge-preserving
+ * smooth at the style's share, tone evened, fine lines softened, dark circles lifted and T-zone
+ * shine lowered (the controls), the style's tone, then the skin's own grain put back at the share
+ * that leaves the style's target of its high-frequency energy. Everything is blended through the
+ * face's skin weight (its own territory only, so neighbours in a group photo are each done at their
+ * own scale). Spot finding and the shading corrections run on a copy shrunk to a face width of
+ * about WORK_FACE_WIDTH (they work on broad features), the smooth, the healing and the grain at
+ * full resolution.
+ */
+function retouchFaceSkin(out: RgbImage, face: TFace, plan: TRetouchPlan, settings: TSkinSettings): void {
+  const { style, strength, controls } = settings;
+  const [bx, by, bw, bh] = face.box;
+  const fw = Math.max(16, bw);
+  const x0 = Math.max(0, Math.floor(bx - 0.3 * fw));
+  const y0 = Math.max(0, Math.floor(by - 0.45 * bh));
+  const x1 = Math.min(out.width, Math.ceil(bx + bw + 0.3 * fw));
+  const y1 = Math.min(out.height, Math.ceil(by + bh + 0.35 * bh));
+  if (x1 - x0 < 8 || y1 - y0 < 8) return;
+  const planes = cropToPlanes(out, x0, y0, x1, y1);
+  const { width: w, height: h } = planes;
+  const n = w * h;
+  const skin = cropWeight(plan.weights.skin, planes);
+  if (face.mesh.length > 0) {
+    const territory = faceTerritory(face.mesh, x0, y0, w, h);
+    for (let i = 0; i < n; i++) skin[i] = skin[i]! * territory[i]!;
+  }
+  let top = 0;
+  for (let i = 0; i < n; i++) if (skin[i]! > top) top = skin[i]!;
+  if (top < 0.05) return;
+  const origL = luma(planes);
+  const k = Math.max(1, Math.round(fw / WORK_FACE_WIDTH));
+  const workFw = fw / k;
+
+  // 1. Spots, found on the working copy, healed at full resolution from the skin around them.
+  const blemish = Math.min(1, controls.blemish_removal * strength);
+  if (blemish > 0) {
+    const work = shrinkCrop(planes, skin, face, k);
+    const sn = work.planes.width * work.planes.height;
+    const allow = new Float32Array(sn);
+    for (let i = 0; i < sn; i++)
+      allow[i] =
+        smoothstep01((work.skin[i]! - 0.5) / 0.4) *
+        (work.zones ? (1 - work.zones.lowerNose.data[i]!) * (1 - work.zones.eyeGuard.data[i]!) : 1);
+    const redness = new Float32Array(sn);
+    for (let i = 0; i < sn; i++) redness[i] = work.planes.c[0][i]! - work.planes.c[1][i]!;
+    const spots = findSpots({
+      luma: luma(work.planes),
+      redness,
+      allow,
+      width: work.planes.width,
+      height: work.planes.height,
+      faceWidth: workFw,
+      amount: blemish,
+    }).map((spot) => ({
+      ...spot,
+      x: (spot.x + 0.5) * k - 0.5,
+      y: (spot.y + 0.5) * k - 0.5,
+      radius: spot.radius * k,
+    }));
+    if (process.env.GYEOL_DEBUG_SPOTS) console.error(JSON.stringify(spots));
+    if (spots.length > 0) {
+      const allowFull = enlargePlane(allow, work.planes.width, work.planes.height, w, h);
+      healSpots(planes, spots, allowFull, 1);
+    }
+  }
+  const P0 = planes.c.map((p) => p.slice()) as TPlanes["c"];
+  const L0 = luma(planes);
+
+  // 2. The edge-preserving smooth at the style's share, at full resolution.
+  const r = Math.max(2, Math.round(fw / 28));
+  const eps = adaptiveEps(L0, skin, w, h, r, 0.0022 * (0.5 + style.smoothing));
+  const a = Math.min(1, style.smoothing * strength);
+  const T = P0.map((p) => {
+    const s = guidedFilterSelf(p, w, h, r, eps);
+    for (let i = 0; i < s.length; i++) s[i] = p[i]! + a * (s[i]! - p[i]!);
+    return s;
+  }) as TPlanes["c"];
+
+  // 3. The controls on the working copy of the smoothed skin, added back as an enlarged change.
+  const work = shrinkCrop({ ...planes, c: T }, skin, face, k);
+  const before = work.planes.c.map((p) => p.slice());
+  correctShading(work, workFw, controls, strength);
+  for (let c = 0; c < 3; c++) {
+    const delta = work.planes.c[c]!;
+    for (let i = 0; i < delta.length; i++) delta[i] = delta[i]! - before[c]![i]!;
+    const full = enlargePlane(delta, work.planes.width, work.planes.height, w, h);
+    const t = T[c as 0 | 1 | 2];
+    for (let i = 0; i < n; i++) t[i] = t[i]! + full[i]!;
+  }
+
+  // 4. The style's own tone.
+  adjustSaturation(
+    T,
+    1 + style.skinSaturation * Math.min(1, strength),
+    style.brighten * Math.min(1, strength),
+  );
+  if (style.gloss > 0) {
+    const TL = luma({ ...planes, c: T });
+    const base = lowPass(TL, w, h, r * 2);
+    const gain = style.gloss * 0.06 * Math.min(1, strength);
+    for (let i = 0; i < n; i++) {
+      const t = Math.min(1, Math.max(0, (base[i]! - 0.55) / 0.35));
+      const add = gain * t * t;
+      T[0][i] = T[0][i]! + add;
+      T[1][i] = T[1][i]! + add;
+      T[2][i] = T[2][i]! + add;
+    }
+  }
+
+  // 5. The grain: lowPass(T) + keep · fine(P0), keep so the skin keeps the target of its HF energy.
+  const hfTarget = Math.min(1, Math.max(0.3, 1 - strength * (1 - style.textureKeep)));
+  const lows = T.map((p) => lowPass(p, w, h, 1.5)) as TPlanes["c"];
+  const fines = P0.map((p) => fineBand(p, w, h)) as TPlanes["c"];
+  const keep = solveKeep(
+    origL,
+    L0,
+    luma({ ...planes, c: lows }),
+    luma({ ...planes, c: fines }),
+    skin,
+    w,
+    h,
+    hfTarget,
+  );
+  // Blend: the healed crop everywhere, the treated skin through its weight.
+  for (let c = 0; c < 3; c++) {
+    const t = planes.c[c as 0 | 1 | 2];
+    const lo = lows[c as 0 | 1 | 2];
+    const fi = fines[c as 0 | 1 | 2];
+    for (let i = 0; i < n; i++) {
+      const m = skin[i]!;
+      if (m > 0) t[i] = t[i]! + m * (lo[i]! + keep * fi[i]! - t[i]!);
+    }
+  }
+  writePlanes(out, planes);
+}
+
+function writePlanes(target: RgbImage, planes: TPlanes): void {
+  const clamped = new Uint8ClampedArray(target.data.buffer, target.data.byteOffset, target.data.length);
+  const [r, g, b] = planes.c;
+  for (let y = 0; y < planes.height; y++) {
+    let d = ((y + planes.y0) * target.width + planes.x0) * 3;
+    let i = y * planes.width;
+    for (let x = 0; x < planes.width; x++, d += 3, i++) {
+      clamped[d] = r[i]! * 255;
+      clamped[d + 1] = g[i]! * 255;
+      clamped[d + 2] = b[i]! * 255;
+    }
+  }
+}
+
+/**
+ * The skin retouch of every face (largest first, each at its own scale), then what the style does
+ * beyond the skin: clarity on the hair for the chic and male styles. The eyes, brows and lips are
+ * not touched (issue 24: within ΔE 1 of the input); colour on the lips is the makeup pass's
+ * (makeup.ts). Returns a new image; the input is not changed.
  */
 export function applyRetouch(
   image: RgbImage,
@@ -314,95 +557,24 @@ export function applyRetouch(
   plan: TRetouchPlan,
   style: TStyleParams,
   strength: number,
+  controls: TRetouchControls,
 ): RgbImage {
   if (analysis.faces.length === 0 || strength <= 0) return image;
   const out: RgbImage = { data: new Uint8Array(image.data), width: image.width, height: image.height };
-  const fw = plan.faceWidth;
-  const r = Math.max(2, Math.round(fw / 28));
-  const baseEps = 0.0022 * (0.5 + style.smoothing);
-  const eps = baseEps;
-
-  // Skin: the edge-preserving smooth's threshold follows this skin's own texture (eps from the
-  // median local variance), small colour blotches are evened while broad colour stays, and the
-  // finest band comes back at the share that leaves the style's target of the skin's HF energy.
-  const hfTarget = Math.min(1, Math.max(0.3, 1 - strength * (1 - style.textureKeep)));
-  treatRegion(
-    out,
-    plan.weights.skin,
-    r * 3 + 4,
-    Math.min(1, style.smoothing * strength),
-    (planes, weight, amount) => {
-      const { width: w, height: h } = planes;
-      const L = luma(planes);
-      const eps = adaptiveEps(L, weight, w, h, r, baseEps);
-      const smooth = planes.c.map((p) => guidedFilterSelf(p, w, h, r, eps));
-      if (style.toneEvening > 0) {
-        const fix = blemishCorrection(
-          planes.c,
-          w,
-          h,
-          Math.max(2, fw / SPOT_FRACTION),
-          Math.min(1, 0.5 + style.toneEvening),
-        );
-        for (let c = 0; c < 3; c++) {
-          const o = smooth[c]!;
-          const f = fix[c]!;
-          for (let i = 0; i < o.length; i++) o[i] = o[i]! + f[i]!;
-        }
-      }
-      adjustSaturation(smooth, 1 + style.skinSaturation, style.brighten);
-      if (style.gloss > 0) {
-        const base = lowPass(L, w, h, r * 2);
-        const [sr, sg, sb] = smooth as [Float32Array, Float32Array, Float32Array];
-        const gain = style.gloss * 0.06;
-        for (let i = 0; i < base.length; i++) {
-          const t = Math.min(1, Math.max(0, (base[i]! - 0.55) / 0.35));
-          const add = gain * t * t;
-          sr[i] = sr[i]! + add;
-          sg[i] = sg[i]! + add;
-          sb[i] = sb[i]! + add;
-        }
-      }
-      // The finest band last: lowPass(smooth) + keep · fine(orig).
-      const fines = planes.c.map((p) => fineBand(p, w, h));
-      const lows = smooth.map((p) => lowPass(p, w, h, 1.5));
-      const blend = new Float32Array(weight.length);
-      for (let i = 0; i < blend.length; i++) blend[i] = weight[i]! * amount;
-      const lowPlanes = { ...planes, c: lows as [Float32Array, Float32Array, Float32Array] };
-      const finePlanes = { ...planes, c: fines as [Float32Array, Float32Array, Float32Array] };
-      const keep = solveTextureKeep(L, luma(lowPlanes), luma(finePlanes), blend, w, h, hfTarget);
-      for (let c = 0; c < 3; c++) {
-        const lo = lows[c]!;
-        const fi = fines[c]!;
-        for (let i = 0; i < lo.length; i++) lo[i] = lo[i]! + keep * fi[i]!;
-      }
-      return lows;
-    },
-  );
-
-  // Lips: lighter smoothing; makeup styles deepen and warm the colour.
-  treatRegion(out, plan.weights.lips, r * 2 + 2, Math.min(1, 0.6 * strength), (planes) => {
-    const { width: w, height: h } = planes;
-    const lipOut = planes.c.map((p) =>
-      restoreTexture(guidedFilterSelf(p, w, h, Math.max(1, r >> 1), eps * 0.5), p, w, h, 0.7),
+  const settings: TSkinSettings = { style, strength, controls };
+  for (const face of [...analysis.faces].sort((p, q) => q.box[2] - p.box[2]))
+    retouchFaceSkin(out, face, plan, settings);
+  if (style.clarity > 0.15) {
+    const r = Math.max(2, Math.round(plan.faceWidth / 28));
+    treatRegion(out, plan.weights.hair, r * 2 + 4, Math.min(1, strength), (planes) =>
+      planes.c.map((p) => {
+        const { width: w, height: h } = planes;
+        const low = lowPass(p, w, h, 3);
+        const sharp = new Float32Array(p.length);
+        for (let i = 0; i < p.length; i++) sharp[i] = p[i]! + style.clarity * 0.6 * (p[i]! - low[i]!);
+        return sharp;
+      }),
     );
-    adjustSaturation(lipOut, 1 + 0.6 * style.lipTint, 0);
-    const red = lipOut[0]!;
-    for (let i = 0; i < red.length; i++) red[i] = red[i]! + 0.025 * style.lipTint;
-    return lipOut;
-  });
-
-  // Brows and hair: tidy stray texture a little; "chic" and male styles add clarity.
-  const tidy = (radius: number) => (planes: TPlanes) =>
-    planes.c.map((p) => {
-      const { width: w, height: h } = planes;
-      const smooth = guidedFilterSelf(p, w, h, radius, 0.0008);
-      const low = lowPass(p, w, h, 3);
-      for (let i = 0; i < smooth.length; i++)
-        smooth[i] = smooth[i]! + style.clarity * 0.6 * (p[i]! - low[i]!);
-      return smooth;
-    });
-  treatRegion(out, plan.weights.brows, r * 2 + 2, Math.min(1, 0.35 * strength), tidy(Math.max(1, r >> 1)));
-  treatRegion(out, plan.weights.hair, r * 2 + 4, Math.min(1, 0.4 * strength), tidy(r));
+  }
   return out;
 }

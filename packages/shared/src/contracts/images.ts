@@ -13,6 +13,8 @@ import { ZMultiLine, ZSingleLine } from "./text.ts";
  */
 
 const ZBool = z.boolean();
+/** A fine-tuning control's strength (issue 24), 0..1. */
+const ZRetouchControl = z.number().min(0).max(1);
 
 /** spec 02 §3 Upscale job input. The region flags are exclusions: true keeps that region untouched. */
 export const ZUpscaleInput = z.object({
@@ -42,6 +44,15 @@ export const ZUpscaleInput = z.object({
   /** Our additions (spec 02 §2.1 "Exclude background / outfit"), optional for outside clients. */
   exclude_background: ZBool.optional(),
   exclude_outfit: ZBool.optional(),
+  /**
+   * Our additions (issue 24): the fine-tuning controls, each 0..1; one left out takes the style's
+   * default (retouch.ts defaultRetouchControls). Stored with the job, so "run again" reproduces it.
+   */
+  blemish_removal: ZRetouchControl.optional(),
+  dark_circles: ZRetouchControl.optional(),
+  shine_reduction: ZRetouchControl.optional(),
+  wrinkle_softening: ZRetouchControl.optional(),
+  tone_evening: ZRetouchControl.optional(),
 });
 export type TUpscaleInput = z.infer<typeof ZUpscaleInput>;
 
