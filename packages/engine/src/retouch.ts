@@ -4,6 +4,7 @@ import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regio
 import { scoreIdentity, type TIdentityScore } from "./identity.ts";
 import { createEnlargedRowReader, decodeImage, encodeJpeg, type RgbImage, readBoxMaskRow } from "./image.ts";
 import { blurPlane, softOutfitMask } from "./masks.ts";
+import { applyFairSkin, fairSkinWeight } from "./retouch/fair-skin.ts";
 import { applyFilter, type TRowReader } from "./retouch/filters.ts";
 import { applyMakeup } from "./retouch/makeup.ts";
 import { applyRetouch, planRetouch, type TExclusions, type TRetouchPlan } from "./retouch/skin.ts";
@@ -139,8 +140,8 @@ function wholeImageSkinRows(image: RgbImage, analysis: TFaceAnalysis): TRowReade
 }
 
 /**
- * How much the filter may change each pixel, row by row: 1 − the protected regions, times the
- * person (background excluded), times 1 − the outfit (outfit excluded). Null: everywhere.
+ * How much the filter may change each pixel, row by row: 1 − the regions the job excluded, times
+ * the person (background excluded), times 1 − the outfit (outfit excluded). Null: everywhere.
  */
 function filterAllowRows(
   image: RgbImage,
@@ -155,16 +156,17 @@ function filterAllowRows(
   const outfit = job.exclude_outfit
     ? createEnlargedRowReader(softOutfitMask(analysis.regions.outfit, analysis), width, height)
     : null;
-  if (!plan && !person && !outfit) return null;
-  const protect = new Float32Array(width);
+  const excluded = plan?.excluded ?? null;
+  if (!excluded && !person && !outfit) return null;
+  const keep = new Float32Array(width);
   const personRow = new Float32Array(width);
   const outfitRow = new Float32Array(width);
   return (y, out) => {
-    if (plan) readBoxMaskRow(plan.protect, y, protect);
+    if (excluded) readBoxMaskRow(excluded, y, keep);
     person?.(y, personRow);
     outfit?.(y, outfitRow);
     for (let x = 0; x < width; x++) {
-      let a = plan ? 1 - protect[x]! : 1;
+      let a = excluded ? 1 - keep[x]! : 1;
       if (person) a *= personRow[x]!;
       if (outfit) a *= 1 - outfitRow[x]!;
       out[x] = a;
@@ -219,8 +221,14 @@ export async function retouchPortrait(
 
   const filter = interpretFilterFields(job);
   let filtered = retouched;
-  if (filter.filter !== "none") {
-    // Over the retouch's own copy, not a third one; `image` (the input) stays for the identity check.
+  if (filter.filter === "ppoyong" && !noFace) {
+    // Over the retouch's own copy (the input stays for the identity check); where the look goes
+    // is read from the input, before the retouch.
+    filtered = retouched === image ? { ...image, data: new Uint8Array(image.data) } : retouched;
+    const look = await fairSkinWeight(image, analysis);
+    applyFairSkin(filtered, look, filter.strength, filterAllowRows(image, analysis, plan, job));
+  } else if (filter.filter !== "none") {
+    // Studio (and fair skin on a photo without a face: a whole-image look by skin colour).
     filtered = applyFilter(
       retouched,
       filter.filter,

@@ -52,6 +52,7 @@ function fullBox(value: number): BoxMask {
 
 const plan: TRetouchPlan = {
   protect: fullBox(0),
+  excluded: null,
   weights: { skin: fullBox(1), lips: fullBox(0), brows: fullBox(0), hair: fullBox(0) },
   faceWidth: FACE_WIDTH,
 };

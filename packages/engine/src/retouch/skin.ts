@@ -35,6 +35,12 @@ export interface TExclusions {
 export interface TRetouchPlan {
   /** Regions that must come out unchanged (eyes always), grown and feathered outward. */
   protect: BoxMask;
+  /**
+   * The regions the job excluded (not the eyes), grown and feathered: what the filters keep off.
+   * The filters are a grade of the whole photo, so the eyes take it with the face around them (a
+   * face lifted around unchanged eyes wears rings); null when the job excluded nothing.
+   */
+  excluded: BoxMask | null;
   /** Per-region blend weights 0..1, already multiplied by (1 − protect). */
   weights: { skin: BoxMask; lips: BoxMask; brows: BoxMask; hair: BoxMask };
   faceWidth: number;
@@ -72,6 +78,18 @@ export async function planRetouch(
     ),
     feather,
   );
+  const userExcluded = excluded.filter((name) => name !== "eyes");
+  const excludedByUser =
+    userExcluded.length > 0
+      ? growAndFeather(
+          maxMasks(
+            userExcluded.map((name) => regions[name]),
+            mw,
+            mh,
+          ),
+          feather,
+        )
+      : null;
   const weigh = (names: TRegionName[], radius: number): Mask => {
     const kept = names.filter((name) => !excluded.includes(name));
     if (kept.length === 0) return createMask(mw, mh);
@@ -112,6 +130,7 @@ export async function planRetouch(
   );
   return {
     protect: protectFull!,
+    excluded: excludedByUser ? await resizeMaskToBox(excludedByUser, width, height) : null,
     weights: { skin: skin!, lips: lips!, brows: brows!, hair: hair! },
     faceWidth,
   };
