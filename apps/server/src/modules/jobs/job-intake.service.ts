@@ -80,8 +80,8 @@ export function createJobIntakeService(deps: JobIntakeDeps) {
       if (deps.isMaintenance) throw new AppError(503, "MAINTENANCE", MAINTENANCE_MESSAGE);
       const planned = await plan();
       if (planned.userPrompt && deps.findBannedKeyword) {
-        if (await deps.findBannedKeyword(planned.userPrompt))
-          throw new AppError(400, "NSFW_PROMPT_BLOCKED", BANNED_PROMPT_MESSAGE);
+        const keyword = await deps.findBannedKeyword(planned.userPrompt);
+        if (keyword) throw new AppError(400, "NSFW_PROMPT_BLOCKED", BANNED_PROMPT_MESSAGE, { keyword });
       }
       // The payload is what the worker will parse: a plan the definition refuses is a bug here.
       const payload = definition.schema.parse(planned.payload);
