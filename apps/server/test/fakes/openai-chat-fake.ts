@@ -25,7 +25,10 @@
  * prompt (answered in whatever form was asked for). Without a script the reply is made from the
  * request (it names the last user text and counts its images) and holds a ```prompt block, so
  * every helper has a prompt to take. `npm run dev` starts this as a stand-in provider
- * (scripts/dev.mjs), with a delay between chunks so the streaming shows.
+ * (scripts/dev.mjs), with a delay between chunks so the streaming shows. A process that cannot
+ * reach `script` (the browser journeys, the dev stand-in) steers one reply by writing a marker in
+ * the message: `[[fake:broken]]` (the stream drops after 12 pieces) or `[[fake:stall]]`, for
+ * the first reply to that message only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -150,6 +153,7 @@ export async function startChatFake(options: ChatFakeOptions = {}): Promise<Chat
     close: async () => {},
   };
   const open = new Set<ServerResponse>();
+  const markedSeen = new Set<string>();
 
   function sendError(response: ServerResponse, status: number, message: string, type: string, code: string) {
     response.writeHead(status, {
@@ -241,7 +245,12 @@ export async function startChatFake(options: ChatFakeOptions = {}): Promise<Chat
       );
       return;
     }
-    const step = fake.script.shift();
+    // A marked message breaks its first reply only, so a retry of it gets a whole one.
+    const lastText = lastUserParts(body).text;
+    let marked = /\[\[fake:(broken|stall)\]\]/.exec(lastText)?.[1] as "broken" | "stall" | undefined;
+    if (marked && markedSeen.has(lastText)) marked = undefined;
+    if (marked) markedSeen.add(lastText);
+    const step = fake.script.shift() ?? (marked ? ({ kind: marked, after: 12 } as const) : undefined);
     if (step?.kind === "error") {
       sendError(
         response,

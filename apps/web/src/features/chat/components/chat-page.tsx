@@ -142,6 +142,8 @@ export function ChatPage() {
   }
 
   function requireReady(): boolean {
+    // Still finding out who is signed in: the words stay in the box until we know.
+    if (status === "loading") return false;
     if (!isSignedIn) {
       toast.error(t("chat.loginRequired"));
       return false;
@@ -156,6 +158,8 @@ export function ChatPage() {
   async function runTurn(request: TTurnRequest, restore?: { text: string; images: File[] }) {
     const outcome = await turns.run(request);
     if (outcome.kind !== "failed") return;
+    // A reply the server kept (failed, or cut off with its text) says so where it stands.
+    if (outcome.isShown) return;
     toast.error(`${t("chat.sendFailed")} ${describeError(outcome.error, t, "")}`.trim());
     // Nothing was stored: the person gets their words and pictures back.
     if (!outcome.stored && restore) {

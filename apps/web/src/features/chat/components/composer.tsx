@@ -119,6 +119,7 @@ export function Composer(props: TComposerProps) {
           maxLength={CHAT_TEXT_MAX}
           disabled={!props.canCompose}
           rows={1}
+          aria-describedby="chat-key-hint"
           placeholder={props.canCompose ? t("chat.placeholder") : t("chat.notConfiguredTitle")}
           onChange={(event) => props.onText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -147,6 +148,9 @@ export function Composer(props: TComposerProps) {
           </button>
         )}
       </div>
+      <p id="chat-key-hint" className="mt-1.5 hidden px-14 text-[11px] text-ink-soft sm:block">
+        {t("chat.keyHint", { max: CHAT_MAX_IMAGES })}
+      </p>
     </form>
   );
 }

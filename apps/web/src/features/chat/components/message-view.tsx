@@ -97,8 +97,10 @@ function Block({ block, isFinal }: { block: TBlock; isFinal: boolean }) {
       );
     }
     case "code":
+      // A prompt is offered to the tools only once its block is whole (not cut off mid-way).
       if (block.lang === "prompt" && block.text.trim())
-        return <PromptCard prompt={block.text.trim()} isFinal={isFinal} />;
+        return <PromptCard prompt={block.text.trim()} isFinal={isFinal && block.isClosed} />;
+      if (!block.text.trim()) return null;
       return (
         <pre className="my-2 overflow-x-auto rounded-xl bg-ink/5 p-3 font-mono text-[13px] whitespace-pre">
           <code>{block.text}</code>

@@ -43,7 +43,15 @@ export interface TTurnRequest {
 export type TTurnOutcome =
   | { kind: "done" }
   | { kind: "stopped" }
-  | { kind: "failed"; error: unknown; threadId: string | null; stored: boolean };
+  | {
+      kind: "failed";
+      error: unknown;
+      threadId: string | null;
+      /** The person's message was stored (the stream had started). */
+      stored: boolean;
+      /** The failure shows in the thread (the reply as stored, or what arrived before a drop). */
+      isShown: boolean;
+    };
 
 let draftIds = 0;
 const draftId = () => -(Date.now() * 10 + (draftIds++ % 10));
@@ -214,17 +222,20 @@ export function useChatTurns(options: { onThread(threadId: string, isNew: boolea
           keepDraft("stopped", null);
           return { kind: "stopped" };
         }
+        let isShown = false;
         if (error instanceof ChatSendError && error.reply) {
           settle(error.reply);
-        } else if (error instanceof ChatSendError && error.isDropped && started) {
+          isShown = true;
+        } else if (error instanceof ChatSendError && error.isDropped && started && current.reply.text) {
           keepDraft("failed", "LLM_UNAVAILABLE");
+          isShown = true;
         } else {
           setTurn(null);
           if (threadId && started) void client.invalidateQueries({ queryKey: chatKeys.messages(threadId) });
         }
         for (const url of localUrls) URL.revokeObjectURL(url);
         void client.invalidateQueries({ queryKey: chatKeys.allThreads });
-        return { kind: "failed", error, threadId, stored: started };
+        return { kind: "failed", error, threadId, stored: started, isShown };
       } finally {
         abortRef.current = null;
       }

@@ -20,7 +20,7 @@ describe("chat markdown", () => {
         ],
       },
       { kind: "list", ordered: true, start: 1, items: [{ text: "a", children: [] }] },
-      { kind: "code", lang: "prompt", text: "portrait, soft light" },
+      { kind: "code", lang: "prompt", text: "portrait, soft light", isClosed: true },
       { kind: "paragraph", text: "after" },
     ]);
   });
@@ -28,7 +28,7 @@ describe("chat markdown", () => {
   it("keeps an unclosed fence of a reply still streaming", () => {
     expect(parseBlocks("Here:\n```prompt\nhalf a pro")).toEqual([
       { kind: "paragraph", text: "Here:" },
-      { kind: "code", lang: "prompt", text: "half a pro" },
+      { kind: "code", lang: "prompt", text: "half a pro", isClosed: false },
     ]);
   });
 
@@ -101,7 +101,7 @@ describe("chat markdown", () => {
       { kind: "paragraph", text: "after" },
     ]);
     expect(parseBlocks("~~~js\nconst a_b = 1;\n~~~")).toEqual([
-      { kind: "code", lang: "js", text: "const a_b = 1;" },
+      { kind: "code", lang: "js", text: "const a_b = 1;", isClosed: true },
     ]);
   });
 });

@@ -23,7 +23,7 @@ export type TBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "heading"; level: 1 | 2 | 3; text: string }
   | { kind: "list"; ordered: boolean; start: number; items: TListItem[] }
-  | { kind: "code"; lang: string; text: string };
+  | { kind: "code"; lang: string; text: string; isClosed: boolean };
 
 const FENCE = /^(\s*)(```+|~~~+)\s*([\w+-]*)\s*$/;
 const ITEM = /^(\s*)(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
@@ -64,7 +64,13 @@ function parseLines(lines: readonly TLine[]): TBlock[] {
         body.push(lines[i]!.text.slice(Math.min(strip, indentOf(lines[i]!.text))));
         i++;
       }
-      blocks.push({ kind: "code", lang: (fence[3] ?? "").toLowerCase(), text: body.join("\n") });
+      // An unclosed fence: a reply still streaming, or one cut off inside the block.
+      blocks.push({
+        kind: "code",
+        lang: (fence[3] ?? "").toLowerCase(),
+        text: body.join("\n"),
+        isClosed: i < lines.length,
+      });
       continue;
     }
     const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
