@@ -33,7 +33,7 @@ import {
   fetchThreads,
   renameThread,
 } from "../api/chat-api.ts";
-import { type TTurnRequest, useChatTurns, withTurn } from "../hooks/use-chat-turns.ts";
+import { type TTurnRequest, threadInView, useChatTurns, withTurn } from "../hooks/use-chat-turns.ts";
 import { Composer } from "./composer.tsx";
 import { MessageView, type TMessageActions } from "./message-view.tsx";
 import { ThreadList } from "./thread-list.tsx";
@@ -67,12 +67,6 @@ export function ChatPage() {
     enabled: isSignedIn,
     placeholderData: (previous) => previous,
   });
-  const messages = useQuery({
-    queryKey: chatKeys.messages(threadId ?? ""),
-    queryFn: () => fetchMessages(threadId!),
-    enabled: isSignedIn && Boolean(threadId),
-    staleTime: 30_000,
-  });
 
   const [text, setText] = useState("");
   const [images, setImages] = useState<File[]>([]);
@@ -85,14 +79,22 @@ export function ChatPage() {
       if (isNew) setParams({ thread: id }, { replace: !threadId });
     },
   });
+  const view = threadInView(threadId, turns.turn);
+  const viewThreadId = view.threadId;
+  const messages = useQuery({
+    queryKey: chatKeys.messages(viewThreadId ?? ""),
+    queryFn: () => fetchMessages(viewThreadId!),
+    enabled: isSignedIn && Boolean(viewThreadId),
+    staleTime: 30_000,
+  });
 
   // A thread that is gone (deleted elsewhere, someone else's link) falls back to a new conversation.
   useEffect(() => {
     if (messages.error && isApiError(messages.error) && messages.error.code === "NOT_FOUND") setParams({});
   }, [messages.error, setParams]);
 
-  const turnHere = turns.turn && (turns.turn.threadId ?? null) === threadId ? turns.turn : null;
-  const stored = threadId ? (messages.data?.messages ?? []) : [];
+  const turnHere = view.turn;
+  const stored = viewThreadId ? (messages.data?.messages ?? []) : [];
   const shown = withTurn(stored, turnHere);
   const lastText = turnHere?.reply.text;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll as messages arrive and the reply grows
@@ -169,12 +171,12 @@ export function ChatPage() {
   }
 
   function send() {
-    if (!requireReady()) return;
     const message = text.trim();
     if (!message && images.length === 0) {
       toast.error(t("chat.emptyInput"));
       return;
     }
+    if (!requireReady()) return;
     const sent = { text: message, images };
     setText("");
     setImages([]);
@@ -182,24 +184,26 @@ export function ChatPage() {
   }
 
   function actionsFor(message: TChatMessage, index: number): TMessageActions {
-    if (!isConnected || turns.isBusy || message.id < 0 || !threadId) return {};
+    if (!isConnected || turns.isBusy || message.id < 0 || !viewThreadId) return {};
     const isLast = index === shown.length - 1;
     if (message.role === "user")
       return {
         onEdit: (edited) => {
-          if (requireReady()) void runTurn({ action: "edit", threadId, text: edited, target: message });
+          if (requireReady())
+            void runTurn({ action: "edit", threadId: viewThreadId, text: edited, target: message });
         },
       };
     if (!isLast) return {};
     const canContinue = message.status !== "done" && message.text.trim().length > 0;
     return {
       onRegenerate: () => {
-        if (requireReady()) void runTurn({ action: "regenerate", threadId, target: message });
+        if (requireReady()) void runTurn({ action: "regenerate", threadId: viewThreadId, target: message });
       },
       ...(canContinue
         ? {
             onContinue: () => {
-              if (requireReady()) void runTurn({ action: "continue", threadId, target: message });
+              if (requireReady())
+                void runTurn({ action: "continue", threadId: viewThreadId, target: message });
             },
           }
         : {}),

@@ -1,6 +1,6 @@
 import type { TChatMessage } from "@gyeol/shared/contracts/ai";
 import { describe, expect, it } from "vitest";
-import { type TTurn, withTurn } from "./use-chat-turns.ts";
+import { type TTurn, threadInView, withTurn } from "./use-chat-turns.ts";
 
 const message = (id: number, role: TChatMessage["role"], text: string): TChatMessage => ({
   id,
@@ -54,5 +54,13 @@ describe("a turn laid over the stored messages (issue 27)", () => {
       [1, "a2"],
       [-9, "new"],
     ]);
+  });
+
+  it("keeps a new thread's turn in view between the stream's start and the address naming it", () => {
+    const turn: TTurn = { action: "send", origin: null, threadId: "new", user: null, reply };
+    expect(threadInView(null, turn)).toEqual({ threadId: "new", turn });
+    expect(threadInView("new", turn)).toEqual({ threadId: "new", turn });
+    expect(threadInView("other", turn)).toEqual({ threadId: "other", turn: null });
+    expect(threadInView("other", null)).toEqual({ threadId: "other", turn: null });
   });
 });

@@ -21,6 +21,8 @@ import type { TViewMessage } from "../components/message-view.tsx";
 
 export interface TTurn {
   action: TChatAction;
+  /** The thread the page showed when the turn began (null: a new conversation). */
+  origin?: string | null;
   /** The thread the turn is in; null until a new thread's `start`. */
   threadId: string | null;
   /** regenerate: the reply it replaces; continue: the reply it finishes; edit: the message it changes. */
@@ -123,6 +125,7 @@ export function useChatTurns(options: { onThread(threadId: string, isNew: boolea
       const localUrls = (request.images ?? []).map((file) => URL.createObjectURL(file));
       let current: TTurn = {
         action,
+        origin: request.threadId,
         threadId: request.threadId,
         ...(target ? { targetId: target.id } : {}),
         ...(action === "edit" ? { editedText: request.text ?? "" } : {}),
@@ -244,4 +247,16 @@ export function useChatTurns(options: { onThread(threadId: string, isNew: boolea
   );
 
   return { turn, run, stop, isBusy: turn !== null };
+}
+
+/**
+ * The thread a page showing `threadId` should draw, and the turn to lay over it: a new thread's
+ * turn goes on showing in the view it began in until the address names the thread, so nothing
+ * blinks away between the stream's start and the navigation.
+ */
+export function threadInView(threadId: string | null, turn: TTurn | null) {
+  if (!turn) return { threadId, turn: null };
+  if (turn.threadId === threadId) return { threadId, turn };
+  if ((turn.origin ?? null) === threadId) return { threadId: turn.threadId, turn };
+  return { threadId, turn: null };
 }
