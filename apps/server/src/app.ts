@@ -3,6 +3,7 @@
  * the request's path through it: parsers, security headers, cookies, rate limits, Origin check,
  * then the module routes, then the static web app and its SPA fallback.
  */
+import { isUtf8 } from "node:buffer";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -235,13 +236,17 @@ export async function buildApp({
  * Fastify's JSON parser (with its prototype-poisoning protection), except that an empty body
  * counts as no body: clients that send Content-Type: application/json on a bodiless POST
  * (logout, ensure-code) should not get an error. text/plain is dropped so a form-style
- * cross-site POST cannot reach a JSON route at all.
+ * cross-site POST cannot reach a JSON route at all. A body that is not valid UTF-8 is refused
+ * (400 TEXT_NOT_UTF8, issue 27) rather than read with replacement characters.
  */
 function registerJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser(["application/json", "text/plain"]);
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+    if (!isUtf8(bytes))
+      return done(new AppError(400, "TEXT_NOT_UTF8", "The request body is not valid UTF-8 text."), undefined);
+    const text = bytes.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
     return parseJson(request, text, done);
   });

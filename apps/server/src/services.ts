@@ -289,6 +289,12 @@ export function createServices({
       model: drivers.chatModel ?? createChatModel(config.llm),
       chatChargeEnabled: config.chatChargeEnabled,
       limits: config.uploads,
+      // A claimed hold outlives any model call (each try up to LLM_TIMEOUT_MS) before the sweep
+      // counts its call as lost.
+      holdTimeoutMs: Math.max(
+        15 * 60_000,
+        (config.llm?.timeoutMs ?? 0) * ((config.llm?.maxRetries ?? 0) + 1) + 5 * 60_000,
+      ),
     }),
   };
 }

@@ -73,6 +73,21 @@ describe.each(TEST_DATABASES)("admin CLI on $name", (database) => {
     expect(tooMuch.err).toContain("Not enough credits");
   });
 
+  it("lists, adds and removes banned prompt keywords, which the API then applies (issue 27)", async () => {
+    const listed = await run("keywords:list");
+    expect(listed.code).toBe(0);
+    expect(listed.out.split("\n")).toEqual(expect.arrayContaining(["bikini", "비키니"]));
+    expect((await run("keywords:add", "--word", "수영복")).code).toBe(0);
+    expect(await t.services.ai.bannedKeywords()).toContain("수영복");
+    const removed = await run("keywords:remove", "--word", "비키니");
+    expect(removed).toMatchObject({ code: 0 });
+    expect(await t.services.ai.bannedKeywords()).not.toContain("비키니");
+    const missing = await run("keywords:remove", "--word", "없는말");
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("not on the list");
+    expect((await run("keywords:add")).err).toContain("--word is required");
+  });
+
   it("creates users, toggles admin rights and lists them", async () => {
     const created = await run(
       "user:create",

@@ -7,6 +7,8 @@
  * the grouped history.
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
@@ -15,8 +17,8 @@ import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
 import type { JobQueue, QueueWorker } from "../src/drivers/queue/job-queue.ts";
 import { startWorker } from "../src/modules/jobs/worker.ts";
 import { type KlingFake, startKlingFake } from "./fakes/kling-fake.ts";
-import type { TestDatabaseKind } from "./helpers/databases.ts";
-import { allowAll, signUp, userWithCredits, waitForJob } from "./helpers/retouch.ts";
+import { TEST_DATABASES, type TestDatabaseKind } from "./helpers/databases.ts";
+import { allowAll, signUp, userWithCredits, waitFor, waitForJob } from "./helpers/retouch.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 import { describeToolJob, type ToolHarness } from "./helpers/tool-contract.ts";
 
@@ -456,3 +458,158 @@ describe("generation without a provider", () => {
     }
   });
 });
+
+/**
+ * Issue 27 on every test database: Kling's weather does not end a run (polls that fail on the
+ * way are tried again, a lost submit answer is found by its external_task_id), a task a crashed
+ * worker left is delivered when Kling completes it even after JOB_MAX_ATTEMPTS, and a refused
+ * request stores no file.
+ */
+describe.each(TEST_DATABASES)("generation rides out weather on $name (issue 27)", (database) => {
+  let fake: KlingFake;
+  let t: TestApp;
+  let worker: QueueWorker | undefined;
+  beforeAll(async () => {
+    fake = await startKlingFake(await photo(64, 64));
+  });
+  afterAll(() => fake.close());
+
+  async function open() {
+    fake.outcome = "ok";
+    fake.pollFailures = [];
+    fake.dropSubmitAnswers = 0;
+    t = await createTestApp({ database, env: klingEnv(fake), drivers: { moderation: allowAll } });
+    await signUp(t.app);
+  }
+  async function close() {
+    await worker?.stop({ abandon: true });
+    worker = undefined;
+    await t.close();
+  }
+  const balance = async (id: number) => (await t.services.credits.balances(id)).total;
+  const taskOf = (jobId: string) =>
+    [...fake.tasks.values()].filter((task) => task.body.external_task_id === jobId);
+
+  it("polls that fail on the way (no answer, 500, 503, 429) are tried again; the task is delivered", async () => {
+    await open();
+    try {
+      const user = await userWithCredits(t, 15);
+      fake.pollFailures = ["network", 500, 503, 429, "network", 500];
+      const jobId = await started(t, user.cookie, { prompt: "a cat in the rain" });
+      worker = startWorker(t.services, t.config);
+      const done = await waitForJob(t.app, user.cookie, jobId, 30_000);
+      expect(done).toMatchObject({ status: "completed" });
+      expect(done.images).toHaveLength(1);
+      expect(fake.pollFailures).toEqual([]);
+      expect(taskOf(jobId)).toHaveLength(1);
+      expect(await balance(user.id)).toBe(0);
+      expect((await t.services.credits.listLedger(user.id)).filter((row) => row.kind === "refund")).toEqual(
+        [],
+      );
+    } finally {
+      await close();
+    }
+  }, 40_000);
+
+  it("a submit whose answer is lost is found by its external_task_id, not made twice", async () => {
+    await open();
+    try {
+      const user = await userWithCredits(t, 15);
+      fake.dropSubmitAnswers = 1;
+      const submits = fake.submits;
+      const jobId = await started(t, user.cookie, { prompt: "a dog on a hill" });
+      worker = startWorker(t.services, t.config);
+      expect(await waitForJob(t.app, user.cookie, jobId, 30_000)).toMatchObject({ status: "completed" });
+      expect(fake.submits - submits).toBe(1);
+      expect(taskOf(jobId)).toHaveLength(1);
+      expect((await t.services.store.jobs.findById(jobId))?.provider_job_id).toBe(taskOf(jobId)[0]!.id);
+    } finally {
+      await close();
+    }
+  }, 40_000);
+
+  it("a task left by crashed workers past JOB_MAX_ATTEMPTS is delivered when Kling completes it, not refunded", async () => {
+    await open();
+    try {
+      const user = await userWithCredits(t, 15);
+      fake.outcome = "hang";
+      const jobId = await started(t, user.cookie, { prompt: "a slow sunset" });
+      const crash = async () => {
+        await worker!.stop({ abandon: true }); // the row stays processing
+        worker = undefined;
+        await waitFor(async () => {
+          const row = await t.services.store.jobs.findById(jobId);
+          return Date.parse(row!.heartbeat_at!) < Date.now() - 1000 * t.config.jobs.staleAfterSeconds;
+        });
+      };
+      for (let run = 1; run <= t.config.jobs.maxAttempts; run++) {
+        worker = startWorker(t.services, t.config);
+        await waitFor(async () => {
+          const row = await t.services.store.jobs.findById(jobId);
+          return row?.status === "processing" && row.attempts === run && Boolean(row.provider_job_id);
+        }, 20_000);
+        await crash();
+      }
+      // Every allowed attempt is used up, and Kling finishes the task meanwhile.
+      for (const task of taskOf(jobId)) task.outcome = "ok";
+      worker = startWorker(t.services, t.config);
+      const done = await waitForJob(t.app, user.cookie, jobId, 30_000);
+      expect(done).toMatchObject({ status: "completed" });
+      expect(done.images).toHaveLength(1);
+      expect(taskOf(jobId)).toHaveLength(1); // polled again, never submitted again
+      const row = await t.services.store.jobs.findById(jobId);
+      expect(row?.attempts).toBe(t.config.jobs.maxAttempts + 1);
+      expect(await balance(user.id)).toBe(0);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it("a refused start stores no file: too small, wrong proportion, no credits, a banned word", async () => {
+    await open();
+    try {
+      const poor = await userWithCredits(t, 10);
+      const rich = await userWithCredits(t, 100);
+      const ok = await photo(400, 400);
+      const refusals: Array<[{ cookie: string; id: number }, TGenerateForm, string]> = [
+        [rich, { prompt: "x", files: [{ bytes: await photo(200, 200) }] }, "IMAGE_TOO_SMALL"],
+        [rich, { prompt: "x", files: [{ bytes: await photo(1200, 400) }] }, "IMAGE_ASPECT_RATIO_UNSUPPORTED"],
+        [
+          rich,
+          {
+            prompt: "x",
+            files: [{ bytes: ok }, { bytes: await photo(1200, 400), role: "character" }],
+          },
+          "IMAGE_ASPECT_RATIO_UNSUPPORTED",
+        ],
+        [poor, { prompt: "a cat", files: [{ bytes: ok }] }, "INSUFFICIENT_CREDITS"],
+        [rich, { prompt: "비 키 니 입은 모델", files: [{ bytes: ok }] }, "NSFW_PROMPT_BLOCKED"],
+        [rich, { prompt: "x", files: [{ bytes: Buffer.alloc(0), name: "empty.jpg" }] }, "IMAGE_EMPTY"],
+      ];
+      for (const [user, body, code] of refusals) {
+        const response = await generate(t, user.cookie, body);
+        expect(response.statusCode, code).toBe(400);
+        expect(response.json().code).toBe(code);
+      }
+      expect(await t.db.kysely.selectFrom("uploads").selectAll().execute()).toEqual([]);
+      expect(filesIn(path.join(t.dir, "files"))).toEqual([]);
+      expect(await balance(poor.id)).toBe(10);
+      expect(await balance(rich.id)).toBe(100);
+    } finally {
+      await close();
+    }
+  });
+});
+
+function filesIn(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesIn(full) : [full];
+  });
+}

@@ -39,7 +39,7 @@ describe("prompt chat", () => {
     const page = await context.newPage();
     await signUp(page);
     await page.goto("/chat");
-    await page.getByTestId("chat-page").waitFor();
+    await page.getByTestId("chat-search").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("AI 프롬프트 채팅");
     await page.getByTestId("chat-test-provider").waitFor();
     expect(await page.getByTestId("chat-charge").textContent()).toContain("무료");
@@ -113,6 +113,134 @@ describe("prompt chat", () => {
     await context.close();
   }, 120_000);
 
+  it("behaves like a chat (issue 27): shown once, listed at once, cut off and continued, regenerate, edit, rename, search, pictures", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await signUp(page);
+    await page.goto("/chat");
+    await page.getByTestId("chat-search").waitFor(); // signed in, as the page knows
+    const input = page.getByTestId("chat-input");
+
+    // While the first reply streams: the message shows once and the thread is already listed,
+    // its markdown title as plain text.
+    await input.fill("**굵은** 창가 인물, snake_case_name 그대로");
+    await input.press("Enter");
+    await page.locator('[data-testid="chat-message-assistant"][data-status="streaming"]').waitFor();
+    // Some of the reply has arrived (the server has the message by now).
+    await page.waitForFunction(() => {
+      const reply = document.querySelector('[data-testid="chat-message-assistant"][data-status="streaming"]');
+      return (reply?.textContent ?? "").includes("Here is");
+    });
+    expect(await page.getByTestId("chat-message-user").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("chat-thread").count()).toBe(1);
+    expect(await page.getByTestId("chat-message-user").count()).toBe(1);
+    expect(await page.getByTestId("chat-thread").first().textContent()).toBe(
+      "굵은 창가 인물, snake_case_name 그대로",
+    );
+    await page
+      .locator('[data-testid="chat-message-assistant"][data-status="done"]')
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("chat-message-user").count()).toBe(1);
+    // Underscores inside a word are letters, not italics.
+    const reply = page.getByTestId("chat-message-assistant").last();
+    expect(await reply.textContent()).toContain("snake_case_name");
+    expect(await reply.locator("em").count()).toBe(0);
+
+    // A reply cut off on the way keeps its text, says so, and offers to continue.
+    await input.fill("[[fake:broken]] 노을 진 바닷가");
+    await input.press("Enter");
+    const cut = page.locator('[data-testid="chat-message-assistant"][data-status="failed"]');
+    await cut.getByTestId("chat-message-cut-off").waitFor({ timeout: 30_000 });
+    const arrived = (await cut.getByTestId("chat-assistant-text").textContent()) ?? "";
+    expect(arrived).toContain("Here is a prompt");
+    expect(await page.getByTestId("chat-message-user").count()).toBe(2);
+    await shoot(page, "chat-cut-off-ko-1280");
+    await page.getByTestId("chat-continue").click();
+    await page
+      .locator('[data-testid="chat-message-assistant"][data-status="done"]')
+      .nth(1)
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("chat-message-assistant").count()).toBe(2);
+    const continued = (await page.getByTestId("chat-message-assistant").last().textContent()) ?? "";
+    expect(continued.length).toBeGreaterThan(arrived.length);
+
+    // Regenerate the last reply: still two replies, the last one new.
+    await page.getByTestId("chat-regenerate").click();
+    await page.locator('[data-testid="chat-message-assistant"][data-status="streaming"]').waitFor();
+    await page.getByTestId("chat-send").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("chat-message-assistant").count()).toBe(2);
+    expect(await page.getByTestId("chat-message-assistant").last().textContent()).toContain("노을 진 바닷가");
+
+    // Edit the first message and send it again: what came after it is replaced.
+    await page.getByTestId("chat-message-user").first().hover();
+    await page.getByTestId("chat-edit-message").first().click();
+    await page.getByTestId("chat-edit-input").fill("수정한 질문: 비 오는 골목");
+    await page.getByTestId("chat-edit-input").press("Enter");
+    await page.getByTestId("chat-send").waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("chat-message-user").count()).toBe(1);
+    expect(await page.getByTestId("chat-message-user").first().textContent()).toContain(
+      "수정한 질문: 비 오는 골목",
+    );
+    expect(await page.getByTestId("chat-message-assistant").last().textContent()).toContain("비 오는 골목");
+
+    // Two pictures with one message.
+    await page.getByTestId("chat-file-input").setInputFiles([PHOTO, PHOTO]);
+    await expect.poll(() => page.getByTestId("chat-attachment").count()).toBe(2);
+    await input.fill("이 두 사진처럼");
+    await input.press("Enter");
+    await page.getByTestId("chat-send").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("chat-message-assistant").last().textContent()).toContain(
+      "I looked at 2 images",
+    );
+    await expect
+      .poll(() => page.getByTestId("chat-message-user").last().getByTestId("chat-message-image").count())
+      .toBe(2);
+
+    // Rename in place, then search.
+    await page.getByTestId("chat-rename-thread").first().click();
+    await page.getByTestId("chat-rename-input").fill("골목 프롬프트");
+    await page.getByTestId("chat-rename-input").press("Enter");
+    await expect.poll(() => page.getByTestId("chat-thread").first().textContent()).toBe("골목 프롬프트");
+    await page.getByTestId("chat-new-thread").click();
+    await input.fill("두 번째 대화: 숲속 오두막");
+    await input.press("Enter");
+    await page
+      .locator('[data-testid="chat-message-assistant"][data-status="done"]')
+      .waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("chat-thread").count()).toBe(2);
+    await page.getByTestId("chat-search").fill("골목");
+    await expect.poll(() => page.getByTestId("chat-thread").count()).toBe(1);
+    expect(await page.getByTestId("chat-thread").first().textContent()).toBe("골목 프롬프트");
+    await page.getByTestId("chat-search").fill("없는 말");
+    await page.getByTestId("chat-no-threads").waitFor();
+    expect(await page.getByTestId("chat-no-threads").textContent()).toContain("없는 말");
+    await page.getByTestId("chat-search").fill("");
+    await expect.poll(() => page.getByTestId("chat-thread").count()).toBe(2);
+    await context.close();
+  }, 180_000);
+
+  it("a cut-off reply in English on a phone: retry gives a whole answer", async () => {
+    const context = await newContext(browser, PHONE, { locale: "en-US" });
+    const page = await context.newPage();
+    await signUp(page);
+    await page.goto("/en/chat");
+    await page.getByTestId("chat-search").waitFor();
+    const input = page.getByTestId("chat-input");
+    await input.fill("[[fake:broken]] a lighthouse at dusk");
+    await input.press("Enter");
+    const note = page.getByTestId("chat-message-cut-off");
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.textContent()).toBe("The answer was cut off. What arrived is kept.");
+    await shoot(page, "chat-cut-off-en-390");
+    await page.getByTestId("chat-regenerate").click();
+    await page
+      .locator('[data-testid="chat-message-assistant"][data-status="done"]')
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("chat-message-cut-off").count()).toBe(0);
+    expect(await page.getByTestId("chat-message-user").count()).toBe(1);
+    await context.close();
+  }, 90_000);
+
   it("looks right in both languages at 1280 and 390 px", async () => {
     for (const [viewport, width] of [
       [DESKTOP, 1280],
@@ -123,6 +251,7 @@ describe("prompt chat", () => {
         const page = await context.newPage();
         await signUp(page);
         await page.goto(locale === "en" ? "/en/chat" : "/chat");
+        await page.getByTestId("chat-search").waitFor();
         await page
           .getByTestId("chat-input")
           .fill(locale === "en" ? "a woman by the window, film look" : "바닷가 노을 인물 사진");

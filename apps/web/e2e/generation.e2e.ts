@@ -91,6 +91,9 @@ describe("reference-image generation", () => {
       .not.toBe("");
     expect(await page.getByTestId("generation-prompt").isDisabled()).toBe(true);
     const extracted = await page.getByTestId("generation-prompt").inputValue();
+    // A prompt, not the model's conversation around it (issue 27).
+    expect(extracted).toMatch(/^portrait photo, /);
+    expect(extracted).not.toMatch(/Here is|Tell me|```/);
 
     // Rewrite on the edit tab (3 credits), then restore after confirming.
     await page.getByTestId("generation-tab-edit").click();
@@ -99,6 +102,19 @@ describe("reference-image generation", () => {
     await page.getByTestId("generation-restore").waitFor({ timeout: 30_000 });
     const rewritten = (await page.getByTestId("generation-current-prompt").textContent()) ?? "";
     expect(rewritten).not.toBe(extracted);
+    expect(rewritten).not.toMatch(/Here is|Tell me|```/);
+
+    // A banned word (Korean, written apart): refused with the word named, the 3 credits paid
+    // ahead come back.
+    const credits = async () =>
+      ((await (await page.request.get("/api/auth/check")).json()) as { user: { credits: number } }).user
+        .credits;
+    const before = await credits();
+    await page.getByTestId("generation-instruction").fill("비 키 니 입은 모델로");
+    await page.getByTestId("generation-apply").click();
+    await page.getByText("‘비키니’은(는) 허용되지 않는 단어라").waitFor({ timeout: 30_000 });
+    await expect.poll(credits).toBe(before);
+    expect(await page.getByTestId("generation-current-prompt").textContent()).toBe(rewritten);
     await page.getByTestId("generation-restore").click();
     await page.getByTestId("generation-restore-confirm").getByRole("button", { name: "되돌리기" }).click();
     await expect.poll(() => page.getByTestId("generation-current-prompt").textContent()).toBe(extracted);
@@ -147,6 +163,37 @@ describe("reference-image generation", () => {
       await context.close();
     }
   }, 240_000);
+
+  it("without a language model, Apply is off and says why; nothing is paid (issue 27; ko 1280, en 390)", async () => {
+    for (const [viewport, prefix, suffix, sentence] of [
+      [DESKTOP, "", "ko-1280", "AI 언어 모델이 연결되지 않아 프롬프트 다듬기를 쓸 수 없어요"],
+      [PHONE, "/en", "en-390", "No AI language model is connected, so the prompt can't be refined"],
+    ] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await page.route("**/api/feature/flags", async (route) => {
+        const answer = await route.fetch();
+        const flags = { ...(await answer.json()), llmEnabled: false, llmTestProvider: false };
+        await route.fulfill({ response: answer, json: flags });
+      });
+      const paid: string[] = [];
+      page.on("request", (request) => {
+        if (/\/api\/(credit\/use|ai\/)/.test(request.url())) paid.push(request.url());
+      });
+      await signIn(page);
+      await page.goto(`${prefix}/image-generation`);
+      await page.getByTestId("generation-page").waitFor();
+      await page.getByTestId("generation-tab-edit").click();
+      const note = page.getByTestId("generation-helpers-off");
+      await note.waitFor();
+      expect(await note.textContent()).toContain(sentence);
+      await page.getByTestId("generation-instruction").fill("warmer light");
+      expect(await page.getByTestId("generation-apply").isDisabled()).toBe(true);
+      await shoot(page, `generation-no-model-${suffix}`);
+      expect(paid).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
 
   it("says plainly when the operator has not connected a provider (ko 1280, en 390)", async () => {
     for (const [viewport, prefix, suffix, sentence] of [

@@ -24,6 +24,10 @@ Commands:
   credits:revoke --email E --amount N --reason R [--bucket onetime|subscription|bonus]
   admin:set --email E --on|--off                             give or take administrator rights
   user:list                                                  list users
+  keywords:list                                              the banned prompt keywords
+  keywords:add --word W                                      ban a word (Korean or English; spacing,
+                                                             jamo and look-alike variants match too)
+  keywords:remove --word W                                   take a word off the list
   --help                                                     show this help
 
 The database is the server's: DATABASE_URL, else DATA_DIR/gyeol.sqlite.`;
@@ -51,12 +55,13 @@ const OPTIONS = {
   bucket: { type: "string" },
   on: { type: "boolean" },
   off: { type: "boolean" },
+  word: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
 
-function required(values: Values, key: "email" | "password" | "amount" | "reason"): string {
+function required(values: Values, key: "email" | "password" | "amount" | "reason" | "word"): string {
   const value = values[key]?.trim();
   if (!value) throw new UsageError(`--${key} is required.`);
   return value;
@@ -136,6 +141,21 @@ async function runCommand(command: string, values: Values, services: Services, i
         u.created_at.slice(0, 19).replace("T", " "),
       ]);
       io.out(formatTable(["id", "email", "role", "plan", "credits", "bonus", "created (UTC)"], rows));
+      return;
+    }
+    case "keywords:list": {
+      io.out((await services.ai.bannedKeywords()).join("\n"));
+      return;
+    }
+    case "keywords:add":
+    case "keywords:remove": {
+      const word = required(values, "word").toLowerCase();
+      const now = await services.ai.bannedKeywords();
+      const next = command === "keywords:add" ? [...now, word] : now.filter((k) => k !== word);
+      if (command === "keywords:remove" && next.length === now.length)
+        throw new UsageError(`"${word}" is not on the list.`);
+      await services.ai.setBannedKeywords(next);
+      io.out(`${command === "keywords:add" ? "Banned" : "Allowed"} "${word}" (${next.length} keywords).`);
       return;
     }
     default:

@@ -3,12 +3,13 @@ import type { Services } from "../services.ts";
 import type { CronTask } from "./scheduler.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 /** Sandbox subscriptions renew or end within this long of their period end. */
 const SUBSCRIPTION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The cron role's tasks. Expired sessions are already refused at check time; this keeps the table small. */
 export function createCronTasks(
-  services: Pick<Services, "auth" | "billing" | "credits" | "account" | "images" | "renewalReminders">,
+  services: Pick<Services, "auth" | "billing" | "credits" | "account" | "images" | "renewalReminders" | "ai">,
 ): CronTask[] {
   return [
     {
@@ -30,6 +31,13 @@ export function createCronTasks(
             }),
           },
         ]),
+    {
+      // Issue 27: a prompt helper's or chat message's charge nobody settled (a payment ahead no
+      // rewrite used, a call whose process died midway) goes back, once.
+      name: "refund-abandoned-credit-holds",
+      intervalMs: MINUTE_MS,
+      run: () => services.ai.refundAbandonedHolds(),
+    },
     {
       // spec 01 §4: past the 14-day undo window, a deleted account's personal data and files go.
       name: "purge-deleted-accounts",

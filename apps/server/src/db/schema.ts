@@ -279,8 +279,10 @@ export interface ChatMessagesTable {
   user_id: number;
   role: "user" | "assistant";
   text: string;
-  /** A private upload key (uploads/<user id>/…), purged with the tool uploads. */
+  /** A private upload key (uploads/<user id>/…), purged with the tool uploads: the first picture. */
   image_key: string | null;
+  /** Every picture of the message, a JSON list of upload keys (issue 27); null on older rows. */
+  image_keys: string | null;
   status: "done" | "stopped" | "failed";
   error_code: string | null;
   /** The ledger key of a charged message; its refund is refund:<key>. */
@@ -295,15 +297,28 @@ export interface BannedKeywordsTable {
   created_at: string;
 }
 
-/** POST /api/credit/use payments waiting for the rewrite they pay for. */
+/**
+ * Holds of the prompt helpers' and chat's charges (issue 27): a POST /api/credit/use payment
+ * waiting for the rewrite it pays for, or the charge of a call in progress. Each is claimed by
+ * its call and settled once: done when it delivered, refunded otherwise (the sweep refunds holds
+ * nobody settled: a crash midway).
+ */
 export interface CreditUsesTable {
   id: string;
   user_id: number;
   amount: number;
   spend_key: string;
+  /** What used it (rewrite:<id>, chat:<id> …); null while it waits. */
   used_by: string | null;
   created_at: string;
+  /** rewrite, chat, auto-prompt; null on rows older than issue 27 (rewrite). */
+  purpose: TCreditHoldPurpose | null;
+  claimed_at: string | null;
+  settled: "done" | "refunded" | null;
+  settled_at: string | null;
 }
+
+export type TCreditHoldPurpose = "rewrite" | "chat" | "auto-prompt";
 
 export interface DB {
   users: UsersTable;

@@ -7,6 +7,9 @@
  * mid-part, a part header that is not one, too many parts), so it all answers 4xx with a code
  * (issue 11), never 500. What this reader leaves unread when it refuses early is discarded by
  * drain-body.ts, so the connection stays usable.
+ *
+ * Text that is not UTF-8 answers 400 TEXT_NOT_UTF8 and a named file of zero bytes 400 IMAGE_EMPTY
+ * (issue 27), so neither is stored garbled nor dropped without a word.
  */
 import type { Readable } from "node:stream";
 import type { TErrorCode } from "@gyeol/shared/contracts/common";
@@ -69,7 +72,13 @@ async function collectParts(request: FastifyRequest, limits: MultipartLimits): P
     if (part.type === "field") {
       if (part.valueTruncated)
         throw new AppError(413, "PAYLOAD_TOO_LARGE", `The field "${part.fieldname}" is too long.`);
-      if (typeof part.value === "string") fields[part.fieldname] = part.value;
+      if (typeof part.value === "string") {
+        // The parser reads bytes that are not UTF-8 as U+FFFD: such text is refused, not stored
+        // garbled (issue 27).
+        if (part.value.includes("\ufffd"))
+          throw new AppError(400, "TEXT_NOT_UTF8", `The field "${part.fieldname}" is not valid UTF-8 text.`);
+        fields[part.fieldname] = part.value;
+      }
       continue;
     }
     if (part.fieldname !== limits.fileField) {
@@ -82,7 +91,12 @@ async function collectParts(request: FastifyRequest, limits: MultipartLimits): P
       });
     }
     const bytes = await readFile(part.file, limits.maxFileBytes);
-    if (bytes.length === 0) continue;
+    // A file input left empty sends a part with no name and no bytes: nothing was chosen. A
+    // named file of zero bytes is a picture that is not there (issue 27): refused, not dropped.
+    if (bytes.length === 0) {
+      if (!part.filename) continue;
+      throw new AppError(400, "IMAGE_EMPTY", `The file "${part.filename}" is empty (0 bytes).`);
+    }
     files.push({ filename: part.filename ?? "", bytes });
   }
   return { fields, files };

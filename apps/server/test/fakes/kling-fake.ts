@@ -11,7 +11,11 @@
  *   poll) with `task_result.images[{index, url}]` served here, or `failed` with task_status_msg
  * - outcomes: ok; partial (fewer images than n); refuse (the submit answers 400 code 1301); busy
  *   (the next `busyAnswers` submits answer 429 code 1303); failTask (the task ends `failed`);
- *   hang (the task stays `processing`)
+ *   hang (the task stays `processing`; a test may change a task's outcome later)
+ * - weather (issue 27): `pollFailures` lists how the next polls fail on the way ("network": the
+ *   connection drops without an answer; 500 code 5000, 503 code 5001, 429 code 1302), and
+ *   `dropSubmitAnswers` how many submits create their task but lose the answer
+ * - a task is found by its external_task_id too (CONTRACTS §2.4), and carries created_at (ms)
  * Errors are Kling's envelope `{code, message, request_id}`.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
@@ -24,8 +28,12 @@ export type TKlingOutcome = "ok" | "partial" | "refuse" | "busy" | "failTask" | 
 const ASPECT_RATIOS = new Set(["16:9", "9:16", "1:1", "4:3", "3:4", "3:2", "2:3", "21:9"]);
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+export type TKlingWeather = "network" | 500 | 503 | 429;
+
 export interface KlingTask {
   id: string;
+  /** Unix milliseconds, as Kling reports it. */
+  createdAt: number;
   endpoint: "generations" | "multi-image2image";
   body: Record<string, unknown>;
   polls: number;
@@ -49,6 +57,12 @@ export interface KlingFake {
   submits: number;
   /** Every request's bearer token, in order. */
   tokens: string[];
+  /** How the next polls fail on the way, first in first out. */
+  pollFailures: TKlingWeather[];
+  /** Polls answered (failures on the way included). */
+  polls: number;
+  /** Submits that make their task and then drop the connection instead of answering. */
+  dropSubmitAnswers: number;
   close(): Promise<void>;
 }
 
@@ -79,6 +93,9 @@ export async function startKlingFake(
     tasks: new Map<string, KlingTask>(),
     submits: 0,
     tokens: [] as string[],
+    pollFailures: [] as TKlingWeather[],
+    polls: 0,
+    dropSubmitAnswers: 0,
     render: options.render,
   } as KlingFake;
   let origin = "";
@@ -170,8 +187,13 @@ export async function startKlingFake(
       }
       fake.submits++;
       const id = randomUUID().replaceAll("-", "");
-      fake.tasks.set(id, { id, endpoint, body, polls: 0, outcome: fake.outcome });
       const now = Date.now();
+      fake.tasks.set(id, { id, createdAt: now, endpoint, body, polls: 0, outcome: fake.outcome });
+      if (fake.dropSubmitAnswers > 0) {
+        fake.dropSubmitAnswers--;
+        response.socket?.destroy();
+        return;
+      }
       return send(200, {
         code: 0,
         message: "SUCCEED",
@@ -187,10 +209,25 @@ export async function startKlingFake(
     }
 
     if (request.method === "GET" && taskId) {
-      const task = fake.tasks.get(taskId);
+      fake.polls++;
+      const weather = fake.pollFailures.shift();
+      if (weather === "network") {
+        response.socket?.destroy();
+        return;
+      }
+      if (weather === 500) return refuse(500, 5000, "internal error");
+      if (weather === 503) return refuse(503, 5001, "service temporarily unavailable");
+      if (weather === 429) return refuse(429, 1302, "requests too fast");
+      const task =
+        fake.tasks.get(taskId) ?? [...fake.tasks.values()].find((t) => t.body.external_task_id === taskId);
       if (!task || task.endpoint !== endpoint) return refuse(404, 1203, "task not found");
       task.polls++;
-      const base = { task_id: task.id, task_info: { external_task_id: task.body.external_task_id ?? "" } };
+      const base = {
+        task_id: task.id,
+        task_info: { external_task_id: task.body.external_task_id ?? "" },
+        created_at: task.createdAt,
+        updated_at: Date.now(),
+      };
       const running = task.outcome === "hang" || task.polls < 3;
       if (running) {
         return send(200, {

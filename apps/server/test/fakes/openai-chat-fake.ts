@@ -13,11 +13,22 @@
  * - an unknown model → 404 model_not_found; image parts sent to a model that is not the vision
  *   model → 400 (as a text-only model's server answers)
  *
+ * - structured output (issue 27): `response_format: {type: 'json_schema', json_schema: {name,
+ *   schema, strict}}` is answered with a JSON object as the content, `{type: 'json_object'}` too;
+ *   `tools` with `tool_choice: {type: 'function', function: {name}}` with an assistant message
+ *   whose `tool_calls` carry the arguments as a JSON string and `finish_reason: 'tool_calls'`.
+ *   A fake made with `responseFormat: "reject"` / `tools: "reject"` answers those requests 400
+ *   the way servers without the feature do; `"ignore"` answers them with plain text.
+ *
  * Tests script what the next calls do (`fake.script.push(...)`): an error status, a slow answer
- * (headers late), a stream that stalls or breaks mid-way, or a given reply. Without a script the
- * reply is made from the request (it names the last user text and counts its images) and holds a
- * ```prompt block, so every helper has a prompt to take. `npm run dev` starts this as a stand-in
- * provider (scripts/dev.mjs), with a delay between chunks so the streaming shows.
+ * (headers late), a stream that stalls, breaks or ends early mid-way, a given reply, or a given
+ * prompt (answered in whatever form was asked for). Without a script the reply is made from the
+ * request (it names the last user text and counts its images) and holds a ```prompt block, so
+ * every helper has a prompt to take. `npm run dev` starts this as a stand-in provider
+ * (scripts/dev.mjs), with a delay between chunks so the streaming shows. A process that cannot
+ * reach `script` (the browser journeys, the dev stand-in) steers one reply by writing a marker in
+ * the message: `[[fake:broken]]` (the stream drops after 12 pieces) or `[[fake:stall]]`, for
+ * the first reply to that message only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,8 +44,12 @@ export type TChatFakeStep =
   | { kind: "stall"; after?: number }
   /** Answer with exactly this text. */
   | { kind: "reply"; text: string }
+  /** Stream part of the reply, then end the response cleanly without a finish reason or [DONE]. */
+  | { kind: "truncated"; after?: number }
   /** Answer with 200 and a body that is not JSON. */
-  | { kind: "garbage" };
+  | { kind: "garbage" }
+  /** Answer with this prompt in the form asked for (a JSON object, a tool call, or a prompt block). */
+  | { kind: "prompt"; prompt: string };
 
 export interface RecordedChatRequest {
   authorization: string | undefined;
@@ -42,6 +57,9 @@ export interface RecordedChatRequest {
     model: string;
     stream?: boolean;
     stream_options?: { include_usage?: boolean };
+    response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } };
+    tools?: Array<{ type: string; function: { name: string; parameters?: unknown } }>;
+    tool_choice?: string | { type: string; function?: { name: string } };
     messages: Array<{
       role: string;
       content: string | Array<{ type: string; text?: string; image_url?: { url: string } }>;
@@ -71,6 +89,10 @@ export interface ChatFakeOptions {
   port?: number;
   /** Said at the start of every default reply (the dev stand-in says it is a test provider). */
   banner?: string;
+  /** response_format json_schema/json_object: answered (default), refused with 400, or ignored. */
+  responseFormat?: "answer" | "reject" | "ignore";
+  /** tools: called (default), refused with 400, or ignored. */
+  tools?: "call" | "reject" | "ignore";
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -107,6 +129,13 @@ export function defaultChatReply(body: RecordedChatRequest["body"], banner = "")
   );
 }
 
+/** The prompt of the default reply. */
+export function defaultPrompt(body: RecordedChatRequest["body"]): string {
+  const { text } = lastUserParts(body);
+  const subject = text.replace(/\s+/g, " ").trim().slice(0, 120) || "the attached photo";
+  return `portrait photo, ${subject}, soft window light, 85mm lens, natural skin texture`;
+}
+
 /** Splits text into small pieces the way a model streams tokens. */
 function pieces(text: string): string[] {
   return text.match(/[\s\S]{1,6}/g) ?? [];
@@ -124,6 +153,7 @@ export async function startChatFake(options: ChatFakeOptions = {}): Promise<Chat
     close: async () => {},
   };
   const open = new Set<ServerResponse>();
+  const markedSeen = new Set<string>();
 
   function sendError(response: ServerResponse, status: number, message: string, type: string, code: string) {
     response.writeHead(status, {
@@ -137,7 +167,7 @@ export async function startChatFake(options: ChatFakeOptions = {}): Promise<Chat
     response: ServerResponse,
     body: RecordedChatRequest["body"],
     text: string,
-    end: "done" | "broken" | "stall",
+    end: "done" | "broken" | "stall" | "truncated",
     after: number,
   ) {
     const id = `chatcmpl-${Date.now()}`;
@@ -154,7 +184,12 @@ export async function startChatFake(options: ChatFakeOptions = {}): Promise<Chat
       response.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
     }
     if (end === "broken") {
-      response.socket?.destroy();
+      // What was written reaches the client first; then the connection drops.
+      response.write("", () => response.socket?.destroy());
+      return;
+    }
+    if (end === "truncated") {
+      response.end();
       return;
     }
     if (end === "stall") return; // left open; close() or the client ends it
@@ -210,7 +245,12 @@ export async function startChatFake(options: ChatFakeOptions = {}): Promise<Chat
       );
       return;
     }
-    const step = fake.script.shift();
+    // A marked message breaks its first reply only, so a retry of it gets a whole one.
+    const lastText = lastUserParts(body).text;
+    let marked = /\[\[fake:(broken|stall)\]\]/.exec(lastText)?.[1] as "broken" | "stall" | undefined;
+    if (marked && markedSeen.has(lastText)) marked = undefined;
+    if (marked) markedSeen.add(lastText);
+    const step = fake.script.shift() ?? (marked ? ({ kind: marked, after: 12 } as const) : undefined);
     if (step?.kind === "error") {
       sendError(
         response,
@@ -226,12 +266,76 @@ export async function startChatFake(options: ChatFakeOptions = {}): Promise<Chat
       response.end("<html>502 Bad Gateway</html>");
       return;
     }
+    const wantsObject =
+      body.response_format?.type === "json_schema" || body.response_format?.type === "json_object";
+    const choice = body.tool_choice;
+    const toolName =
+      body.tools?.length && typeof choice === "object" && choice.function?.name
+        ? choice.function.name
+        : body.tools?.length && choice === "required"
+          ? body.tools[0]!.function.name
+          : undefined;
+    if (wantsObject && options.responseFormat === "reject") {
+      sendError(
+        response,
+        400,
+        `response_format type ${body.response_format!.type} is not supported by this server`,
+        "invalid_request_error",
+        "unsupported_response_format",
+      );
+      return;
+    }
+    if (body.tools?.length && options.tools === "reject") {
+      sendError(
+        response,
+        400,
+        "tools are not supported by this model",
+        "invalid_request_error",
+        "unsupported_tools",
+      );
+      return;
+    }
     if (step?.kind === "slow") await sleep(step.delayMs);
     if (response.destroyed) return;
+    const promptText = step?.kind === "prompt" ? step.prompt : defaultPrompt(body);
     let text = defaultChatReply(body, options.banner);
+    if (step?.kind === "prompt") text = `Here is a prompt.\n\n\`\`\`prompt\n${step.prompt}\n\`\`\``;
+    if (wantsObject && options.responseFormat !== "ignore") text = JSON.stringify({ prompt: promptText });
     if (step?.kind === "reply") text = step.text;
     else if (step?.kind === "slow" && step.reply !== undefined) text = step.reply;
+    if (toolName && options.tools !== "ignore" && !body.stream && step?.kind !== "reply") {
+      const args = JSON.stringify({ prompt: promptText });
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          id: `chatcmpl-${Date.now()}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: "assistant",
+                content: null,
+                tool_calls: [
+                  {
+                    id: `call_${Date.now()}`,
+                    type: "function",
+                    function: { name: toolName, arguments: args },
+                  },
+                ],
+              },
+              finish_reason: "tool_calls",
+            },
+          ],
+          usage: { prompt_tokens: 42, completion_tokens: 10, total_tokens: 52 },
+        }),
+      );
+      return;
+    }
     if (body.stream) {
+      if (step?.kind === "truncated") return stream(response, body, text, "truncated", step.after ?? 3);
       if (step?.kind === "broken") return stream(response, body, text, "broken", step.after ?? 3);
       if (step?.kind === "stall") return stream(response, body, text, "stall", step.after ?? 3);
       return stream(response, body, text, "done", 0);

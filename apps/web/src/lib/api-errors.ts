@@ -84,6 +84,10 @@ export function describeError(error: unknown, t: TFunction, fallback: string): s
   if (!isApiError(error)) return fallback;
   const [issue] = validationIssuesOf(error);
   if (issue) return describeIssueWithField(issue, t);
+  // A banned word is named (issue 27): the word as the list spells it, in the page's sentence.
+  const keyword = (error.details as { keyword?: unknown } | undefined)?.keyword;
+  if (error.code === "NSFW_PROMPT_BLOCKED" && typeof keyword === "string" && keyword)
+    return t("errors.blockedWord", { word: keyword });
   return describeCode(error.code, t) ?? fallback;
 }
 

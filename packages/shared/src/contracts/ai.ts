@@ -26,22 +26,34 @@ export const CHAT_TITLE_MAX = 40;
 export const CHAT_IMAGE_FIELD = "image";
 export const CHAT_TEXT_FIELD = "text";
 
-/**
- * spec 02 §5 "Consistency": the list the page falls back to when GET /api/auth/banned-keywords
- * fails. The server's list starts as this one and the administrator edits it.
- */
-export const FALLBACK_BANNED_KEYWORDS = ["nude", "breast", "hot body", "sexy", "bikini"] as const;
+export { DEFAULT_BANNED_KEYWORDS, FALLBACK_BANNED_KEYWORDS, findBannedKeyword } from "../moderation.ts";
 export const BANNED_KEYWORD_MAX = 100;
 export const BANNED_KEYWORDS_MAX_COUNT = 500;
 
-/** The first keyword the prompt holds, checked lower-cased (spec 02 §5), or null. */
-export function findBannedKeyword(text: string, keywords: readonly string[]): string | null {
-  const lower = text.toLowerCase();
-  for (const keyword of keywords) {
-    const k = keyword.trim().toLowerCase();
-    if (k && lower.includes(k)) return keyword;
-  }
-  return null;
+/** Issue 27: a chat message carries up to this many pictures (as auto-prompt takes, spec 02 §7). */
+export const CHAT_MAX_IMAGES = 4;
+/** A thread title the person sets by renaming it. */
+export const CHAT_TITLE_EDIT_MAX = 80;
+/** The longest thread search. */
+export const CHAT_SEARCH_MAX = 100;
+
+/**
+ * A thread title as plain text (issue 27 "titles as plain text"): the first line of a message
+ * without its markdown (emphasis, code marks, headings, list marks, links and images by their
+ * text), spaces collapsed, cut to CHAT_TITLE_MAX characters.
+ */
+export function plainTitle(text: string, max = CHAT_TITLE_MAX): string {
+  const plain = text
+    .replace(/```[^\n]*\n?/g, " ")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, "")
+    .replace(/(\*\*|__|~~)(?=\S)([\s\S]*?\S)\1/g, "$2")
+    .replace(/(^|[^\p{L}\p{N}_*])[*_](?=\S)([^*_\n]*?\S)[*_](?![\p{L}\p{N}_])/gu, "$1$2")
+    .replace(/`+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return [...plain].length > max ? `${[...plain].slice(0, max - 1).join("")}…` : plain;
 }
 
 /**
@@ -75,6 +87,8 @@ export const ZChatMessage = z.object({
   role: ZChatRole,
   text: z.string(),
   image_url: z.string().nullable(),
+  /** Issue 27: every picture of the message (image_url is the first), up to CHAT_MAX_IMAGES. */
+  image_urls: z.array(z.string()),
   status: ZChatMessageStatus,
   /** A failed reply's code (LLM_TIMEOUT …), for the page to translate. */
   errorCode: z.string().nullable(),
@@ -86,6 +100,8 @@ export type TChatMessage = z.infer<typeof ZChatMessage>;
 export const ZThreadsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_THREAD_LIMIT).default(CHAT_THREAD_LIMIT),
   cursor: ZSingleLine.max(200).optional(),
+  /** Issue 27: only threads whose title or messages hold this text (any case). */
+  q: ZSingleLine.trim().max(CHAT_SEARCH_MAX).optional(),
 });
 export type TThreadsQuery = z.infer<typeof ZThreadsQuery>;
 export const ZThreadsResponse = z.object({
@@ -97,6 +113,10 @@ export const ZThreadsResponse = z.object({
 export type TThreadsResponse = z.infer<typeof ZThreadsResponse>;
 
 export const ZThreadParams = z.object({ threadId: ZSingleLine.min(1).max(64) });
+
+/** PATCH /api/ai/threads/{threadId} (issue 27): rename a thread. */
+export const ZRenameThreadBody = z.object({ title: ZSingleLine.trim().min(1).max(CHAT_TITLE_EDIT_MAX) });
+export const ZRenameThreadResponse = z.object({ success: z.literal(true), thread: ZChatThread });
 
 /** GET /api/ai/threads/{threadId}/messages?limit=100: the newest `limit`, oldest first. */
 export const ZMessagesQuery = z.object({
@@ -118,10 +138,21 @@ export const ZChargeEnabledResponse = z.object({
 });
 export type TChargeEnabledResponse = z.infer<typeof ZChargeEnabledResponse>;
 
-/** POST /api/ai/chat, the multipart text fields (the image arrives as the `image` file). */
+/**
+ * What a POST /api/ai/chat asks for (issue 27): send a new message (the default); regenerate the
+ * thread's last reply; continue a reply that was cut off or stopped; edit one of the person's
+ * messages and send it again (the messages after it are replaced by the new answer).
+ */
+export const CHAT_ACTIONS = ["send", "regenerate", "continue", "edit"] as const;
+export type TChatAction = (typeof CHAT_ACTIONS)[number];
+
+/** POST /api/ai/chat, the multipart text fields (pictures arrive as `image` files, up to CHAT_MAX_IMAGES). */
 export const ZChatFields = z.object({
   text: ZMultiLine.max(CHAT_TEXT_MAX).optional(),
   threadId: ZSingleLine.max(64).optional(),
+  action: z.enum(CHAT_ACTIONS).default("send"),
+  /** regenerate / continue: the reply; edit: the person's message. */
+  messageId: z.coerce.number().int().positive().optional(),
 });
 
 /** spec 02 §3 "Chat reply: success, threadId, message, error" (JSON; the stream ends with it too). */
@@ -141,13 +172,21 @@ export type TChatReply = z.infer<typeof ZChatReply>;
  * reply streams into the page): `start` {threadId, userMessage}, then `delta` {text} as the model
  * writes, then `done` (a ZChatReply) or `error` ({success:false, code, error, threadId}).
  */
-export const ZChatStreamStart = z.object({ threadId: z.string(), userMessage: ZChatMessage });
+export const ZChatStreamStart = z.object({
+  threadId: z.string(),
+  /** The person's message this reply answers (stored, with our picture URLs). */
+  userMessage: ZChatMessage,
+  /** The new thread as listed (title and times), so the page lists it at once. */
+  thread: ZChatThread,
+});
 export const ZChatStreamDelta = z.object({ text: z.string() });
 export const ZChatStreamError = z.object({
   success: z.literal(false),
   code: z.string(),
   error: z.string(),
   threadId: z.string().optional(),
+  /** The reply as stored when it failed: a cut-off reply keeps the text that had arrived. */
+  message: ZChatMessage.optional(),
 });
 
 /** POST /api/ai/rewrite (spec 02 §7 "Consistency"). */

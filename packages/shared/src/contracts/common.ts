@@ -122,6 +122,14 @@ export const ERROR_CODES = {
   LLM_EMPTY_REPLY: "LLM_EMPTY_REPLY",
   /** spec 02 §5, §8: a prompt holding a banned keyword (GET /api/auth/banned-keywords): 400. */
   NSFW_PROMPT_BLOCKED: "NSFW_PROMPT_BLOCKED",
+  /** Issue 27: a prompt helper's answer that is not a prompt (a conversation, a list, another language): 502, refunded. */
+  LLM_NOT_A_PROMPT: "LLM_NOT_A_PROMPT",
+  /** Issue 27: text that is not valid UTF-8 (a multipart field's bytes): 400. */
+  TEXT_NOT_UTF8: "TEXT_NOT_UTF8",
+  /** Issue 27: a picture of zero bytes: 400. */
+  IMAGE_EMPTY: "IMAGE_EMPTY",
+  /** Issue 27: continue, regenerate or edit aimed at a message that cannot take it (not the last reply …): 409. */
+  CHAT_MESSAGE_NOT_EDITABLE: "CHAT_MESSAGE_NOT_EDITABLE",
   /** Issue 16: no reference-image provider is connected (KLING_ACCESS_KEY/KLING_SECRET_KEY): 503. */
   GENERATION_NOT_CONFIGURED: "GENERATION_NOT_CONFIGURED",
   /** Issue 16, a generation job's failure (status failed; refunded): Kling failed or sent nothing usable. */

@@ -12,6 +12,13 @@
  *   1000–1004, 1100–1103, 1304 (auth, account) → GENERATION_PROVIDER_REFUSED
  *   1200, 1201 (parameters)                  → GENERATION_INVALID_INPUT
  *   anything else, 5xxx, a lost connection   → GENERATION_FAILED
+ *
+ * Weather (issue 27): once a task exists, a poll that fails on the way (a lost connection, a 5xx,
+ * a 429 or Kling's 1302/1303/5xxx) is tried again with backoff for the task's whole lifetime
+ * (KLING_TIMEOUT_MS from the task's own created_at, so a worker that resumes it after a crash
+ * keeps the same deadline); only the task's `failed` status or that deadline ends the run. A
+ * submit lost on the way is looked up by its external_task_id before it is sent again, so a
+ * retry never makes a second task.
  */
 import { createHmac } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -39,6 +46,8 @@ const TOKEN_TTL_SECONDS = 1800;
 const NOT_BEFORE_SKEW_SECONDS = 5;
 const REQUEST_TIMEOUT_MS = 30_000;
 const BUSY_RETRIES = 4;
+/** The longest wait between two polls while Kling's answers keep failing. */
+const MAX_POLL_BACKOFF_MS = 60_000;
 const MAX_RESULT_BYTES = 40 * 1024 * 1024;
 /** Models the multi-reference endpoint takes (CONTRACTS §2.5). */
 const MULTI_MODELS = new Set(["kling-v2", "kling-v2-1"]);
@@ -80,7 +89,26 @@ interface KlingEnvelope {
     task_status?: string;
     task_status_msg?: string;
     task_result?: { images?: Array<{ index?: number; url?: string }> };
+    /** Unix milliseconds (CONTRACTS §2.3). */
+    created_at?: number;
   };
+}
+
+/** A failure on the way that says nothing about the task: the same call may be made again. */
+class TransientKlingError extends GenerationError {
+  constructor(
+    message: string,
+    options?: { cause?: unknown },
+    /** Kling's business code, when it answered. */
+    readonly klingCode?: number,
+  ) {
+    super("GENERATION_FAILED", message, options);
+  }
+}
+
+/** HTTP statuses and Kling codes that are weather, not a verdict (CONTRACTS §2.7). */
+function isTransient(status: number, code: number): boolean {
+  return status === 429 || status >= 500 || code === 1302 || code === 1303 || code >= 5000;
 }
 
 /** Which endpoint a request goes to: one image with image_reference, or the multi-reference one. */
@@ -96,36 +124,95 @@ export function createKlingProvider(
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const doFetch = options.fetch ?? fetch;
 
+  /** One request; a lost connection or a transient answer throws TransientKlingError. */
+  async function once(method: "GET" | "POST", path: string, body: unknown, signal: AbortSignal) {
+    let response: Response;
+    try {
+      response = await doFetch(`${config.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${signKlingToken(config.accessKey, config.secretKey, nowSeconds())}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      });
+    } catch (error) {
+      signal.throwIfAborted();
+      throw new TransientKlingError("Kling could not be reached.", { cause: error });
+    }
+    const envelope = (await response.json().catch(() => ({}))) as KlingEnvelope;
+    const code = typeof envelope.code === "number" ? envelope.code : response.ok ? 0 : 5000;
+    if (response.ok && code === 0) return envelope;
+    const said = `Kling answered ${response.status} code ${code}: ${envelope.message ?? ""}`;
+    if (isTransient(response.status, code)) throw new TransientKlingError(said, undefined, code);
+    throw new GenerationError(klingErrorCode(code), said);
+  }
+
+  /** Polls a task until it ends, riding out failures on the way until its deadline. */
+  async function poll(path: string, taskId: string, signal: AbortSignal) {
+    let deadline = Date.now() + config.timeoutMs;
+    let failures = 0;
+    for (;;) {
+      let data: NonNullable<KlingEnvelope["data"]> | undefined;
+      try {
+        data = (await once("GET", `${path}/${encodeURIComponent(taskId)}`, undefined, signal)).data ?? {};
+        failures = 0;
+        // The task's lifetime runs from when Kling made it, whichever run of the job polls it.
+        if (typeof data.created_at === "number" && data.created_at > 0)
+          deadline = Math.min(deadline, data.created_at + config.timeoutMs);
+      } catch (error) {
+        if (!(error instanceof TransientKlingError)) throw error;
+        failures += 1;
+      }
+      if (data?.task_status === "succeed" || data?.task_status === "failed") return data;
+      if (Date.now() > deadline)
+        throw new GenerationError("GENERATION_FAILED", "Kling's task took too long.");
+      const wait =
+        failures === 0 ? config.pollIntervalMs : config.pollIntervalMs * 2 ** Math.min(failures, 10);
+      await sleep(Math.min(wait, Math.max(MAX_POLL_BACKOFF_MS, config.pollIntervalMs)), undefined, {
+        signal,
+      });
+    }
+  }
+
+  /** A submit: Kling's "too fast" and "too many at once" are waited out with backoff (§2.7). */
   async function call(method: "GET" | "POST", path: string, body: unknown, signal: AbortSignal) {
     for (let attempt = 0; ; attempt++) {
-      let response: Response;
       try {
-        response = await doFetch(`${config.baseUrl}${path}`, {
-          method,
-          headers: {
-            // A fresh token on every request, retries included (an expired one answers 1004).
-            authorization: `Bearer ${signKlingToken(config.accessKey, config.secretKey, nowSeconds())}`,
-            ...(body === undefined ? {} : { "content-type": "application/json" }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-        });
+        return await once(method, path, body, signal);
       } catch (error) {
-        signal.throwIfAborted();
-        throw new GenerationError("GENERATION_FAILED", "Kling could not be reached.", { cause: error });
-      }
-      const envelope = (await response.json().catch(() => ({}))) as KlingEnvelope;
-      const code = typeof envelope.code === "number" ? envelope.code : response.ok ? 0 : 5000;
-      if (response.ok && code === 0) return envelope;
-      const ours = klingErrorCode(code);
-      if (ours === "GENERATION_BUSY" && attempt < BUSY_RETRIES) {
+        const busy =
+          error instanceof TransientKlingError && (error.klingCode === 1302 || error.klingCode === 1303);
+        if (!busy) throw error;
+        if (attempt >= BUSY_RETRIES) throw new GenerationError("GENERATION_BUSY", error.message);
         await sleep(config.retryBaseMs * 2 ** attempt, undefined, { signal });
-        continue;
       }
-      throw new GenerationError(
-        ours,
-        `Kling answered ${response.status} code ${code}: ${envelope.message ?? ""}`,
-      );
+    }
+  }
+
+  /**
+   * Creates the task. A submit lost on the way (no answer, a 5xx) may have made it: it is looked
+   * up by our external_task_id before the submit is sent again.
+   */
+  async function submit(path: string, body: unknown, request: TReferenceImageRequest): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const created = await call("POST", path, body, request.signal);
+        const id = created.data?.task_id;
+        if (!id) throw new GenerationError("GENERATION_FAILED", "Kling gave no task id.");
+        return id;
+      } catch (error) {
+        if (!(error instanceof TransientKlingError) || attempt >= BUSY_RETRIES) throw error;
+        const found = await once(
+          "GET",
+          `${path}/${encodeURIComponent(request.externalTaskId)}`,
+          undefined,
+          request.signal,
+        ).catch(() => undefined);
+        if (found?.data?.task_id) return found.data.task_id;
+        await sleep(config.retryBaseMs * 2 ** attempt, undefined, { signal: request.signal });
+      }
     }
   }
 
@@ -166,7 +253,19 @@ export function createKlingProvider(
     };
   }
 
+  /** A result image; a download lost on the way is tried again (the URL lives 30 days). */
   async function download(url: string, signal: AbortSignal): Promise<Buffer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await downloadOnce(url, signal);
+      } catch (error) {
+        if (attempt >= 2) throw error;
+        await sleep(config.retryBaseMs * 2 ** attempt, undefined, { signal });
+      }
+    }
+  }
+
+  async function downloadOnce(url: string, signal: AbortSignal): Promise<Buffer> {
     try {
       const response = await doFetch(url, {
         signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
@@ -193,39 +292,27 @@ export function createKlingProvider(
       const { path, body } = submitBody(request);
       let taskId = request.providerTaskId;
       if (!taskId) {
-        const created = await call("POST", path, body, request.signal);
-        taskId = created.data?.task_id ?? null;
-        if (!taskId) throw new GenerationError("GENERATION_FAILED", "Kling gave no task id.");
+        taskId = await submit(path, body, request);
         await request.onProviderTaskId(taskId);
       }
-      const deadline = Date.now() + config.timeoutMs;
-      for (;;) {
-        const polled = await call("GET", `${path}/${encodeURIComponent(taskId)}`, undefined, request.signal);
-        const data = polled.data ?? {};
-        if (data.task_status === "succeed") {
-          const urls = (data.task_result?.images ?? [])
-            .slice()
-            .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-            .map((image) => image.url)
-            .filter((url): url is string => typeof url === "string" && /^https?:\/\//.test(url))
-            .slice(0, request.numImages);
-          if (urls.length === 0)
-            throw new GenerationError("GENERATION_FAILED", "Kling's task made no image.");
-          const images: Buffer[] = [];
-          for (const url of urls) images.push(await download(url, request.signal));
-          return { images, partial: images.length < request.numImages };
-        }
-        if (data.task_status === "failed") {
-          const message = data.task_status_msg ?? "";
-          throw new GenerationError(
-            REFUSAL_MESSAGE.test(message) ? "GENERATION_CONTENT_REFUSED" : "GENERATION_FAILED",
-            `Kling's task failed: ${message}`,
-          );
-        }
-        if (Date.now() > deadline)
-          throw new GenerationError("GENERATION_FAILED", "Kling's task took too long.");
-        await sleep(config.pollIntervalMs, undefined, { signal: request.signal });
+      const data = await poll(path, taskId, request.signal);
+      if (data.task_status === "succeed") {
+        const urls = (data.task_result?.images ?? [])
+          .slice()
+          .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+          .map((image) => image.url)
+          .filter((url): url is string => typeof url === "string" && /^https?:\/\//.test(url))
+          .slice(0, request.numImages);
+        if (urls.length === 0) throw new GenerationError("GENERATION_FAILED", "Kling's task made no image.");
+        const images: Buffer[] = [];
+        for (const url of urls) images.push(await download(url, request.signal));
+        return { images, partial: images.length < request.numImages };
       }
+      const message = data.task_status_msg ?? "";
+      throw new GenerationError(
+        REFUSAL_MESSAGE.test(message) ? "GENERATION_CONTENT_REFUSED" : "GENERATION_FAILED",
+        `Kling's task failed: ${message}`,
+      );
     },
   };
 }

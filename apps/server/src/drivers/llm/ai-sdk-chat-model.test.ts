@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ChatFake, startChatFake } from "../../../test/fakes/openai-chat-fake.ts";
 import { isAppError } from "../../lib/app-error.ts";
 import { createAiSdkChatModel, type TLlmSettings } from "./ai-sdk-chat-model.ts";
-import { ChatStoppedError } from "./chat-model.ts";
+import { ChatCutOffError, ChatStoppedError } from "./chat-model.ts";
 
 let fake: ChatFake;
 
@@ -148,17 +148,36 @@ describe("AI SDK chat model", () => {
     fake.script.push({ kind: "slow", delayMs: 1_000 });
     expect(await codeOf(model({ timeoutMs: 300, maxRetries: 0 }).generate(hello))).toBe("LLM_TIMEOUT");
 
+    // A stall after some text: the reply is cut off, and what came is kept (issue 27).
     fake.script.push({ kind: "stall", after: 2 });
     const deltas: string[] = [];
-    const code = await codeOf(
-      model({ streamIdleMs: 300, maxRetries: 0 }).stream(hello, (text) => deltas.push(text)),
-    );
-    expect(code).toBe("LLM_TIMEOUT");
-    expect(deltas.length).toBeGreaterThan(0);
+    const error = await model({ streamIdleMs: 300, maxRetries: 0 })
+      .stream(hello, (text) => deltas.push(text))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChatCutOffError);
+    expect((error as ChatCutOffError).partial).toBe(deltas.join(""));
+    expect(deltas.length).toBe(2);
+    expect(
+      isAppError((error as ChatCutOffError).failure) && (error as ChatCutOffError).failure,
+    ).toMatchObject({
+      code: "LLM_TIMEOUT",
+    });
   });
 
-  it("a stream that breaks mid-way fails as unavailable", async () => {
-    fake.script.push({ kind: "broken", after: 2 });
+  it("a stream that breaks or ends early mid-way is cut off, keeping what arrived (issue 27)", async () => {
+    for (const kind of ["broken", "truncated"] as const) {
+      fake.script.push({ kind, after: 3 });
+      const deltas: string[] = [];
+      const error = await model({ maxRetries: 0 })
+        .stream(hello, (text) => deltas.push(text))
+        .catch((e: unknown) => e);
+      expect(error, kind).toBeInstanceOf(ChatCutOffError);
+      expect((error as ChatCutOffError).partial).toBe(deltas.join(""));
+      expect((error as ChatCutOffError).partial.length).toBeGreaterThan(0);
+      expect((error as ChatCutOffError).failure).toMatchObject({ code: "LLM_UNAVAILABLE" });
+    }
+    // Broken before any text: simply unavailable.
+    fake.script.push({ kind: "broken", after: 0 });
     expect(await codeOf(model({ maxRetries: 0 }).stream(hello, () => {}))).toBe("LLM_UNAVAILABLE");
   });
 
@@ -174,5 +193,71 @@ describe("AI SDK chat model", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChatStoppedError);
     expect((error as ChatStoppedError).partial).toBe(deltas.join(""));
+  });
+});
+
+describe("a prompt as structured output (issue 27)", () => {
+  const ask = { system: "Write a prompt.", turns: [{ role: "user" as const, text: "a cat" }] };
+
+  it("asks for a JSON-schema object and takes its prompt", async () => {
+    const result = await model().generatePrompt(ask);
+    expect(result).toMatchObject({
+      mode: "json_schema",
+      prompt: expect.stringContaining("portrait photo, a cat"),
+    });
+    const sent = fake.requests[0]!.body;
+    expect(sent.response_format?.type).toBe("json_schema");
+    expect(sent.response_format?.json_schema?.name).toBe("prompt");
+    expect(JSON.stringify(sent.response_format?.json_schema?.schema)).toContain('"prompt"');
+  });
+
+  it("falls back to a tool call, then to text, for a provider that refuses them, and remembers", async () => {
+    await fake.close();
+    fake = await startChatFake({ apiKey: "sk-test", model: "text-model", responseFormat: "reject" });
+    const m = model({ visionModel: "text-model" });
+    const first = await m.generatePrompt(ask);
+    expect(first.mode).toBe("tool");
+    expect(first.prompt).toContain("portrait photo, a cat");
+    expect(fake.requests.map((r) => Boolean(r.body.response_format))).toEqual([true, false]);
+    expect(fake.requests[1]!.body.tools?.[0]?.function.name).toBe("submit_prompt");
+    expect(fake.requests[1]!.body.tool_choice).toEqual({
+      type: "function",
+      function: { name: "submit_prompt" },
+    });
+    await m.generatePrompt(ask);
+    expect(fake.requests).toHaveLength(3); // learnt: straight to the tool
+
+    await fake.close();
+    fake = await startChatFake({
+      apiKey: "sk-test",
+      model: "text-model",
+      responseFormat: "reject",
+      tools: "reject",
+    });
+    const plain = model({ visionModel: "text-model" });
+    const text = await plain.generatePrompt(ask);
+    expect(text.mode).toBe("text");
+    expect(text.prompt).toContain("```prompt"); // the whole reply, for the caller to read
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("reads a provider that ignores response_format as text; a refusal of the content is not a fallback", async () => {
+    await fake.close();
+    fake = await startChatFake({ apiKey: "sk-test", model: "text-model", responseFormat: "ignore" });
+    const m = model({ visionModel: "text-model" });
+    const result = await m.generatePrompt(ask);
+    expect(result.mode).toBe("text");
+    expect(result.prompt).toContain("```prompt");
+    expect(fake.requests).toHaveLength(1);
+
+    fake.script.push({ kind: "error", status: 400, message: "Invalid content", code: "content_filter" });
+    expect(await codeOf(m.generatePrompt(ask))).toBe("LLM_REJECTED");
+    expect(fake.requests.at(-1)!.body.response_format?.type).toBe("json_schema");
+    fake.script.push(
+      { kind: "error", status: 503 },
+      { kind: "error", status: 503 },
+      { kind: "error", status: 503 },
+    );
+    expect(await codeOf(m.generatePrompt(ask))).toBe("LLM_UNAVAILABLE");
   });
 });

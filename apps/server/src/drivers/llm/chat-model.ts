@@ -42,6 +42,20 @@ export interface ChatResult {
   model: string;
 }
 
+/** How a helper's prompt came back (issue 27): structured, or read out of plain text. */
+export type TPromptOutputMode = "json_schema" | "tool" | "text";
+
+export interface PromptResult {
+  /**
+   * json_schema / tool: the `prompt` field the model filled in; text: the whole reply (a model
+   * that offers neither, or ignored them), for the caller to read the prompt out of.
+   */
+  prompt: string;
+  mode: TPromptOutputMode;
+  usage: ChatUsage;
+  model: string;
+}
+
 export interface ChatModel {
   /** LLM_MODEL, for logs and the flags. */
   readonly model: string;
@@ -55,6 +69,26 @@ export interface ChatModel {
   stream(request: ChatRequest, onDelta: (text: string) => void): Promise<ChatResult>;
   /** One reply, not streamed; same errors. */
   generate(request: ChatRequest): Promise<ChatResult>;
+  /**
+   * One prompt (the prompt helpers): asked for as structured output (a JSON-schema object
+   * {prompt}), else as a call of a `submit_prompt` tool, else as plain text, whichever the
+   * provider takes (learnt once per process). Same errors as generate.
+   */
+  generatePrompt(request: ChatRequest): Promise<PromptResult>;
+}
+
+/**
+ * A streamed reply that broke after some text had arrived (a dropped connection, a stall): the
+ * text is kept and the failure is the provider's being unavailable, never the person's doing.
+ */
+export class ChatCutOffError extends Error {
+  override name = "ChatCutOffError";
+  constructor(
+    readonly partial: string,
+    readonly failure: Error,
+  ) {
+    super("The reply was cut off.");
+  }
 }
 
 /** The caller's signal aborted the reply; `partial` is the text that had arrived. */

@@ -32,7 +32,8 @@ export function toLlmError(error: unknown): AppError {
     const said = providerMessage(error);
     if (status === 429)
       return new AppError(503, "LLM_RATE_LIMITED", `The language model is rate limiting us: ${said}`);
-    if (status === undefined || status === 408 || status === 409 || status >= 500)
+    // A 2xx here is a reply that broke on its way (a stream that ended early): not the request's fault.
+    if (status === undefined || status < 300 || status === 408 || status === 409 || status >= 500)
       return new AppError(502, "LLM_UNAVAILABLE", `The language model failed: ${said}`);
     return new AppError(502, "LLM_REJECTED", `The language model refused the request (${status}): ${said}`);
   }

@@ -1,22 +1,26 @@
 /**
  * The prompt chat and helper calls (issue 14; spec 02 §7 "Chat", "Consistency", "Image edit"):
- * - GET /api/ai/threads?limit=50&cursor, GET /api/ai/threads/{id}/messages?limit=100,
- *   DELETE /api/ai/threads/{id}: the owner's threads only (others' answer 404)
+ * - GET /api/ai/threads?limit=50&cursor&q, GET /api/ai/threads/{id}/messages?limit=100,
+ *   PATCH /api/ai/threads/{id} {title} (rename), DELETE /api/ai/threads/{id}: the owner's
+ *   threads only (others' answer 404); q searches titles and messages (issue 27)
  * - GET /api/ai/chat/charge-enabled: whether a message costs credits (CHAT_CHARGE_ENABLED)
- * - POST /api/ai/chat (multipart: text, threadId, image): JSON {success, threadId, message}, or,
- *   with `Accept: text/event-stream`, the reply as server-sent events (start, delta…, done|error)
+ * - POST /api/ai/chat (multipart: text, threadId, image ×1–4, action, messageId): JSON {success,
+ *   threadId, message}, or, with `Accept: text/event-stream`, the reply as server-sent events
+ *   (start, delta…, done|error); action regenerate / continue / edit (issue 27)
  * - POST /api/ai/rewrite, POST /api/ai/extract-prompt-from-image (the image as the raw body),
  *   POST /api/seedream/auto-prompt
  * - GET /api/auth/banned-keywords (anyone) and PUT of it (the administrator)
  * - POST /api/credit/use {amount: 3}
  * Without a model (LLM_* unset) the model calls answer 503 LLM_NOT_CONFIGURED before reading a
- * body; the rest work as usual, so history stays readable.
+ * body (a rewrite first gives back a payment made ahead for it); the rest work as usual, so
+ * history stays readable.
  */
 import type { OutgoingHttpHeaders } from "node:http";
 import fastifyMultipart from "@fastify/multipart";
 import {
   AUTO_PROMPT_MAX_IMAGES,
   CHAT_IMAGE_FIELD,
+  CHAT_MAX_IMAGES,
   CHAT_TEXT_MAX,
   ZAutoPromptBody,
   ZBannedKeywordsBody,
@@ -29,6 +33,8 @@ import {
   ZMessagesQuery,
   ZMessagesResponse,
   ZPromptResponse,
+  ZRenameThreadBody,
+  ZRenameThreadResponse,
   ZRewriteBody,
   ZRewriteResponse,
   ZThreadParams,
@@ -41,7 +47,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { toHttpFailure } from "../../http/error-handler.ts";
 import { readMultipart } from "../../http/read-multipart.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { fieldError, zodValidationError } from "../../lib/validation-issues.ts";
+import { zodValidationError } from "../../lib/validation-issues.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import { type AiService, ThreadedError } from "./ai.service.ts";
 
@@ -91,6 +97,15 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
     async (request) => ai.messages(request.user!, request.params.threadId, request.query.limit),
   );
 
+  r.patch(
+    "/api/ai/threads/:threadId",
+    {
+      ...auth,
+      schema: { params: ZThreadParams, body: ZRenameThreadBody, response: { 200: ZRenameThreadResponse } },
+    },
+    async (request) => ai.renameThread(request.user!, request.params.threadId, request.body.title),
+  );
+
   r.delete(
     "/api/ai/threads/:threadId",
     { ...auth, schema: { params: ZThreadParams, response: { 200: ZSuccess } } },
@@ -109,10 +124,8 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
   r.post(
     "/api/ai/rewrite",
     { ...auth, schema: { body: ZRewriteBody, response: { 200: ZRewriteResponse } } },
-    async (request) => {
-      requireModel();
-      return ai.rewrite(request.user!, request.body);
-    },
+    // No model check here: the rewrite first gives back a payment made ahead for it.
+    async (request) => ai.rewrite(request.user!, request.body),
   );
 
   r.post(
@@ -182,16 +195,20 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
       requireModel();
       const { fields, files } = await readMultipart(request, {
         fileField: CHAT_IMAGE_FIELD,
-        maxFiles: 1,
+        maxFiles: CHAT_MAX_IMAGES,
         maxFileBytes: maxUploadBytes,
         maxFieldBytes: CHAT_TEXT_MAX * 4,
-        tooManyFilesMessage: "Send one image with a message.",
+        tooManyFilesMessage: `Send at most ${CHAT_MAX_IMAGES} images with a message.`,
       });
       const parsed = ZChatFields.safeParse(fields);
       if (!parsed.success) throw zodValidationError(parsed.error.issues, "body", fields);
-      const image = files[0]?.bytes;
-      if (image && image.length === 0) throw fieldError(CHAT_IMAGE_FIELD, "not_image", "The image is empty.");
-      const input = { text: parsed.data.text, threadId: parsed.data.threadId, image };
+      const input = {
+        text: parsed.data.text,
+        threadId: parsed.data.threadId,
+        images: files.map((file) => file.bytes),
+        action: parsed.data.action,
+        messageId: parsed.data.messageId,
+      };
       const stop = stopOnClose(reply);
       const wantsStream = (request.headers.accept ?? "").includes("text/event-stream");
 
@@ -205,7 +222,11 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
           return reply
             .code(failure.status)
             .header("cache-control", "no-store")
-            .send({ ...failure.body, threadId: error.threadId });
+            .send({
+              ...failure.body,
+              threadId: error.threadId,
+              ...(error.reply ? { message: error.reply } : {}),
+            });
         }
       }
 
@@ -239,7 +260,11 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
         const threaded = error instanceof ThreadedError ? error : undefined;
         const failure = toHttpFailure(threaded?.error ?? error);
         if (!threaded) request.log.error({ err: error }, "chat stream failed");
-        send("error", { ...failure.body, ...(threaded ? { threadId: threaded.threadId } : {}) });
+        send("error", {
+          ...failure.body,
+          ...(threaded ? { threadId: threaded.threadId } : {}),
+          ...(threaded?.reply ? { message: threaded.reply } : {}),
+        });
       }
       raw.end();
       return reply;

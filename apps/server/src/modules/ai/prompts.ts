@@ -1,8 +1,11 @@
 /**
  * The assistant's instructions (issue 14: "its system prompt in the repo, reviewed like code").
  * Changing a word here changes what every user gets: keep the rules short, testable and in the
- * product's terms. The chat and the helpers expect a prompt inside a ```prompt block
- * (packages/shared contracts/ai.ts extractPromptBlock); the helpers also accept a bare answer.
+ * product's terms. The chat writes its prompts inside a ```prompt block (packages/shared
+ * contracts/ai.ts extractPromptBlock), which the page turns into a card. The helpers ask for the
+ * prompt as structured output (a JSON object {prompt}, or a submit_prompt tool call); for a model
+ * that offers neither they ask for the prompt alone, and the server reads a ```prompt block or
+ * the bare answer and refuses anything that is not a prompt (packages/shared helper-prompt.ts).
  */
 
 /** What every instruction shares: who the assistant is and the house rules. */
@@ -39,8 +42,8 @@ export const REWRITE_SYSTEM_PROMPT = [
   HOUSE_RULES,
   "",
   "Task: rewrite an image-generation prompt following the person's instruction.",
-  "Keep everything the instruction does not ask to change. Answer with the new prompt only,",
-  "inside a ```prompt block, with no other text.",
+  "Keep everything the instruction does not ask to change. Answer with the new prompt only:",
+  "no greeting, no explanation, no quotes, no list, nothing before or after it.",
 ].join("\n");
 
 /** POST /api/ai/extract-prompt-from-image: a prompt that would reproduce the photo. */
@@ -49,7 +52,7 @@ export const EXTRACT_SYSTEM_PROMPT = [
   "",
   "Task: look at the image and write one image-generation prompt that would reproduce it:",
   "subject, composition, camera angle and lens, lighting, colour palette, background, style.",
-  "Do not name real people. Answer with the prompt only, inside a ```prompt block.",
+  "Do not name real people. Answer with the prompt only: no greeting, no explanation, no list.",
 ].join("\n");
 
 /** POST /api/seedream/auto-prompt: an edit instruction from the images and the person's notes. */
@@ -59,8 +62,14 @@ export const AUTO_PROMPT_SYSTEM_PROMPT = [
   "Task: write the prompt for an image edit. The images are the inputs in order (image 1 is the",
   "one being edited; later ones are references). Use the person's notes as the goal; when they",
   "give none, propose a tasteful improvement that keeps the person's identity.",
-  "Refer to inputs as 'image 1', 'image 2' …. Answer with the prompt only, inside a ```prompt block.",
+  "Refer to inputs as 'image 1', 'image 2' …. Answer with the prompt only: no greeting, no",
+  "explanation, no list.",
 ].join("\n");
+
+/** Issue 27: the turn that asks for the rest of a reply that was cut off or stopped. */
+export const CONTINUE_REQUEST =
+  "Your previous answer stopped before it was finished. Continue it exactly where it stopped, " +
+  "without repeating anything you already wrote and without any preamble.";
 
 /** The user turn of a rewrite. */
 export function rewriteRequest(currentPrompt: string, instruction: string): string {

@@ -75,6 +75,9 @@ export function createGenerationJob(deps: {
     inputKeyOf: (payload) => payload.referenceKey ?? payload.characterKeys[0] ?? null,
     resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: output.thumbnailKey }),
     reportOf: (output) => ({ partial: output.partial }),
+    // Kling's task exists: a run after a crash polls it (issue 27), and Kling's finished images
+    // are delivered instead of refunded.
+    resumable: (job) => job.provider_job_id !== null,
 
     async onCompleted(tx, job, output) {
       const missing = Math.max(0, output.requested - output.imageKeys.length);

@@ -4,7 +4,9 @@
  * character images, each stored as the caller's tool upload (so the upload checks and the
  * content classifier apply, and the 30-day purge) and within Kling's limits (shorter side ≥ 300
  * px, proportions 1:2.5 to 2.5:1). Intake, the charge, the banned-keyword check of the prompt,
- * status and cancel belong to the job platform.
+ * status and cancel belong to the job platform. Every check (the images' type, size and content,
+ * Kling's limits, the prompt, the credits) runs before an image is stored, so a refused request
+ * leaves no file (issue 27).
  */
 import type { TGenerationFields, TGenerationStartResponse } from "@gyeol/shared/contracts/generation";
 import {
@@ -30,8 +32,11 @@ export const NOT_CONFIGURED_MESSAGE =
   "No image-generation provider is connected: the operator sets KLING_ACCESS_KEY and KLING_SECRET_KEY.";
 
 export interface GenerationServiceDeps {
-  images: Pick<ImagesService, "uploadToolImage" | "ownedKeyOf">;
-  intake: Pick<JobIntakeService, "accept">;
+  images: Pick<
+    ImagesService,
+    "checkToolUpload" | "storeCheckedToolUpload" | "discardToolUploads" | "ownedKeyOf"
+  >;
+  intake: Pick<JobIntakeService, "accept" | "precheck">;
   /** null: no provider is connected (the flags say so; a start answers 503). */
   provider: ReferenceImageProvider | null;
 }
@@ -73,30 +78,46 @@ export function createGenerationService({ images, intake, provider }: Generation
       if (!canGenerate({ prompt, hasReference: referenceCount > 0 }))
         throw fieldError("prompt", "blank", "Enter a prompt or upload a reference image.");
 
+      const cost = generationCost(fields.num_images);
+      // The checks first: the prompt and the credits, then each image (nothing is written yet).
+      await intake.precheck(user, { cost, userPrompt: prompt });
+      const checked: Awaited<ReturnType<ImagesService["checkToolUpload"]>>[] = [];
+      for (const file of files) {
+        const image = await images.checkToolUpload(file.bytes);
+        if (Math.min(image.width, image.height) < MIN_SIDE_PX)
+          throw new AppError(
+            400,
+            "IMAGE_TOO_SMALL",
+            `Each image needs at least ${MIN_SIDE_PX} px on its shorter side.`,
+          );
+        const proportion = Math.max(image.width, image.height) / Math.min(image.width, image.height);
+        if (proportion > MAX_PROPORTION)
+          throw new AppError(
+            400,
+            "IMAGE_ASPECT_RATIO_UNSUPPORTED",
+            "Each image must be between 1:2.5 and 2.5:1 in proportion.",
+          );
+        checked.push(image);
+      }
+
       const accepted = await intake.accept<TGenerationPayload>(user, GENERATION_TOOL, async () => {
         let referenceKey: string | null = null;
         const characterKeys: string[] = [];
-        for (const [index, file] of files.entries()) {
-          const stored = await images.uploadToolImage(user, file.bytes);
-          if (Math.min(stored.width, stored.height) < MIN_SIDE_PX)
-            throw new AppError(
-              400,
-              "IMAGE_TOO_SMALL",
-              `Each image needs at least ${MIN_SIDE_PX} px on its shorter side.`,
-            );
-          const proportion = Math.max(stored.width, stored.height) / Math.min(stored.width, stored.height);
-          if (proportion > MAX_PROPORTION)
-            throw new AppError(
-              400,
-              "IMAGE_ASPECT_RATIO_UNSUPPORTED",
-              "Each image must be between 1:2.5 and 2.5:1 in proportion.",
-            );
-          const key = await images.ownedKeyOf(user, stored.imageUrl);
-          if (roles[index] === "reference") referenceKey = key;
-          else characterKeys.push(key);
+        const written: string[] = [];
+        try {
+          for (const [index, image] of checked.entries()) {
+            const stored = await images.storeCheckedToolUpload(user, image);
+            const key = await images.ownedKeyOf(user, stored.imageUrl);
+            written.push(key);
+            if (roles[index] === "reference") referenceKey = key;
+            else characterKeys.push(key);
+          }
+        } catch (error) {
+          await images.discardToolUploads(written);
+          throw error;
         }
-        const cost = generationCost(fields.num_images);
         return {
+          discard: () => images.discardToolUploads(written),
           payload: {
             prompt,
             numImages: fields.num_images,

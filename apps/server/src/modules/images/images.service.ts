@@ -125,12 +125,16 @@ export function createImagesService({
     };
   }
 
-  async function storeToolUpload(user: Pick<UserRow, "id">, bytes: Buffer) {
-    const checked = await checkToolImage(bytes, {
-      moderation,
-      maxPixels: limits.maxPixels,
-      canConvert: true,
-    });
+  /** A tool upload's checks (type, pixels, the engine's limits, content) without writing anything. */
+  const checkToolUpload = (bytes: Buffer) =>
+    checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels, canConvert: true });
+
+  async function storeToolUpload(
+    user: Pick<UserRow, "id">,
+    bytes: Buffer,
+    given?: Awaited<ReturnType<typeof checkToolUpload>>,
+  ) {
+    const checked = given ?? (await checkToolUpload(bytes));
     const key = await storage.put({
       visibility: "private",
       folder: uploadsFolder(user.id),
@@ -158,6 +162,23 @@ export function createImagesService({
 
     /** POST /api/image/upload-s3: a tool input, private and purged on schedule, whoever uploads it. */
     uploadToolImage: (user: Pick<UserRow, "id">, bytes: Buffer) => storeToolUpload(user, bytes),
+
+    /**
+     * Issue 27 "a refused request stores nothing": a tool's checks first (checkToolUpload), its
+     * own rules and the credits next, then the write (storeCheckedToolUpload); uploads written
+     * for a request refused after all are taken back (discardToolUploads).
+     */
+    checkToolUpload,
+    storeCheckedToolUpload: (
+      user: Pick<UserRow, "id">,
+      checked: Awaited<ReturnType<typeof checkToolUpload>>,
+    ) => storeToolUpload(user, Buffer.from(checked.bytes), checked),
+    async discardToolUploads(keys: readonly string[]) {
+      for (const key of keys) {
+        await storage.delete(key).catch(() => {});
+        await store.images.deleteUpload(key).catch(() => {});
+      }
+    },
 
     /**
      * POST /api/image/upload-s3?purpose=mask: a mask from the mask editor, private and purged like

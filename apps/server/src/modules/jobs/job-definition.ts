@@ -69,6 +69,13 @@ export interface JobDefinition<TPayload = unknown, TOutput extends object = obje
   onCancelled?(job: JobRow): Promise<void>;
   /** More work inside the transaction that marks the job failed and refunds it. */
   onFailed?(tx: Repositories, job: JobRow, now: string): Promise<void>;
+  /**
+   * True when a run that a crash stopped can be resumed without doing the work again (issue 27):
+   * the provider's task is already made and the next run only polls it. Recovery then re-queues
+   * the job beyond JOB_MAX_ATTEMPTS (up to RESUMABLE_EXTRA_ATTEMPTS more), so a task the provider
+   * completes is delivered rather than refunded; the run's own deadline still ends it.
+   */
+  resumable?(job: JobRow): boolean;
 }
 
 export function defineJob<TPayload, TOutput extends object>(

@@ -12,6 +12,7 @@ import type { JobQueue } from "../../drivers/queue/job-queue.ts";
 import { AppError, isAppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
+import { isDemoUser } from "../users/demo-user.ts";
 import type { AnyJobDefinition } from "./job-definition.ts";
 import { jobSpendKey } from "./jobs.service.ts";
 
@@ -38,6 +39,11 @@ export interface TJobPlan<TPayload> {
   };
   /** Words the person typed, checked against the banned keywords before anything is charged. */
   userPrompt?: string | null;
+  /**
+   * Takes back what the plan wrote (stored uploads) when the job is refused after all (the
+   * charge failed): a refused request leaves no file (issue 27).
+   */
+  discard?: () => Promise<void>;
 }
 
 export interface TAcceptedJob {
@@ -48,7 +54,7 @@ export interface TAcceptedJob {
 
 export interface JobIntakeDeps {
   store: Store;
-  credits: Pick<CreditsService, "spendIn">;
+  credits: Pick<CreditsService, "spendIn" | "balances">;
   queue: Pick<JobQueue, "enqueue">;
   clock: Clock;
   definitions: readonly AnyJobDefinition[];
@@ -65,7 +71,29 @@ export function createJobIntakeService(deps: JobIntakeDeps) {
   const { store, credits, queue, clock } = deps;
   const byTool = new Map(deps.definitions.map((d) => [d.tool, d]));
 
+  async function assertPromptAllowed(prompt: string | null | undefined) {
+    if (!prompt || !deps.findBannedKeyword) return;
+    const keyword = await deps.findBannedKeyword(prompt);
+    if (keyword) throw new AppError(400, "NSFW_PROMPT_BLOCKED", BANNED_PROMPT_MESSAGE, { keyword });
+  }
+
   return {
+    /**
+     * The checks `accept` makes, made before a tool writes anything (issue 27): the maintenance
+     * switch, the banned keywords of the person's prompt and whether the user can pay `cost`
+     * (a demo user always can). The charge itself stays in accept's transaction.
+     */
+    async precheck(user: Pick<UserRow, "id">, check: { cost: number; userPrompt?: string | null }) {
+      if (deps.isMaintenance) throw new AppError(503, "MAINTENANCE", MAINTENANCE_MESSAGE);
+      await assertPromptAllowed(check.userPrompt);
+      if (check.cost <= 0) return;
+      const row = await store.users.findById(user.id);
+      if (row && isDemoUser(row)) return;
+      const { total } = await credits.balances(user.id);
+      if (total < check.cost)
+        throw new AppError(400, "INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE, { cost: check.cost });
+    },
+
     /**
      * Runs `plan` (the tool's rules) unless the service is paused, then charges and records the
      * job in one transaction and announces it. INSUFFICIENT_CREDITS answers 400 with the cost.
@@ -79,9 +107,11 @@ export function createJobIntakeService(deps: JobIntakeDeps) {
       if (!definition) throw new Error(`no job definition for ${tool}`);
       if (deps.isMaintenance) throw new AppError(503, "MAINTENANCE", MAINTENANCE_MESSAGE);
       const planned = await plan();
-      if (planned.userPrompt && deps.findBannedKeyword) {
-        if (await deps.findBannedKeyword(planned.userPrompt))
-          throw new AppError(400, "NSFW_PROMPT_BLOCKED", BANNED_PROMPT_MESSAGE);
+      try {
+        await assertPromptAllowed(planned.userPrompt);
+      } catch (error) {
+        await planned.discard?.();
+        throw error;
       }
       // The payload is what the worker will parse: a plan the definition refuses is a bug here.
       const payload = definition.schema.parse(planned.payload);
@@ -122,6 +152,7 @@ export function createJobIntakeService(deps: JobIntakeDeps) {
           return image.id;
         });
       } catch (error) {
+        await planned.discard?.();
         if (isAppError(error) && error.code === "INSUFFICIENT_CREDITS")
           throw new AppError(400, "INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE, { cost });
         throw error;

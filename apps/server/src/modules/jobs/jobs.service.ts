@@ -48,6 +48,11 @@ export const jobSpendKey = (jobId: string) => `job:${jobId}`;
 /** A message the job's owner may read; engine internals stay in the log. */
 const FAILURE_MESSAGE = "Processing failed. Your credits were refunded.";
 const CANCELLED_MESSAGE = "You cancelled this job. Its credits were refunded.";
+/**
+ * More runs a resumable job (a provider task that is already made) may start after crashes than
+ * JOB_MAX_ATTEMPTS allows: each only polls the provider, and its deadline ends it anyway.
+ */
+export const RESUMABLE_EXTRA_ATTEMPTS = 8;
 /** Queued rows older than this are sent to the queue again (a message lost in a crash). */
 const RESEND_QUEUED_AFTER_MS = 10_000;
 /** How many finished jobs the ETA's model learns from, and how long a model is kept. */
@@ -214,7 +219,9 @@ export function createJobsService({ store, credits, clock, settings, definitions
       const staleBefore = new Date(current - settings.staleAfterSeconds * 1000).toISOString();
       const resend: TQueueMessage[] = [];
       for (const job of await store.jobs.listStale(staleBefore)) {
-        if (job.attempts < settings.maxAttempts) {
+        const resumable = byTool.get(job.tool)?.resumable?.(job) ?? false;
+        const maxAttempts = settings.maxAttempts + (resumable ? RESUMABLE_EXTRA_ATTEMPTS : 0);
+        if (job.attempts < maxAttempts) {
           if (await store.jobs.requeue(job.id)) {
             resend.push({ jobId: job.id, attempt: job.attempts, queue: queueOf(job.tool) });
             log?.("warn", "job re-queued after its worker stopped", {

@@ -246,6 +246,8 @@ export const en: TTranslations = {
   errors: {
     generic: "Something went wrong. Please try again shortly.",
     withField: "{{field}}: {{reason}}",
+    blockedWord:
+      "“{{word}}” is a word that is not allowed, so this can't be processed. Take it out and try again.",
     fieldNames: {
       name: "Name",
       email: "E-mail",
@@ -310,6 +312,13 @@ export const en: TTranslations = {
         "The AI model did not process this request. Change it and try again, or contact the operator; any credits used are refunded.",
       LLM_EMPTY_REPLY: "The AI model sent an empty answer. Please try again; any credits used are refunded.",
       NSFW_PROMPT_BLOCKED: "The prompt contains a word that is not allowed, so it can't be processed.",
+      LLM_NOT_A_PROMPT:
+        "The AI model answered with something other than a prompt. Please try again; any credits used are refunded.",
+      TEXT_NOT_UTF8:
+        "The text is garbled (not valid UTF-8), so it can't be accepted. Please type or paste it again.",
+      IMAGE_EMPTY: "The image file is empty (0 bytes). Please choose another file.",
+      CHAT_MESSAGE_NOT_EDITABLE:
+        "This message can't be regenerated, continued or edited. Only the last answer can be regenerated or continued.",
       GENERATION_NOT_CONFIGURED:
         "Image generation is not available: the operator has not connected a generation provider.",
       GENERATION_FAILED: "Image generation failed. Your credits have been refunded; please try again.",

@@ -1,16 +1,19 @@
 /**
- * /chat, the AI prompt chat (spec 02 §2.6, §4.6, §5, §8 chat; issue 14): the thread list (title
- * 'chat', New conversation, delete with confirmation) and the main panel (title, messages, image
- * drop zone and upload button, text input, send). Enter sends, Shift+Enter adds a line; the reply
- * streams in and can be stopped. Visitors see the page and are asked to sign in; without a
+ * /chat, the AI prompt chat (spec 02 §2.6, §4.6, §5, §8 chat; issues 14 and 27): the thread list
+ * (title 'chat', New conversation, search, rename, delete with confirmation) and the main panel
+ * (title, messages, image drop zone and upload button, text input, send). Enter sends,
+ * Shift+Enter adds a line; the reply streams in and can be stopped. The sent message shows once
+ * and a new thread joins the list as soon as the server has it; a reply cut off on the way keeps
+ * its text and offers to continue or retry; the last reply can be regenerated and the person's
+ * messages edited and sent again. Visitors see the page and are asked to sign in; without a
  * connected model the page says so instead of offering a dead button. The side ad rails of the
  * spec stay off.
  */
-import { CHAT_TEXT_MAX, type TChatMessage } from "@gyeol/shared/contracts/ai";
+import { CHAT_MAX_IMAGES, type TChatMessage, type TThreadsResponse } from "@gyeol/shared/contracts/ai";
 import { localizePath } from "@gyeol/shared/routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FlaskConical, ImagePlus, MessageSquarePlus, Plug, Send, Square, Trash2, X } from "lucide-react";
-import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { FlaskConical, Plug } from "lucide-react";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -23,34 +26,19 @@ import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import {
-  ChatSendError,
   chatKeys,
   deleteThread,
   fetchChargeEnabled,
   fetchMessages,
   fetchThreads,
-  sendChatMessage,
+  renameThread,
 } from "../api/chat-api.ts";
-import { MessageView, type TViewMessage } from "./message-view.tsx";
+import { type TTurnRequest, threadInView, useChatTurns, withTurn } from "../hooks/use-chat-turns.ts";
+import { Composer } from "./composer.tsx";
+import { MessageView, type TMessageActions } from "./message-view.tsx";
+import { ThreadList } from "./thread-list.tsx";
 
-interface TPending {
-  user: TViewMessage;
-  reply: TViewMessage;
-}
-
-function draftMessage(role: TChatMessage["role"], text: string, localImageUrl?: string): TViewMessage {
-  return {
-    id: -Date.now() - (role === "user" ? 0 : 1),
-    role,
-    text,
-    image_url: null,
-    status: "done",
-    errorCode: null,
-    createdAt: new Date().toISOString(),
-    ...(localImageUrl ? { localImageUrl } : {}),
-    isStreaming: role === "assistant",
-  };
-}
+const SEARCH_DEBOUNCE_MS = 250;
 
 export function ChatPage() {
   const { t } = useTranslation();
@@ -62,44 +50,53 @@ export function ChatPage() {
   const threadId = params.get("thread");
   useDocumentTitle(t("chat.title"));
 
+  const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
   const flags = useQuery(featureFlagsQuery);
   const isConnected = flags.data?.llmEnabled !== false;
   const isTestProvider = flags.data?.llmTestProvider === true;
   const charge = useQuery({ queryKey: chatKeys.charge, queryFn: fetchChargeEnabled, staleTime: 60_000 });
-  const threads = useQuery({ queryKey: chatKeys.threads, queryFn: fetchThreads, enabled: isSignedIn });
-  const messages = useQuery({
-    queryKey: chatKeys.messages(threadId ?? ""),
-    queryFn: () => fetchMessages(threadId!),
-    enabled: isSignedIn && Boolean(threadId),
+  const threads = useQuery({
+    queryKey: chatKeys.threads(query),
+    queryFn: () => fetchThreads(query),
+    enabled: isSignedIn,
+    placeholderData: (previous) => previous,
   });
 
   const [text, setText] = useState("");
-  const [image, setImage] = useState<File | null>(null);
-  const [imagePreview, setImagePreview] = useState<string | null>(null);
-  const [pending, setPending] = useState<TPending | null>(null);
+  const [images, setImages] = useState<File[]>([]);
   const [isDragging, setIsDragging] = useState(false);
   const [toDelete, setToDelete] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const listEndRef = useRef<HTMLLIElement>(null);
 
-  useEffect(() => {
-    if (!image) return setImagePreview(null);
-    const url = URL.createObjectURL(image);
-    setImagePreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
+  const turns = useChatTurns({
+    onThread: (id, isNew) => {
+      if (isNew) setParams({ thread: id }, { replace: !threadId });
+    },
+  });
+  const view = threadInView(threadId, turns.turn);
+  const viewThreadId = view.threadId;
+  const messages = useQuery({
+    queryKey: chatKeys.messages(viewThreadId ?? ""),
+    queryFn: () => fetchMessages(viewThreadId!),
+    enabled: isSignedIn && Boolean(viewThreadId),
+    staleTime: 30_000,
+  });
 
   // A thread that is gone (deleted elsewhere, someone else's link) falls back to a new conversation.
   useEffect(() => {
     if (messages.error && isApiError(messages.error) && messages.error.code === "NOT_FOUND") setParams({});
   }, [messages.error, setParams]);
 
-  const shown: TViewMessage[] = [
-    ...(threadId ? (messages.data?.messages ?? []) : []),
-    ...(pending ? [pending.user, pending.reply] : []),
-  ];
-  const lastText = pending?.reply.text;
+  const turnHere = view.turn;
+  const stored = viewThreadId ? (messages.data?.messages ?? []) : [];
+  const shown = withTurn(stored, turnHere);
+  const lastText = turnHere?.reply.text;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll as messages arrive and the reply grows
   useEffect(() => {
     listEndRef.current?.scrollIntoView?.({ block: "end" });
@@ -109,7 +106,7 @@ export function ChatPage() {
     mutationFn: deleteThread,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.threads });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allThreads });
       if (id === threadId) setParams({});
       setToDelete(null);
     },
@@ -119,159 +116,134 @@ export function ChatPage() {
     },
   });
 
-  function chooseImage(file: File | undefined | null) {
-    if (!file) return;
-    if (!file.type.startsWith("image/")) {
+  const rename = useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => renameThread(id, title),
+    onMutate: ({ id, title }) => {
+      // The new name shows at once; a failure puts the lists back.
+      queryClient.setQueriesData<TThreadsResponse>({ queryKey: chatKeys.allThreads }, (old) =>
+        old ? { ...old, threads: old.threads.map((th) => (th.id === id ? { ...th, title } : th)) } : old,
+      );
+    },
+    onError: (error) => toast.error(describeError(error, t, t("chat.renameFailed"))),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: chatKeys.allThreads }),
+  });
+
+  function addImages(files: readonly File[]) {
+    if (files.length === 0) return;
+    if (files.some((file) => !file.type.startsWith("image/"))) {
       toast.error(t("chat.onlyImages"));
       return;
     }
-    setImage(file);
-  }
-
-  async function send() {
-    if (pending) return;
-    if (!isSignedIn) {
-      toast.error(t("chat.loginRequired"));
+    if (files.some((file) => file.size === 0)) {
+      toast.error(t("chat.emptyImage"));
       return;
     }
+    const room = CHAT_MAX_IMAGES - images.length;
+    if (files.length > room) toast.error(t("chat.tooManyImages", { max: CHAT_MAX_IMAGES }));
+    if (room > 0) setImages((now) => [...now, ...files.slice(0, room)]);
+  }
+
+  function requireReady(): boolean {
+    // Still finding out who is signed in: the words stay in the box until we know.
+    if (status === "loading") return false;
+    if (!isSignedIn) {
+      toast.error(t("chat.loginRequired"));
+      return false;
+    }
+    if (turns.isBusy) {
+      toast(t("chat.busy"), { id: "chat-busy" });
+      return false;
+    }
+    return true;
+  }
+
+  async function runTurn(request: TTurnRequest, restore?: { text: string; images: File[] }) {
+    const outcome = await turns.run(request);
+    if (outcome.kind !== "failed") return;
+    // A reply the server kept (failed, or cut off with its text) says so where it stands.
+    if (outcome.isShown) return;
+    toast.error(`${t("chat.sendFailed")} ${describeError(outcome.error, t, "")}`.trim());
+    // Nothing was stored: the person gets their words and pictures back.
+    if (!outcome.stored && restore) {
+      setText((now) => now || restore.text);
+      setImages((now) => (now.length ? now : restore.images));
+    }
+  }
+
+  function send() {
     const message = text.trim();
-    if (!message && !image) {
+    if (!message && images.length === 0) {
       toast.error(t("chat.emptyInput"));
       return;
     }
-    const controller = new AbortController();
-    abortRef.current = controller;
-    const localImage = image ? URL.createObjectURL(image) : undefined;
-    let current: TPending = {
-      user: draftMessage("user", message, localImage),
-      reply: draftMessage("assistant", ""),
-    };
-    setPending(current);
+    if (!requireReady()) return;
+    const sent = { text: message, images };
     setText("");
-    setImage(null);
-    let activeThread = threadId;
-    const settle = async (target: string | null) => {
-      if (target) await queryClient.invalidateQueries({ queryKey: chatKeys.messages(target) });
-      await queryClient.invalidateQueries({ queryKey: chatKeys.threads });
-      setPending(null);
-      if (localImage) URL.revokeObjectURL(localImage);
-    };
-    try {
-      await sendChatMessage(
-        { text: message, threadId, image },
-        {
-          onStart: ({ threadId: started }) => {
-            activeThread = started;
-            if (started !== threadId) setParams({ thread: started }, { replace: !threadId });
-          },
-          onDelta: (delta) => {
-            current = { ...current, reply: { ...current.reply, text: current.reply.text + delta } };
-            setPending(current);
-          },
-        },
-        controller.signal,
-      );
-      await settle(activeThread);
-    } catch (error) {
-      if (controller.signal.aborted) {
-        // Stopped: the server keeps what had arrived; show it until the stored copy replaces it.
-        current = { ...current, reply: { ...current.reply, isStreaming: false, status: "stopped" } };
-        setPending(current);
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await settle(activeThread);
-        return;
-      }
-      const threadOfError = error instanceof ChatSendError ? (error.threadId ?? activeThread) : activeThread;
-      toast.error(`${t("chat.sendFailed")} ${describeError(error, t, "")}`.trim());
-      if (!threadOfError) {
-        // Nothing was stored: give the person their words back.
-        setText(message);
-      }
-      await settle(threadOfError);
-    } finally {
-      abortRef.current = null;
-    }
+    setImages([]);
+    void runTurn({ action: "send", threadId, text: message, images: sent.images }, sent);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
+  function actionsFor(message: TChatMessage, index: number): TMessageActions {
+    if (!isConnected || turns.isBusy || message.id < 0 || !viewThreadId) return {};
+    const isLast = index === shown.length - 1;
+    if (message.role === "user")
+      return {
+        onEdit: (edited) => {
+          if (requireReady())
+            void runTurn({ action: "edit", threadId: viewThreadId, text: edited, target: message });
+        },
+      };
+    if (!isLast) return {};
+    const canContinue = message.status !== "done" && message.text.trim().length > 0;
+    return {
+      onRegenerate: () => {
+        if (requireReady()) void runTurn({ action: "regenerate", threadId: viewThreadId, target: message });
+      },
+      ...(canContinue
+        ? {
+            onContinue: () => {
+              if (requireReady())
+                void runTurn({ action: "continue", threadId: viewThreadId, target: message });
+            },
+          }
+        : {}),
+    };
   }
 
   function onDrop(event: DragEvent<HTMLElement>) {
     event.preventDefault();
     setIsDragging(false);
-    chooseImage(event.dataTransfer.files?.[0]);
+    if (isConnected) addImages([...(event.dataTransfer.files ?? [])]);
   }
-
-  const canCompose = isConnected;
-  const threadList = threads.data?.threads ?? [];
 
   return (
     <div
       data-testid="chat-page"
       className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-4 px-4 py-6 md:flex-row md:py-8"
     >
-      <aside
-        data-testid="chat-threads"
-        className="flex max-h-56 shrink-0 flex-col rounded-3xl border border-line bg-surface p-3 shadow-card md:max-h-none md:w-64"
-      >
-        <div className="flex items-center justify-between px-2 pb-2">
-          <h2 className="text-sm font-bold tracking-wide text-ink-soft uppercase">
-            {t("chat.threadsTitle")}
-          </h2>
-          <button
-            type="button"
-            data-testid="chat-new-thread"
-            onClick={() => setParams({})}
-            className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-3 py-1.5 text-xs font-semibold text-accent-700 ring-1 ring-accent-100 hover:bg-accent-100"
-          >
-            <MessageSquarePlus aria-hidden="true" className="size-3.5" />
-            {t("chat.newThread")}
-          </button>
-        </div>
-        <ul className="-mx-1 flex-1 space-y-0.5 overflow-y-auto">
-          {isSignedIn && threads.isSuccess && threadList.length === 0 && (
-            <li className="px-3 py-2 text-sm text-ink-soft">{t("chat.noThreads")}</li>
-          )}
-          {threadList.map((thread) => (
-            <li key={thread.id} data-testid="chat-thread" className="group flex items-center">
-              <Link
-                to={`${localizePath("/chat", locale)}?thread=${encodeURIComponent(thread.id)}`}
-                className={cn(
-                  "min-w-0 flex-1 truncate rounded-xl px-3 py-2 text-sm",
-                  thread.id === threadId ? "bg-ink/5 font-semibold text-ink" : "text-ink-soft hover:bg-ink/5",
-                )}
-              >
-                {thread.title || t("chat.untitled")}
-              </Link>
-              <button
-                type="button"
-                data-testid="chat-delete-thread"
-                aria-label={t("chat.deleteThread")}
-                title={t("chat.deleteThread")}
-                onClick={() => setToDelete(thread.id)}
-                className="ml-1 rounded-lg p-1.5 text-ink-soft hover:bg-red-50 hover:text-red-700"
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      </aside>
+      <ThreadList
+        threads={threads.data?.threads ?? []}
+        activeId={threadId}
+        isSignedIn={isSignedIn}
+        isLoaded={threads.isSuccess && !threads.isPlaceholderData}
+        search={search}
+        query={query}
+        onSearch={setSearch}
+        onNew={() => setParams({})}
+        onDelete={setToDelete}
+        onRename={(id, title) => rename.mutate({ id, title })}
+      />
 
       <section
         aria-labelledby="chat-title"
         onDragOver={(event) => {
           event.preventDefault();
-          if (canCompose) setIsDragging(true);
+          if (isConnected) setIsDragging(true);
         }}
         onDragLeave={() => setIsDragging(false)}
         onDrop={onDrop}
         className={cn(
-          "relative flex min-h-[32rem] flex-1 flex-col rounded-3xl border border-line bg-surface shadow-card",
+          "relative flex min-h-[32rem] min-w-0 flex-1 flex-col rounded-3xl border border-line bg-surface shadow-card",
           isDragging && "ring-2 ring-accent-400",
         )}
       >
@@ -300,7 +272,12 @@ export function ChatPage() {
           {isTestProvider && <p className="mt-1 text-xs text-amber-800">{t("chat.testProviderHint")}</p>}
         </header>
 
-        <ol data-testid="chat-messages" className="flex-1 space-y-3 overflow-y-auto px-4 py-5 sm:px-6">
+        <ol
+          data-testid="chat-messages"
+          aria-live="polite"
+          aria-busy={turns.isBusy}
+          className="flex-1 space-y-3 overflow-y-auto px-4 py-5 sm:px-6"
+        >
           {!isConnected && (
             <li
               data-testid="chat-not-configured"
@@ -332,8 +309,8 @@ export function ChatPage() {
               <p className="mt-1 text-sm text-ink-soft">{t("chat.welcomeBody")}</p>
             </li>
           )}
-          {shown.map((message) => (
-            <MessageView key={message.id} message={message} />
+          {shown.map((message, index) => (
+            <MessageView key={message.id} message={message} actions={actionsFor(message, index)} />
           ))}
           <li ref={listEndRef} aria-hidden="true" />
         </ol>
@@ -344,88 +321,17 @@ export function ChatPage() {
           </div>
         )}
 
-        <form
-          data-testid="chat-composer"
-          className="border-t border-line p-3 sm:p-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
-          {imagePreview && (
-            <div className="mb-2 inline-flex items-center gap-2 rounded-2xl border border-line p-1.5 pr-2">
-              <img
-                src={imagePreview}
-                alt={t("chat.attachedImage")}
-                className="size-12 rounded-xl object-cover"
-              />
-              <button
-                type="button"
-                aria-label={t("chat.removeImage")}
-                onClick={() => setImage(null)}
-                className="rounded-full p-1 text-ink-soft hover:bg-ink/5"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            </div>
-          )}
-          <div className="flex items-end gap-2">
-            <input
-              ref={fileRef}
-              type="file"
-              accept="image/*"
-              className="hidden"
-              data-testid="chat-file-input"
-              onChange={(event) => {
-                chooseImage(event.target.files?.[0]);
-                event.target.value = "";
-              }}
-            />
-            <button
-              type="button"
-              aria-label={t("chat.upload")}
-              title={t("chat.upload")}
-              disabled={!canCompose}
-              onClick={() => fileRef.current?.click()}
-              className="grid size-11 shrink-0 place-items-center rounded-full border border-line text-ink-soft hover:bg-ink/5 disabled:opacity-50"
-            >
-              <ImagePlus aria-hidden="true" className="size-5" />
-            </button>
-            <textarea
-              data-testid="chat-input"
-              aria-label={t("chat.inputLabel")}
-              value={text}
-              maxLength={CHAT_TEXT_MAX}
-              disabled={!canCompose}
-              rows={1}
-              placeholder={canCompose ? t("chat.placeholder") : t("chat.notConfiguredTitle")}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onKeyDown}
-              className="max-h-40 min-h-11 flex-1 resize-none rounded-3xl border border-line bg-canvas px-4 py-2.5 text-[15px] text-ink outline-none focus:border-accent-400 disabled:opacity-60"
-            />
-            {pending ? (
-              <button
-                type="button"
-                data-testid="chat-stop"
-                onClick={() => abortRef.current?.abort()}
-                className="inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full bg-ink px-4 text-sm font-semibold text-white"
-              >
-                <Square aria-hidden="true" className="size-4" />
-                {t("chat.stop")}
-              </button>
-            ) : (
-              <button
-                type="submit"
-                data-testid="chat-send"
-                disabled={!canCompose}
-                className="inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full bg-accent-600 px-4 text-sm font-semibold text-white hover:bg-accent-700 disabled:opacity-50"
-              >
-                <Send aria-hidden="true" className="size-4" />
-                {t("chat.send")}
-              </button>
-            )}
-          </div>
-        </form>
+        <Composer
+          text={text}
+          images={images}
+          canCompose={isConnected}
+          isBusy={turns.isBusy}
+          onText={setText}
+          onAddImages={addImages}
+          onRemoveImage={(index) => setImages((now) => now.filter((_, i) => i !== index))}
+          onSend={send}
+          onStop={turns.stop}
+        />
       </section>
 
       <ConfirmDialog

@@ -10,9 +10,17 @@ describe("chat markdown", () => {
     expect(blocks).toEqual([
       { kind: "heading", level: 1, text: "Idea" },
       { kind: "paragraph", text: "First line\nsecond line" },
-      { kind: "list", ordered: false, items: ["one", "two"] },
-      { kind: "list", ordered: true, items: ["a"] },
-      { kind: "code", lang: "prompt", text: "portrait, soft light" },
+      {
+        kind: "list",
+        ordered: false,
+        start: 1,
+        items: [
+          { text: "one", children: [] },
+          { text: "two", children: [] },
+        ],
+      },
+      { kind: "list", ordered: true, start: 1, items: [{ text: "a", children: [] }] },
+      { kind: "code", lang: "prompt", text: "portrait, soft light", isClosed: true },
       { kind: "paragraph", text: "after" },
     ]);
   });
@@ -20,7 +28,7 @@ describe("chat markdown", () => {
   it("keeps an unclosed fence of a reply still streaming", () => {
     expect(parseBlocks("Here:\n```prompt\nhalf a pro")).toEqual([
       { kind: "paragraph", text: "Here:" },
-      { kind: "code", lang: "prompt", text: "half a pro" },
+      { kind: "code", lang: "prompt", text: "half a pro", isClosed: false },
     ]);
   });
 
@@ -42,5 +50,58 @@ describe("chat markdown", () => {
     expect(links[0]!.getAttribute("rel")).toContain("noopener");
     expect(container.textContent).toContain("[bad](javascript:alert(1))");
     expect(container.textContent).toContain('<img src=x onerror="alert(1)">');
+  });
+
+  it("keeps underscores inside words as letters, and reads nothing inside code as marks (issue 27)", () => {
+    const { container } = render(
+      <p>{renderInline("use snake_case_name and __init__.py, _this_ is italic, `a_b_c *d*` stays")}</p>,
+    );
+    expect(container.textContent).toBe(
+      "use snake_case_name and __init__.py, this is italic, a_b_c *d* stays",
+    );
+    const ems = [...container.querySelectorAll("em")].map((el) => el.textContent);
+    expect(ems).toEqual(["this"]);
+    expect(container.querySelector("strong")).toBeNull();
+    expect(container.querySelector("code")?.textContent).toBe("a_b_c *d*");
+
+    const more = render(<p>{renderInline("**bold _and italic_** ~~gone~~ \\*not italic\\* 2*3*4")}</p>);
+    expect(more.container.querySelector("strong em")?.textContent).toBe("and italic");
+    expect(more.container.querySelector("s")?.textContent).toBe("gone");
+    expect(more.container.textContent).toContain("*not italic*");
+  });
+
+  it("nests lists by indentation, keeps an ordered list's first number and items over several lines", () => {
+    const blocks = parseBlocks(
+      "3. third\n   still third\n4. fourth\n   - inner a\n   - inner b\n5. fifth\n\nafter",
+    );
+    expect(blocks).toEqual([
+      {
+        kind: "list",
+        ordered: true,
+        start: 3,
+        items: [
+          { text: "third\nstill third", children: [] },
+          {
+            text: "fourth",
+            children: [
+              {
+                kind: "list",
+                ordered: false,
+                start: 1,
+                items: [
+                  { text: "inner a", children: [] },
+                  { text: "inner b", children: [] },
+                ],
+              },
+            ],
+          },
+          { text: "fifth", children: [] },
+        ],
+      },
+      { kind: "paragraph", text: "after" },
+    ]);
+    expect(parseBlocks("~~~js\nconst a_b = 1;\n~~~")).toEqual([
+      { kind: "code", lang: "js", text: "const a_b = 1;", isClosed: true },
+    ]);
   });
 });

@@ -156,6 +156,53 @@ describe("/image-generation (issue 16)", () => {
     );
   });
 
+  it("without a language model: Apply is off and says why, nothing is paid or extracted (issue 27)", async () => {
+    const { calls } = renderPage(makeUser(), undefined, { llmEnabled: false });
+    fireEvent.click(await screen.findByTestId("generation-tab-edit"));
+    expect((await screen.findByTestId("generation-helpers-off")).textContent).toContain(
+      "No credits are taken",
+    );
+    fireEvent.change(screen.getByTestId("generation-instruction"), { target: { value: "make it night" } });
+    const apply = screen.getByTestId("generation-apply") as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    fireEvent.click(apply);
+    fireEvent.click(screen.getByTestId("generation-tab-input"));
+    fireEvent.change(await screen.findByTestId("generation-reference-input"), {
+      target: { files: [photo()] },
+    });
+    fireEvent.click(await screen.findByTestId("generation-lock-ok"));
+    expect(screen.getByTestId("generation-locked-note").textContent).toContain(
+      "No AI language model is connected",
+    );
+    expect(calls.some((call) => ["/api/credit/use", "/api/ai/rewrite"].includes(call.url))).toBe(false);
+    expect(calls.some((call) => call.url === "/api/ai/extract-prompt-from-image")).toBe(false);
+  });
+
+  it("a rewrite refused after paying names the banned word (issue 27)", async () => {
+    const { calls } = renderPage(makeUser(), (url) =>
+      url === "/api/ai/rewrite"
+        ? jsonResponse(400, {
+            success: false,
+            code: "NSFW_PROMPT_BLOCKED",
+            error: "blocked",
+            details: { keyword: "비키니" },
+          })
+        : undefined,
+    );
+    fireEvent.click(await screen.findByTestId("generation-tab-edit"));
+    fireEvent.change(screen.getByTestId("generation-instruction"), {
+      target: { value: "비키니 입은 모델로" },
+    });
+    fireEvent.click(screen.getByTestId("generation-apply"));
+    await waitFor(() =>
+      expect(vi.mocked(toast.error)).toHaveBeenCalledWith(
+        expect.stringContaining("“비키니” is a word that is not allowed"),
+      ),
+    );
+    // Paid ahead, refused, and the server's refund is the server's (ai-reliability.test.ts).
+    expect(calls.filter((call) => call.url === "/api/credit/use")).toHaveLength(1);
+  });
+
   it("blocks a banned keyword before sending, then generates 4 images and sends one to retouch", async () => {
     const { calls, router } = renderPage();
     const prompt = await screen.findByTestId("generation-prompt");

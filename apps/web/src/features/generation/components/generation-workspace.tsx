@@ -93,6 +93,10 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
   const flags = useQuery(featureFlagsQuery);
   const isEnabled = flags.data?.generationEnabled !== false;
   const isTestProvider = flags.data?.generationTestProvider === true;
+  // Issue 27: without a language model the prompt helpers are off (Apply says why; nothing is paid).
+  const isHelpersOff = flags.data?.llmEnabled === false;
+  const helpersOffRef = useRef(isHelpersOff);
+  helpersOffRef.current = isHelpersOff;
   const banned = useQuery({
     queryKey: ["banned-keywords"],
     queryFn: fetchBannedKeywords,
@@ -164,7 +168,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
     async (file: File, options: { extract: boolean }) => {
       setReference(slotOf(file));
       setIsLockOpen(true);
-      if (!options.extract) return;
+      if (!options.extract || helpersOffRef.current) return;
       const run = ++extractRun.current;
       setIsExtracting(true);
       try {
@@ -238,6 +242,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
   };
 
   const applyRewrite = async () => {
+    if (isHelpersOff) return;
     if (!instruction.trim()) {
       toast.error(t("generation.input.applyNeedsText"));
       return;
@@ -470,6 +475,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             tab={tab}
             instruction={instruction}
             isApplying={isApplying}
+            isHelpersOff={isHelpersOff}
             canRestore={previousPrompt !== null}
             aspectRatio={aspectRatio}
             numImages={numImages}

@@ -35,6 +35,8 @@ export interface InputCardProps {
   tab: "input" | "edit";
   instruction: string;
   isApplying: boolean;
+  /** No language model is connected: Apply is off and says why, nothing is extracted (issue 27). */
+  isHelpersOff: boolean;
   canRestore: boolean;
   aspectRatio: TGenerationAspectRatio;
   numImages: number;
@@ -255,7 +257,9 @@ export function InputCard(props: InputCardProps) {
                 </p>
               ) : props.isLocked ? (
                 <p className="mt-1 text-[12px] text-muted" data-testid="generation-locked-note">
-                  {t("generation.input.lockedNote")}
+                  {props.isHelpersOff && !props.prompt.trim()
+                    ? t("generation.input.extractOff")
+                    : t("generation.input.lockedNote")}
                 </p>
               ) : null}
             </div>
@@ -283,7 +287,8 @@ export function InputCard(props: InputCardProps) {
                 <Button
                   size="sm"
                   onClick={props.onApply}
-                  disabled={props.isApplying}
+                  disabled={props.isApplying || props.isHelpersOff}
+                  aria-describedby={props.isHelpersOff ? `${instructionId}-off` : undefined}
                   data-testid="generation-apply"
                 >
                   {props.isApplying ? (
@@ -307,6 +312,15 @@ export function InputCard(props: InputCardProps) {
                   </Button>
                 )}
               </div>
+              {props.isHelpersOff && (
+                <p
+                  id={`${instructionId}-off`}
+                  className="text-[12px] text-ink-soft"
+                  data-testid="generation-helpers-off"
+                >
+                  {t("generation.input.helpersOff")}
+                </p>
+              )}
             </div>
           )}
         </section>

@@ -55,6 +55,9 @@ export const generationEn: TTree<typeof generationKo> = {
     apply: "Apply ({{cost}} credits)",
     applying: "Applying…",
     applyNeedsText: "Enter what should change.",
+    helpersOff: "No AI language model is connected, so the prompt can't be refined. No credits are taken.",
+    extractOff:
+      "No AI language model is connected, so no prompt was taken from the image. You can still generate from the reference image alone.",
     applyNeedsCredits: "Not enough credits ({{cost}} needed).",
     applyCancelled: "Applying was cancelled: the credits could not be deducted.",
     emptyAiPrompt: "The AI returned an empty prompt.",

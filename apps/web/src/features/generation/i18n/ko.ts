@@ -51,6 +51,9 @@ export const generationKo = {
     apply: "적용 ({{cost}} 크레딧)",
     applying: "적용 중…",
     applyNeedsText: "바꿀 내용을 입력해 주세요.",
+    helpersOff: "AI 언어 모델이 연결되지 않아 프롬프트 다듬기를 쓸 수 없어요. 크레딧은 차감되지 않아요.",
+    extractOff:
+      "AI 언어 모델이 연결되지 않아 이미지에서 프롬프트를 뽑지 않았어요. 프롬프트 없이 레퍼런스 이미지만으로 생성할 수 있어요.",
     applyNeedsCredits: "크레딧이 부족합니다 ({{cost}} 크레딧 필요).",
     applyCancelled: "크레딧 차감에 실패해 적용을 취소했습니다.",
     emptyAiPrompt: "AI가 빈 프롬프트를 돌려주었습니다.",

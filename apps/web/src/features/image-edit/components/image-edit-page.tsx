@@ -131,9 +131,12 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const flags = useQuery(featureFlagsQuery);
   const provider = flags.data?.imageEditProvider ?? null;
   const isTestProvider = flags.data?.imageEditTestProvider === true;
+  // Issue 27: auto-prompt needs a language model; without one it is off and says why.
+  const isAutoPromptOff = flags.data?.llmEnabled === false;
 
   const [prompt, setPrompt] = useState("");
-  const [isAutoPrompt, setIsAutoPrompt] = useState(false);
+  const [isAutoPromptChosen, setIsAutoPrompt] = useState(false);
+  const isAutoPrompt = isAutoPromptChosen && !isAutoPromptOff;
   const [tiles, setTiles] = useState<TEditTile[]>([]);
   const tilesRef = useRef(tiles);
   tilesRef.current = tiles;
@@ -586,13 +589,15 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <label
                 className="flex items-center gap-2 text-[13px] font-semibold text-ink-soft"
-                title={t("imageEdit.prompt.autoPromptHint")}
+                title={
+                  isAutoPromptOff ? t("imageEdit.prompt.autoPromptOff") : t("imageEdit.prompt.autoPromptHint")
+                }
               >
                 <input
                   type="checkbox"
                   data-testid="image-edit-auto-prompt"
                   checked={isAutoPrompt}
-                  disabled={isBusy}
+                  disabled={isBusy || isAutoPromptOff}
                   onChange={(event) => setIsAutoPrompt(event.target.checked)}
                   className="size-4 accent-accent-600"
                 />
@@ -600,6 +605,11 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
               </label>
               <span className="text-[12px] text-muted">{t("imageEdit.prompt.hint")}</span>
             </div>
+            {isAutoPromptOff && (
+              <p className="mt-1 text-[12px] text-ink-soft" data-testid="image-edit-auto-prompt-off">
+                {t("imageEdit.prompt.autoPromptOff")}
+              </p>
+            )}
             {phase === "autoPrompt" && (
               <p role="status" className="mt-2 text-[13px] text-accent-700">
                 {t("imageEdit.prompt.autoPromptWorking")}

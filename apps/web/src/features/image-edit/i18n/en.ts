@@ -30,6 +30,7 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     hint: "Ctrl (⌘) + Enter runs it",
     autoPrompt: "Auto-prompt (+{{cost}} credits)",
     autoPromptHint: "AI looks at your images and polishes the prompt. Up to 3 tries.",
+    autoPromptOff: "No AI language model is connected, so auto-prompt is off. Type the prompt yourself.",
     autoPromptBusy: "The service is busy. Please retry in 5 seconds.",
     autoPromptWorking: "Writing the prompt…",
     fromChat: "The prompt from the chat is in.",

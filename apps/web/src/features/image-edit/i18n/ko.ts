@@ -26,6 +26,8 @@ export const imageEditKo = {
     hint: "Ctrl(⌘)+Enter로 바로 실행",
     autoPrompt: "자동 프롬프트 (+{{cost}} 크레딧)",
     autoPromptHint: "이미지를 보고 AI가 프롬프트를 다듬어요. 최대 3번 시도해요.",
+    autoPromptOff:
+      "AI 언어 모델이 연결되지 않아 자동 프롬프트를 쓸 수 없어요. 프롬프트를 직접 입력해 주세요.",
     autoPromptBusy: "서비스가 바쁩니다. 5초 후에 다시 시도해 주세요.",
     autoPromptWorking: "프롬프트를 만드는 중…",
     fromChat: "채팅에서 보낸 프롬프트를 넣었어요.",
