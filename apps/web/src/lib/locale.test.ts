@@ -81,8 +81,12 @@ describe("KR|EN switch target", () => {
   });
 
   it("lands on the matching language version of a language page", () => {
-    expect(localeSwitchTarget("/terms/kr", "", "en")).toBe("/en/terms/en");
+    // The other language's own address, the one its head names as canonical (issue 30).
+    expect(localeSwitchTarget("/terms/kr", "", "en")).toBe("/en/terms");
+    expect(localeSwitchTarget("/terms/en", "", "ko")).toBe("/terms/kr");
     expect(localeSwitchTarget("/en/terms", "", "ko")).toBe("/terms/kr");
-    expect(localeSwitchTarget("/en/pricing/en", "", "ko")).toBe("/pricing/kr");
+    expect(localeSwitchTarget("/en/privacy/kr", "", "ko")).toBe("/privacy/kr");
+    expect(localeSwitchTarget("/en/pricing/en", "", "ko")).toBe("/pricing");
+    expect(localeSwitchTarget("/pricing/kr", "?tab=packs", "en")).toBe("/en/pricing?tab=packs");
   });
 });

@@ -110,6 +110,23 @@ export const en: TTranslations = {
       dark: "Dark",
     },
   },
+  operator: {
+    heading: "Business information",
+    companyHeading: "Company information",
+    contactHeading: "Contact",
+    privacyHeading: "Privacy officer",
+    fields: {
+      name: "Company",
+      representative: "Representative",
+      businessNumber: "Business registration no.",
+      mailOrderNumber: "Mail-order business no.",
+      address: "Address",
+      phone: "Phone",
+      supportEmail: "E-mail",
+      supportHours: "Support hours",
+      privacyOfficer: "Privacy officer",
+    },
+  },
   community: {
     label: "Join the community chat",
   },

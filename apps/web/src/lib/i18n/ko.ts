@@ -112,6 +112,23 @@ export const ko = {
       dark: "다크",
     },
   },
+  operator: {
+    heading: "사업자 정보",
+    companyHeading: "회사 정보",
+    contactHeading: "문의처",
+    privacyHeading: "개인정보 보호책임자",
+    fields: {
+      name: "상호",
+      representative: "대표자",
+      businessNumber: "사업자등록번호",
+      mailOrderNumber: "통신판매업 신고번호",
+      address: "주소",
+      phone: "고객센터",
+      supportEmail: "이메일",
+      supportHours: "상담 시간",
+      privacyOfficer: "개인정보 보호책임자",
+    },
+  },
   community: {
     label: "커뮤니티 채팅 참여하기",
   },
