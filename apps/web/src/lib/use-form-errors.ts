@@ -53,3 +53,12 @@ export function useFormErrors<TField extends string>(fields: readonly TField[]) 
     [errors, showFailure, setFieldError, clearField],
   );
 }
+
+/**
+ * After a failed submit, focus goes to the first field marked invalid, so its reason (linked by
+ * aria-describedby) is read out and the person types where the problem is; a form-level error is a
+ * live alert of its own. Waits a frame for the errors to render.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

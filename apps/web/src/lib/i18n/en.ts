@@ -253,6 +253,8 @@ export const en: TTranslations = {
       googleSignup: "Sign up with Google",
       naver: "Log in with NAVER",
       kakao: "Login with Kakao",
+      naverSignup: "Sign up with NAVER",
+      kakaoSignup: "Sign up with Kakao",
       googleSoon: "Google sign-in is being set up. Please check back soon!",
       groupLabel: "Quick sign-in",
     },

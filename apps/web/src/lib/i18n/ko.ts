@@ -248,6 +248,8 @@ export const ko = {
       googleSignup: "Google 계정으로 가입",
       naver: "네이버 로그인",
       kakao: "카카오 로그인",
+      naverSignup: "네이버로 시작하기",
+      kakaoSignup: "카카오로 시작하기",
       googleSoon: "Google 로그인을 준비하고 있어요. 조금만 기다려 주세요!",
       groupLabel: "간편 로그인",
     },

@@ -1,8 +1,10 @@
 /**
  * The sandbox checkout page, server-rendered and self-contained (inline CSS, no script, no outside
- * assets). It says plainly that it is the built-in test checkout and that no money moves.
+ * assets; the site's font, Pretendard, from this server: sandbox-fonts.ts). It says plainly that it
+ * is the built-in test checkout and that no money moves.
  */
 import type { TPricedItem } from "../price-book.ts";
+import { sandboxFontFaces } from "./sandbox-fonts.ts";
 
 export type TPageLocale = "ko" | "en";
 
@@ -89,7 +91,7 @@ function escapeHtml(value: string): string {
 }
 
 const STYLE = `
-*{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Noto Sans KR",sans-serif;background:linear-gradient(160deg,#f5f3ff 0%,#eef2ff 45%,#f8fafc 100%);color:#0f172a;display:flex;align-items:center;justify-content:center;padding:24px}
+*{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:"Pretendard Variable",Pretendard,-apple-system,BlinkMacSystemFont,"Apple SD Gothic Neo","Noto Sans KR","Malgun Gothic",system-ui,sans-serif;background:linear-gradient(160deg,#f5f3ff 0%,#eef2ff 45%,#f8fafc 100%);color:#0f172a;display:flex;align-items:center;justify-content:center;padding:24px}
 .card{width:100%;max-width:460px;background:#fff;border-radius:20px;box-shadow:0 20px 50px -20px rgba(79,70,229,.35),0 2px 6px rgba(15,23,42,.06);overflow:hidden}
 .head{padding:22px 26px;background:#0f172a;color:#fff;display:flex;justify-content:space-between;align-items:center;gap:12px}
 .head h1{font-size:18px;margin:0;letter-spacing:-.01em}.badge{font-size:12px;font-weight:600;background:#fbbf24;color:#451a03;border-radius:999px;padding:4px 10px;white-space:nowrap}
@@ -105,7 +107,7 @@ button{margin-top:20px;width:100%;padding:13px;border:0;border-radius:12px;backg
 button:hover{background:#4338ca}
 .error{background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;border-radius:10px;padding:10px 12px;font-size:14px;margin-bottom:12px}
 .hint{margin-top:18px;border-top:1px dashed #cbd5e1;padding-top:14px;font-size:13px;color:#475569}
-.hint code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;background:#eef2ff;color:#3730a3;padding:2px 6px;border-radius:6px}
+.hint code{font-family:ui-monospace,SFMono-Regular,Menlo,"Pretendard Variable",monospace;background:#eef2ff;color:#3730a3;padding:2px 6px;border-radius:6px}
 .hint ul{margin:6px 0;padding-left:18px}
 .links{display:flex;justify-content:space-between;margin-top:16px;font-size:13px}.links a{color:#4f46e5;text-decoration:none}
 `;
@@ -119,7 +121,7 @@ function layout(locale: TPageLocale, title: string, inner: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${sandboxFontFaces()}${STYLE}</style>
 </head>
 <body>
 <main class="card">
