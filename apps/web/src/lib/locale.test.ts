@@ -7,6 +7,7 @@ import {
   localeSwitchTarget,
   resolvePageLocale,
   setStoredLocale,
+  syncLocaleCookie,
 } from "./locale.ts";
 
 describe("locale detection", () => {
@@ -27,6 +28,19 @@ describe("locale detection", () => {
     setStoredLocale("en");
     expect(window.localStorage.getItem("locale")).toBe("en");
     expect(getLocale()).toBe("en");
+  });
+
+  it("mirrors the stored choice into the cookie the server reads for the first frame (issue 30)", () => {
+    setStoredLocale("en");
+    expect(document.cookie).toContain("gyeol_locale=en");
+    setStoredLocale("ko");
+    expect(document.cookie).toContain("gyeol_locale=ko");
+    // A choice stored before the cookie existed is mirrored at start.
+    document.cookie = "gyeol_locale=; Max-Age=0; Path=/";
+    window.localStorage.setItem("locale", "en");
+    syncLocaleCookie();
+    expect(document.cookie).toContain("gyeol_locale=en");
+    document.cookie = "gyeol_locale=; Max-Age=0; Path=/";
   });
 
   afterEach(() => window.localStorage.clear());

@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { focusFirstInvalid, useFormErrors } from "../../../lib/use-form-errors.ts";
+import { useFormErrors } from "../../../lib/use-form-errors.ts";
 import { useLoginMutation } from "../api/login.ts";
 import { fetchRestoreOffer } from "../api/social.ts";
 import { toPublicUser } from "../api/to-public-user.ts";
@@ -33,7 +33,7 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(LOGIN_FIELDS);
+  const errors = useFormErrors(LOGIN_FIELDS, formRef);
   const [purgeAt, setPurgeAt] = useState<string | null>(null);
   const [params] = useSearchParams();
   const redirectError = params.get("error");
@@ -70,7 +70,6 @@ export function LoginPage() {
           // Shown inline, under its field or above the button (FormError is a live alert): not
           // toasted too, where a toast would cover the very fields it is about (issue 30).
           errors.showFailure(failure, t("auth.login.failed"), describeAuthError);
-          focusFirstInvalid(formRef.current);
         },
       },
     );

@@ -9,7 +9,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../lib/auth/auth-lim
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { focusFirstInvalid, useFormErrors } from "../../../lib/use-form-errors.ts";
+import { useFormErrors } from "../../../lib/use-form-errors.ts";
 import { useRegisterMutation } from "../api/register.ts";
 import { toPublicUser } from "../api/to-public-user.ts";
 import { useAfterAuthRedirect } from "../hooks/use-after-auth-redirect.ts";
@@ -39,7 +39,7 @@ export function SignupPage() {
   const [isAgeConfirmed, setIsAgeConfirmed] = useState(false);
   const [purgeAt, setPurgeAt] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(SIGNUP_FIELDS);
+  const errors = useFormErrors(SIGNUP_FIELDS, formRef);
   useDocumentTitle(t("pages.signup.title"));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -60,7 +60,6 @@ export function SignupPage() {
           // Shown inline, under its field or above the button (FormError is a live alert): not
           // toasted too, where a toast would cover the very fields it is about (issue 30).
           errors.showFailure(failure, t("auth.signup.failed"), describeAuthError);
-          focusFirstInvalid(formRef.current);
         },
       },
     );
