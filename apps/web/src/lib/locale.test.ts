@@ -10,6 +10,11 @@ import {
   syncLocaleCookie,
 } from "./locale.ts";
 
+function forgetLocaleCookie(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test removes what the app wrote the same way.
+  document.cookie = "gyeol_locale=; Max-Age=0; Path=/";
+}
+
 describe("locale detection", () => {
   it("uses the stored choice when there is one", () => {
     expect(detectLocale("en", "ko-KR")).toBe("en");
@@ -36,11 +41,11 @@ describe("locale detection", () => {
     setStoredLocale("ko");
     expect(document.cookie).toContain("gyeol_locale=ko");
     // A choice stored before the cookie existed is mirrored at start.
-    document.cookie = "gyeol_locale=; Max-Age=0; Path=/";
+    forgetLocaleCookie();
     window.localStorage.setItem("locale", "en");
     syncLocaleCookie();
     expect(document.cookie).toContain("gyeol_locale=en");
-    document.cookie = "gyeol_locale=; Max-Age=0; Path=/";
+    forgetLocaleCookie();
   });
 
   afterEach(() => window.localStorage.clear());
