@@ -68,7 +68,7 @@ export function OperatorDetails({
       <dl
         className={
           isInline
-            ? "flex flex-wrap gap-x-2.5 gap-y-1 text-[12.5px] leading-relaxed text-muted"
+            ? "flex flex-col gap-y-1 text-[12.5px] leading-relaxed text-muted sm:flex-row sm:flex-wrap sm:gap-x-2.5"
             : "grid gap-x-6 gap-y-2 rounded-2xl bg-canvas px-5 py-4 text-[14px] ring-1 ring-line sm:grid-cols-[max-content_minmax(0,1fr)]"
         }
       >
@@ -78,7 +78,7 @@ export function OperatorDetails({
             {...{ [OPERATOR_LINE_ATTRIBUTE]: field }}
             className={
               isInline
-                ? "inline-flex min-w-0 gap-1.5 after:ml-1 after:text-line-strong after:content-['|'] last:after:content-none"
+                ? "inline-flex min-w-0 gap-1.5 sm:after:ml-1 sm:after:text-line-strong sm:after:content-['|'] sm:last:after:content-none"
                 : "grid gap-0.5 sm:col-span-2 sm:grid-cols-subgrid"
             }
           >

@@ -59,7 +59,8 @@ export function LegalPage({ page }: { page: TLegalPage }) {
       className="mx-auto w-full max-w-6xl flex-1 px-4 pt-10 pb-20 sm:px-6 sm:pt-14"
     >
       <header className="border-b border-line pb-8">
-        <nav aria-label={t("legal.documentsLabel")} className="-mx-1 mb-6 flex gap-1 overflow-x-auto pb-1">
+        {/* Wraps rather than scrolls: at 390 px the third tab was cut ("Refund Polic…", issue 30). */}
+        <nav aria-label={t("legal.documentsLabel")} className="-mx-1 mb-6 flex flex-wrap gap-1 pb-1">
           {LEGAL_PAGES.map((other) => (
             <Link
               key={other}
@@ -67,7 +68,7 @@ export function LegalPage({ page }: { page: TLegalPage }) {
               aria-current={other === page ? "page" : undefined}
               data-testid={`legal-tab-${other}`}
               className={cn(
-                "shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition-colors",
+                "shrink-0 rounded-full px-3.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4",
                 other === page ? "bg-ink text-white" : "text-ink-soft hover:bg-ink/5",
               )}
             >

@@ -147,7 +147,7 @@ export function InviteCard() {
               value={link}
               data-testid="invite-link"
               onFocus={(event) => event.currentTarget.select()}
-              className="h-11 min-w-0 flex-1 rounded-xl border border-line-strong bg-canvas px-3.5 text-[14px] text-ink tabular-nums outline-none focus:border-accent-400 focus:ring-4 focus:ring-accent-100"
+              className="h-11 w-full min-w-0 rounded-xl border border-line-strong bg-canvas px-3.5 sm:flex-1 text-[14px] text-ink tabular-nums outline-none focus:border-accent-400 focus:ring-4 focus:ring-accent-100"
             />
             <div className="flex gap-2">
               <Button
