@@ -99,6 +99,8 @@ const STYLE = `
 .order{border:1px solid #e2e8f0;border-radius:14px;padding:14px 16px;margin-bottom:20px;background:#f8fafc}
 .order h2{margin:0 0 8px;font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#64748b}
 .row{display:flex;justify-content:space-between;align-items:baseline;gap:12px;font-size:15px;margin:4px 0}.row strong{font-size:20px}.muted{color:#64748b;font-size:13px}
+.row.wrap{flex-wrap:wrap;gap:4px 12px}.nowrap{white-space:nowrap}.email{min-width:0;overflow-wrap:anywhere;text-align:right}
+body{word-break:keep-all}
 label{display:block;font-size:13px;font-weight:600;color:#334155;margin:12px 0 6px}
 input{width:100%;padding:11px 12px;border:1px solid #cbd5e1;border-radius:10px;font-size:15px;font-family:inherit;background:#fff}
 input:focus{outline:2px solid #6366f1;outline-offset:1px;border-color:#6366f1}
@@ -159,7 +161,7 @@ export function renderSandboxCheckoutPage(page: TCheckoutPage): string {
   const item = describeItem(page.locale, page.item);
   const order = `<section class="order"><h2>${escapeHtml(t.order)}</h2>
 <div class="row"><span>${escapeHtml(item.name)}</span><strong>${escapeHtml(item.price)}</strong></div>
-<div class="row"><span class="muted">${escapeHtml(item.credits)}</span><span class="muted">${escapeHtml(t.account)}: ${escapeHtml(page.email)}</span></div>
+<div class="row wrap"><span class="muted nowrap">${escapeHtml(item.credits)}</span><span class="muted email">${escapeHtml(t.account)}: ${escapeHtml(page.email)}</span></div>
 </section>`;
   const otherLocale = page.locale === "en" ? "ko" : "en";
   const languageLink = `<a href="/sandbox/checkout/${page.checkoutId}?lang=${otherLocale}">${escapeHtml(t.language)}</a>`;
