@@ -52,11 +52,11 @@ export function operatorToken(field: TOperatorField): string {
 }
 
 /** The details as the build renders them: a token for each (every line present). */
-export const OPERATOR_TOKENS: Required<TOperatorDetails> = Object.freeze(
-  Object.fromEntries(
+export function operatorTokens(): Required<TOperatorDetails> {
+  return Object.fromEntries(
     OPERATOR_FIELDS.map((field) => [field, operatorToken(field)]),
-  ) as Required<TOperatorDetails>,
-);
+  ) as Required<TOperatorDetails>;
+}
 
 /** The name as a sentence uses it. */
 export function operatorDisplayName(details: TOperatorDetails, locale: TLocale): string {
@@ -120,7 +120,7 @@ function removeEmptyBlocks(html: string): string {
 }
 
 /**
- * Fills a prerendered page (built with OPERATOR_TOKENS) with the operator's details in the page's
+ * Fills a prerendered page (built with operatorTokens()) with the operator's details in the page's
  * language: the lines of missing details go, the remaining tokens become the values (escaped for
  * HTML text and attributes) and a missing name inside a sentence becomes OPERATOR_NAME_FALLBACK.
  */

@@ -2,7 +2,7 @@ import type { TLocale } from "@gyeol/shared/constants";
 import {
   NO_OPERATOR_INFO,
   OPERATOR_SCRIPT_ID,
-  OPERATOR_TOKENS,
+  operatorTokens,
   parseOperatorInfo,
   type TOperatorDetails,
   type TOperatorInfo,
@@ -52,7 +52,7 @@ export function setOperatorInfo(next: TOperatorInfo): void {
 
 /** The build's stand-in: every detail a token, in both languages, so every line is rendered. */
 export function setOperatorTokensForBuild(): void {
-  setOperatorInfo({ ko: OPERATOR_TOKENS, en: OPERATOR_TOKENS });
+  setOperatorInfo({ ko: operatorTokens(), en: operatorTokens() });
 }
 
 function subscribe(listener: () => void): () => void {
