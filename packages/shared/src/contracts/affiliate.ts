@@ -24,7 +24,7 @@ export const AFFILIATE_EARNINGS_LIMIT = 50;
  * who paid are shown by a masked name ("김*수"), never by e-mail; null for an account without a
  * name (a deleted one among them).
  */
-export const ZAffiliateEarning = z.object({
+const ZAffiliateEarning = z.object({
   id: z.number().int(),
   buyer: z.string().nullable(),
   credits: z.number().int(),
@@ -32,7 +32,6 @@ export const ZAffiliateEarning = z.object({
   purchase_credits: z.number().int().nullable(),
   created_at: z.string(),
 });
-export type TAffiliateEarning = z.infer<typeof ZAffiliateEarning>;
 
 export const ZAffiliateEarningsResponse = z.object({
   success: z.literal(true),
@@ -50,6 +49,7 @@ export const ZAffiliateEarningsResponse = z.object({
   earnings: z.array(ZAffiliateEarning),
 });
 export type TAffiliateEarningsResponse = z.infer<typeof ZAffiliateEarningsResponse>;
+export type TAffiliateEarning = TAffiliateEarningsResponse["earnings"][number];
 
 /** POST /api/affiliate/rewards/acknowledge: the rewards not announced yet, now marked announced. */
 export const ZRewardsAcknowledgeResponse = z.object({

@@ -8,6 +8,7 @@ import { createReadStream, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { AppError } from "../../../lib/app-error.ts";
 
 const require = createRequire(import.meta.url);
 const CSS_FILE = require.resolve("pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css");
@@ -36,7 +37,7 @@ export function registerSandboxFontRoute(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(`${SANDBOX_FONT_PATH}/:file`, async (request, reply) => {
     const { file } = request.params;
     fontFiles ??= new Set(readdirSync(FONT_DIR).filter((name) => FONT_FILE.test(name)));
-    if (!fontFiles.has(file)) return reply.code(404).type("text/plain").send("Not found");
+    if (!fontFiles.has(file)) throw new AppError(404, "NOT_FOUND", "Not found.");
     return reply
       .header("content-type", "font/woff2")
       .header("cache-control", FONT_CACHE)

@@ -148,7 +148,6 @@ export function SocialButtons({
       role="group"
       aria-label={t("auth.social.groupLabel")}
       data-testid={`${mode}-social`}
-      data-order={locale === "ko" ? "kakao naver google" : "google naver kakao"}
       className="flex flex-col gap-2.5"
     >
       {locale === "ko" ? [kakao, naver, google] : [google, naver, kakao]}
