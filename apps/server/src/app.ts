@@ -9,7 +9,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { type Config, operatorWarning } from "./config.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./drivers/db/database.ts";
 import { registerCompression } from "./http/compression.ts";
@@ -46,6 +46,7 @@ import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
 import { registerSamplesRoutes } from "./modules/samples/samples.routes.ts";
+import { registerSiteRoutes } from "./modules/site/site.routes.ts";
 import { createServices, type DriverOverrides, type Services } from "./services.ts";
 
 /** JSON bodies of this API are small; uploads get their own multipart limits later. */
@@ -114,6 +115,9 @@ export async function buildApp({
         "reminders carry no link. Set PUBLIC_ORIGIN to the site's public address, e.g. https://gyeol.app.",
     );
   }
+  // The pages leave out the business details that are not set (issue 30): say which at boot.
+  const operatorNote = operatorWarning(config.operatorMissing);
+  if (operatorNote) app.log.warn({ missing: config.operatorMissing }, operatorNote);
   app.addHook("onClose", () => services.queue.close());
   if (!givenDb) app.addHook("onClose", () => db.destroy());
 
@@ -147,6 +151,7 @@ export async function buildApp({
   // Before any route: every guard then runs ahead of body parsing and validation (auth.guards.ts).
   guards.runFirst(app);
   registerHealthRoutes(app, { health: createHealthService(services.store) });
+  registerSiteRoutes(app, { operator: config.operator });
   registerFlagsRoutes(app, {
     imageGenerationEnabled: config.imageGenerationEnabled,
     paymentProvider: config.payments.provider,
@@ -216,6 +221,7 @@ export async function buildApp({
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
     publicOrigin: config.publicOrigin,
+    operator: config.operator,
     // Notice pages get their own title and description; the sitemap lists the newest.
     notices: {
       find: (id) =>

@@ -42,11 +42,11 @@ describe.each(TEST_DATABASES)("affiliate rewards on $name", (database) => {
   }
 
   /** A visitor opens the share link (the web app reports the click), then signs up. */
-  async function visitorThroughLink(app: TestApp["app"], code: string) {
+  async function visitorThroughLink(app: TestApp["app"], code: string, name?: string) {
     const click = await app.inject({ url: `/api/affiliate/click?aff=${code}` });
     const aff = click.cookies.find((c) => c.name === "gyeol_aff")!.value;
-    const { cookie, body } = await register(app);
-    return { cookie: `${cookie}; gyeol_aff=${aff}`, id: body.id as number };
+    const { cookie, body, email } = await register(app, name ? { name } : {});
+    return { cookie: `${cookie}; gyeol_aff=${aff}`, id: body.id as number, email };
   }
 
   const bonusOf = async (id: number) => (await t!.services.users.findById(id))!.bonus_credits;
@@ -115,5 +115,82 @@ describe.each(TEST_DATABASES)("affiliate rewards on $name", (database) => {
     clock.advance(31 * DAY_MS);
     await buyWithSandbox(app, b.cookie.split("; ")[0]!, { package: "package1" });
     expect(await bonusOf(a.id)).toBe(0);
+  });
+
+  it("lists what the link earned on My Page, never the buyers' e-mails, and announces each reward once (issue 30)", async () => {
+    const app = await setup();
+    const a = await sharer(app);
+    const b = await visitorThroughLink(app, a.code, "김철수");
+    const c = await visitorThroughLink(app, a.code, "someone@example.org");
+    const empty = (
+      await app.inject({ url: "/api/affiliate/earnings", headers: { cookie: a.cookie } })
+    ).json();
+    expect(empty).toMatchObject({
+      success: true,
+      enabled: true,
+      affiliate_code: a.code,
+      paid: 0,
+      total_credits: 0,
+    });
+    expect(empty.clicks).toBe(2);
+    expect(empty.earnings).toEqual([]);
+
+    await buyWithSandbox(app, b.cookie, { package: "package2" });
+    clock.advance(60_000);
+    await buyWithSandbox(app, c.cookie, { plan: "basic" });
+    const response = await app.inject({ url: "/api/affiliate/earnings", headers: { cookie: a.cookie } });
+    expect(response.statusCode).toBe(200);
+    const earned = response.json();
+    expect(earned).toMatchObject({ referred: 2, paid: 2, total_credits: 1500 + 2250, reward_share: 0.5 });
+    expect(earned.earnings).toEqual([
+      {
+        id: expect.any(Number),
+        buyer: "s*",
+        credits: 2250,
+        purchase_credits: 4500,
+        created_at: expect.any(String),
+      },
+      {
+        id: expect.any(Number),
+        buyer: "김*수",
+        credits: 1500,
+        purchase_credits: 3000,
+        created_at: expect.any(String),
+      },
+    ]);
+    // Nothing in the answer names the buyers: no e-mail, no full name, no id.
+    for (const secret of [b.email, c.email, "someone", "김철수", `"${b.id}"`])
+      expect(response.body).not.toContain(secret);
+    expect(Object.keys(earned.earnings[0]).sort()).toEqual([
+      "buyer",
+      "created_at",
+      "credits",
+      "id",
+      "purchase_credits",
+    ]);
+
+    // The sharer is told once: the first ask gets both rewards, oldest first; any later ask none.
+    const [first, second] = await Promise.all(
+      [1, 2].map(() =>
+        app.inject({
+          method: "POST",
+          url: "/api/affiliate/rewards/acknowledge",
+          headers: { cookie: a.cookie, origin: "http://localhost:80", host: "localhost:80" },
+        }),
+      ),
+    );
+    const told = [...first!.json().rewards, ...second!.json().rewards];
+    expect(told.map((r: { credits: number }) => r.credits)).toEqual([1500, 2250]);
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/affiliate/rewards/acknowledge",
+      headers: { cookie: a.cookie, origin: "http://localhost:80", host: "localhost:80" },
+    });
+    expect(again.json().rewards).toEqual([]);
+    // The buyer sees nothing of the sharer's, and a visitor nothing at all.
+    expect(
+      (await app.inject({ url: "/api/affiliate/earnings", headers: { cookie: b.cookie } })).json().earnings,
+    ).toEqual([]);
+    expect((await app.inject({ url: "/api/affiliate/earnings" })).statusCode).toBe(401);
   });
 });

@@ -393,7 +393,8 @@ describe("the legal pages", () => {
 
     await page.goto("/terms/kr");
     await page.getByTestId("legal-lang-en").click();
-    await page.waitForURL("**/terms/en");
+    // The English document's own address (its canonical, issue 30).
+    await page.waitForURL("**/en/terms");
     await expect.poll(() => page.getByTestId("legal-title").textContent()).toBe("Terms of Service");
     await page.getByTestId("legal-lang-ko").click();
     await page.waitForURL("**/terms/kr");

@@ -46,9 +46,14 @@ await build({
 });
 
 const server = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
-const { PUBLIC_PAGES, PRERENDER_DIR, prerenderFileName, injectPage } = await import(
-  pathToFileURL(path.join(ssrOut, "entry-server.js")).href
-);
+const {
+  PUBLIC_PAGES,
+  PRERENDER_DIR,
+  HEAD_STRINGS_FILE,
+  prerenderFileName,
+  injectPage,
+  isLanguageNegotiated,
+} = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
 const built = await readFile(path.join(dist, "index.html"), "utf8");
 const stylesheet = built.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
 if (!stylesheet)
@@ -159,23 +164,36 @@ async function pageFont(html) {
   return { style: `<style>@font-face{${face}}</style>`, bytes: woff2.length };
 }
 
+/**
+ * What to render: each public page in Korean and English at its own path, and a page whose path
+ * has no language of its own (/, /pricing, /notice) also in English at its Korean path, for visitors
+ * whose language is English (issue 30: the server picks by the stored choice or Accept-Language).
+ */
+const renders = PUBLIC_PAGES.flatMap((page) => [
+  { page, locale: "ko", pathname: page.paths.ko, file: prerenderFileName(page.paths.ko) },
+  { page, locale: "en", pathname: page.paths.en, file: prerenderFileName(page.paths.en) },
+  ...(isLanguageNegotiated(page.paths.ko)
+    ? [{ page, locale: "en", pathname: page.paths.ko, file: prerenderFileName(page.paths.ko, "en") }]
+    : []),
+]);
+
 let pages = 0;
 const fontBytes = [];
-for (const page of PUBLIC_PAGES) {
-  for (const locale of ["ko", "en"]) {
-    const pathname = page.paths[locale];
-    const { hoisted, body } = splitHoisted(await server.renderPage(pathname, locale));
-    const head = await server.publicPageHead(page, locale);
-    const font = await pageFont(`${body} ${await server.textShownAfterHydration(locale)}`);
-    fontBytes.push(font.bytes);
-    const withHead = injectPage(template, { locale, head: `${head}${hoisted}${font.style}`, body });
-    const critical = criticalCss(fullCss, withHead);
-    if (critical.includes("</")) throw new Error(`${pathname}: its CSS would close the <style> element`);
-    const html = withHead.replace("</head>", `<style>${critical}</style></head>`);
-    await writeFile(path.join(outDir, prerenderFileName(pathname)), html);
-    pages += 1;
-  }
+for (const { page, locale, pathname, file } of renders) {
+  const { hoisted, body } = splitHoisted(await server.renderPage(pathname, locale));
+  const head = await server.publicPageHead(page, locale);
+  const font = await pageFont(`${body} ${await server.textShownAfterHydration(locale)}`);
+  fontBytes.push(font.bytes);
+  const withHead = injectPage(template, { locale, head: `${head}${hoisted}${font.style}`, body });
+  const critical = criticalCss(fullCss, withHead);
+  if (critical.includes("</")) throw new Error(`${pathname}: its CSS would close the <style> element`);
+  const html = withHead.replace("</head>", `<style>${critical}</style></head>`);
+  await writeFile(path.join(outDir, file), html);
+  pages += 1;
 }
+// Every route's title and description in both languages: the server's head for pages it sends
+// without prerendering (issue 30).
+await writeFile(path.join(outDir, HEAD_STRINGS_FILE), JSON.stringify(await server.routeHeadStrings()));
 process.stdout.write(
   `prerendered ${pages} pages into dist/${PRERENDER_DIR}, each with its own font subset (${Math.min(...fontBytes)}-${Math.max(...fontBytes)} bytes)\n`,
 );

@@ -6,6 +6,7 @@
  */
 import { PassThrough } from "node:stream";
 import { PAID_PLANS, PLAN_CATALOG } from "@gyeol/shared/plans";
+import { APP_ROUTES, type TRouteId } from "@gyeol/shared/routes";
 import {
   buildHead,
   ORIGIN_TOKEN,
@@ -13,6 +14,7 @@ import {
   plansJsonLd,
   SITE_NAME,
   siteJsonLd,
+  type THeadStrings,
   type TSeoLocale,
 } from "@gyeol/shared/seo";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -21,8 +23,14 @@ import { AppErrorBoundary } from "./app/app-error-boundary.tsx";
 import { AppProviders } from "./app/providers.tsx";
 import { buildAppRoutes } from "./app/router.tsx";
 import { i18n } from "./lib/i18n/i18n.ts";
+import { setServerLocale } from "./lib/locale.ts";
+import { setOperatorTokensForBuild } from "./lib/operator.ts";
 
 export { i18n };
+
+// The operator's details are the server's configuration (issue 30): pages are rendered with a
+// token for each, which the server fills in (or takes the line out) when it sends the page.
+setOperatorTokensForBuild();
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -31,7 +39,8 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /**
- * The body of #root for a path, rendered in the given language. Rendered twice: the first pass
+ * The body of #root for a path, rendered in the given language (for `/`, `/pricing` and `/notice`
+ * also in English at the same path: the page a visitor whose language is English gets there). Rendered twice: the first pass
  * loads the lazy page modules, so in the second nothing suspends and React writes the page as
  * plain HTML, without the inline scripts that reveal late boundaries (the CSP allows none).
  */
@@ -47,6 +56,7 @@ export async function renderPage(pathname: string, locale: "ko" | "en"): Promise
 
 async function renderOnce(pathname: string, locale: "ko" | "en", errors: unknown[] = []): Promise<string> {
   await i18n.changeLanguage(locale);
+  setServerLocale(locale);
   const handler = createStaticHandler(buildAppRoutes());
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} answered a redirect`);
@@ -63,19 +73,43 @@ async function renderOnce(pathname: string, locale: "ko" | "en", errors: unknown
   return streamToString(prelude);
 }
 
-/** Title, description and structured data of a public page, from the app's own catalogues. */
-export async function publicPageHead(page: PublicPage, locale: TSeoLocale): Promise<string> {
-  await i18n.changeLanguage(locale);
+/** A page's title and description in a language, from the app's own catalogues. */
+function headStrings(id: TRouteId, locale: TSeoLocale): { title: string; description: string } {
   // Keys built from the page id: looked up as plain strings.
   const t = i18n.getFixedT(locale) as unknown as (key: string) => string;
   const suffix = t("meta.titleSuffix");
-  const title = page.id === "landing" ? t("meta.landingTitle") : `${t(pageTitleKey(page.id))} · ${suffix}`;
+  const title = id === "landing" ? t("meta.landingTitle") : `${t(pageTitleKey(id))} · ${suffix}`;
   const description =
-    page.id === "landing"
+    id === "landing"
       ? t("footer.description")
-      : page.id === "noticeList"
+      : id === "noticeList"
         ? t("notices.list.description")
-        : t(`pages.${page.id}.description`);
+        : t(`pages.${id}.description`);
+  return { title, description };
+}
+
+/**
+ * The title and description of every route of the route table in both languages (issue 30): the
+ * server gives each page it sends without prerendering its own head from these.
+ */
+export async function routeHeadStrings(): Promise<THeadStrings> {
+  const out: THeadStrings = { ko: {}, en: {} };
+  for (const locale of ["ko", "en"] as const) {
+    await i18n.changeLanguage(locale);
+    await i18n.loadAll();
+    for (const route of APP_ROUTES) out[locale][route.id] = headStrings(route.id, locale);
+  }
+  return out;
+}
+
+/** Title, description and structured data of a public page, from the app's own catalogues. */
+export async function publicPageHead(
+  page: PublicPage,
+  locale: TSeoLocale,
+  paths: PublicPage["paths"] = page.paths,
+): Promise<string> {
+  await i18n.changeLanguage(locale);
+  const { title, description } = headStrings(page.id, locale);
   const jsonLd =
     page.id === "landing"
       ? [siteJsonLd(ORIGIN_TOKEN, locale, description)]
@@ -94,7 +128,7 @@ export async function publicPageHead(page: PublicPage, locale: TSeoLocale): Prom
             ),
           ]
         : [];
-  return buildHead({ locale, title, description, paths: page.paths, origin: ORIGIN_TOKEN, jsonLd });
+  return buildHead({ locale, title, description, paths, origin: ORIGIN_TOKEN, jsonLd });
 }
 
 /**
@@ -106,8 +140,15 @@ export async function textShownAfterHydration(locale: TSeoLocale): Promise<strin
   return i18n.getFixedT(locale)("common.tagline");
 }
 
-function pageTitleKey(id: PublicPage["id"]): string {
+function pageTitleKey(id: TRouteId): string {
   return id === "noticeList" ? "notices.list.title" : `pages.${id}.title`;
 }
 
-export { injectPage, PRERENDER_DIR, PUBLIC_PAGES, prerenderFileName } from "@gyeol/shared/seo";
+export {
+  HEAD_STRINGS_FILE,
+  injectPage,
+  isLanguageNegotiated,
+  PRERENDER_DIR,
+  PUBLIC_PAGES,
+  prerenderFileName,
+} from "@gyeol/shared/seo";

@@ -6,12 +6,9 @@ interface ImportMetaEnv {
   readonly VITE_PRODUCT_TRY_ENABLED?: string;
   readonly VITE_CONSISTENCY_ENABLED?: string;
   readonly VITE_COMMUNITY_URL?: string;
-  readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_GOOGLE_CLIENT_ID?: string;
   readonly VITE_IMAGE_CDN_DOMAIN?: string;
   readonly VITE_PAYMENT_STORE_ID?: string;
-  readonly VITE_OPERATOR_NAME?: string;
-  readonly VITE_OPERATOR_ADDRESS?: string;
 }
 
 interface ImportMeta {

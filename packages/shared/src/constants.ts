@@ -53,6 +53,3 @@ export const AFFILIATE_QUERY_KEYS = ["aff", "campaign"] as const;
 
 /** Dates are shown in Asia/Seoul (spec 01 §9). */
 export const DISPLAY_TIME_ZONE = "Asia/Seoul";
-
-/** Support contact shown in the footer and legal pages (overridable by build settings). */
-export const DEFAULT_SUPPORT_EMAIL = "support@gyeol.app";

@@ -121,6 +121,37 @@ export function isAppRoute(pathname: string): boolean {
   return ROUTE_MATCHERS.some((re) => re.test(pathname));
 }
 
+export interface RouteMatch {
+  route: AppRoute;
+  /** Under /en. */
+  isEnglishMirror: boolean;
+  /** The path without /en and without a trailing slash ("/" for the root). */
+  bare: string;
+}
+
+const BARE_MATCHERS = APP_ROUTES.map((route) => ({ route, re: patternToRegExp(route.path) }));
+
+/** The route a path (no query) shows, or undefined for a path that is no page of the app. */
+export function matchAppRoute(pathname: string): RouteMatch | undefined {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+  const isEnglishMirror = isEnglishPath(trimmed);
+  const bare = isEnglishMirror ? trimmed.slice(EN_PREFIX.length) || "/" : trimmed;
+  const found = BARE_MATCHERS.find(
+    ({ route, re }) => re.test(bare) && (isEnglishMirror || !route.englishOnly),
+  );
+  return found ? { route: found.route, isEnglishMirror, bare } : undefined;
+}
+
+/**
+ * Paths that are no page of their own but a choice of language (issue 30): the bare legal paths
+ * go to the Korean document or the English one, by the visitor's language.
+ */
+export const LANGUAGE_REDIRECTS: Readonly<Record<string, Record<"ko" | "en", string>>> = {
+  "/terms": { ko: "/terms/kr", en: "/en/terms" },
+  "/privacy": { ko: "/privacy/kr", en: "/en/privacy" },
+  "/refund": { ko: "/refund/kr", en: "/en/refund" },
+};
+
 export function isEnglishPath(pathname: string): boolean {
   return pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`);
 }

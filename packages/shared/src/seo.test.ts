@@ -4,23 +4,53 @@ import {
   buildHead,
   excerpt,
   injectPage,
+  isLanguageNegotiated,
   PRERENDER_DIR,
   PUBLIC_PAGES,
+  pageHeadTarget,
   prerenderFileName,
   robotsTxt,
   sitemapXml,
 } from "./seo.ts";
 
 describe("seo", () => {
-  it("lists public pages that are app routes, /x with its /en/x mirror, each with its own file", () => {
+  it("lists public pages that are app routes, /x with its English page under /en, each with its own file", () => {
     const files = new Set<string>();
     for (const page of PUBLIC_PAGES) {
       expect(isAppRoute(page.paths.ko), page.paths.ko).toBe(true);
-      expect(page.paths.en).toBe(page.paths.ko === "/" ? "/en" : `/en${page.paths.ko}`);
+      expect(isAppRoute(page.paths.en), page.paths.en).toBe(true);
+      // The English legal documents' own address is the short form (/terms/kr ↔ /en/terms).
+      expect(page.paths.en).toBe(page.paths.ko === "/" ? "/en" : `/en${page.paths.ko.replace(/\/kr$/, "")}`);
       for (const path of [page.paths.ko, page.paths.en]) files.add(prerenderFileName(path));
+      if (isLanguageNegotiated(page.paths.ko)) files.add(prerenderFileName(page.paths.ko, "en"));
     }
-    expect(files.size).toBe(PUBLIC_PAGES.length * 2);
+    // /, /pricing and /notice follow the visitor's language: an English file at their own path too.
+    expect(files.size).toBe(PUBLIC_PAGES.length * 2 + 3);
     expect(PRERENDER_DIR.startsWith(".")).toBe(true);
+  });
+
+  it("says which language and addresses each page's head gives (issue 30)", () => {
+    expect(pageHeadTarget("/", "en")).toMatchObject({ locale: "en", paths: { ko: "/", en: "/en" } });
+    expect(pageHeadTarget("/terms/en", "ko")).toMatchObject({
+      routeId: "terms",
+      locale: "en",
+      paths: { ko: "/terms/kr", en: "/en/terms" },
+    });
+    expect(pageHeadTarget("/en/pricing/kr/", "ko")).toMatchObject({
+      locale: "en",
+      paths: { en: "/en/pricing" },
+    });
+    expect(pageHeadTarget("/notice/7", "ko")).toMatchObject({
+      routeId: "noticeDetail",
+      paths: { ko: "/notice/7", en: "/en/notice/7" },
+      isNoindex: false,
+    });
+    expect(pageHeadTarget("/en/mypage", "ko")).toMatchObject({ locale: "en", isNoindex: true });
+    expect(pageHeadTarget("/terms", "ko")).toBeUndefined();
+    expect(pageHeadTarget("/nope", "ko")).toBeUndefined();
+    expect(isLanguageNegotiated("/login")).toBe(true);
+    expect(isLanguageNegotiated("/terms/kr")).toBe(false);
+    expect(isLanguageNegotiated("/en/login")).toBe(false);
   });
 
   it("escapes what it writes into the head, JSON-LD included", () => {

@@ -5,7 +5,7 @@
  * (apps/web/scripts/prerender.mjs); the server fills in the origin and gives notice detail pages
  * their own title and description at request time (apps/server/src/http/web-app.ts).
  */
-import type { TRouteId } from "./routes.ts";
+import { localizePath, matchAppRoute, type TRouteId } from "./routes.ts";
 
 export type TSeoLocale = "ko" | "en";
 
@@ -28,15 +28,79 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { id: "landing", paths: { ko: "/", en: "/en" } },
   { id: "pricing", paths: { ko: "/pricing", en: "/en/pricing" } },
   { id: "noticeList", paths: { ko: "/notice", en: "/en/notice" } },
-  { id: "terms", paths: { ko: "/terms/kr", en: "/en/terms/kr" } },
-  { id: "privacy", paths: { ko: "/privacy/kr", en: "/en/privacy/kr" } },
-  { id: "refund", paths: { ko: "/refund/kr", en: "/en/refund/kr" } },
+  // The English documents' own address is the short form under /en (spec 01 §2); /terms/en,
+  // /en/terms/kr and /en/terms/en show the same page and name it as their canonical.
+  { id: "terms", paths: { ko: "/terms/kr", en: "/en/terms" } },
+  { id: "privacy", paths: { ko: "/privacy/kr", en: "/en/privacy" } },
+  { id: "refund", paths: { ko: "/refund/kr", en: "/en/refund" } },
 ];
 
 /** Where a prerendered page is written under the web build (a dot folder: never served as a file). */
 export const PRERENDER_DIR = ".prerendered";
-export function prerenderFileName(pathname: string): string {
-  return pathname === "/" ? "index.html" : `${pathname.slice(1).replaceAll("/", "__")}.html`;
+/**
+ * A prerendered page's file. A page without /en whose language follows the visitor (`/`,
+ * `/pricing`, `/notice`) is also rendered in English at its own path, for visitors whose language
+ * is English (`variant` "en"; issue 30).
+ */
+export function prerenderFileName(pathname: string, variant?: "en"): string {
+  const name = pathname === "/" ? "index.html" : `${pathname.slice(1).replaceAll("/", "__")}.html`;
+  return variant ? `${variant}~${name}` : name;
+}
+
+/** True for a public page whose path has no language of its own (no /en, no /kr): it follows the visitor. */
+export function isLanguageNegotiated(pathname: string): boolean {
+  const match = matchAppRoute(pathname);
+  return match !== undefined && !match.isEnglishMirror && match.route.fixedLocale === undefined;
+}
+
+/** The head's texts of every route, per language: written by the web build next to the pages. */
+export const HEAD_STRINGS_FILE = "heads.json";
+export type THeadStrings = Record<
+  TSeoLocale,
+  Partial<Record<TRouteId, { title: string; description: string }>>
+>;
+
+/** Pages a search engine should not list: signed-in pages, editors and one-time steps. */
+const NOINDEX_ROUTES: ReadonlySet<TRouteId> = new Set<TRouteId>([
+  "socialSignup",
+  "resetPassword",
+  "paymentSuccess",
+  "paymentFailed",
+  "paymentReturn",
+  "upscale",
+  "imageEdit",
+  "faceEdit",
+  "mypage",
+  "imageGeneration",
+  "noticeEdit",
+  "noticeWrite",
+]);
+
+export interface PageHeadTarget {
+  routeId: TRouteId;
+  /** The language the page is shown in. */
+  locale: TSeoLocale;
+  /** The page in each language: canonical and hreflang. */
+  paths: Record<TSeoLocale, string>;
+  isNoindex: boolean;
+}
+
+/**
+ * What a path's head says (issue 30: every page of the route table has its own): its language
+ * (/en, a language in the path, else `negotiated`), and its Korean and English addresses. Pages
+ * listed in PUBLIC_PAGES use theirs, so /pricing/en, /terms/en and /en/terms/kr name /en/pricing
+ * and /en/terms as canonical.
+ */
+export function pageHeadTarget(pathname: string, negotiated: TSeoLocale): PageHeadTarget | undefined {
+  const match = matchAppRoute(pathname);
+  if (!match) return undefined;
+  const { route, isEnglishMirror, bare } = match;
+  const locale: TSeoLocale = isEnglishMirror ? "en" : (route.fixedLocale ?? negotiated);
+  const paths = PUBLIC_PAGES.find((page) => page.id === route.id)?.paths ?? {
+    ko: bare,
+    en: localizePath(bare, "en"),
+  };
+  return { routeId: route.id, locale, paths, isNoindex: NOINDEX_ROUTES.has(route.id) };
 }
 
 export interface HeadInput {
@@ -49,6 +113,8 @@ export interface HeadInput {
   origin: string;
   ogType?: "website" | "article";
   jsonLd?: readonly object[];
+  /** Keep the page out of search results. */
+  isNoindex?: boolean;
 }
 
 export function escapeHtml(text: string): string {
@@ -93,6 +159,7 @@ export function buildHead(input: HeadInput): string {
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
+    ...(input.isNoindex ? ['<meta name="robots" content="noindex">'] : []),
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<link rel="alternate" hreflang="ko" href="${escapeHtml(url(paths.ko))}">`,
     `<link rel="alternate" hreflang="en" href="${escapeHtml(url(paths.en))}">`,

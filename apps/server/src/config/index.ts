@@ -18,6 +18,7 @@ import { klingPort, type TKlingPortConfig } from "./kling.ts";
 import { llmPort, type TLlmPortConfig } from "./llm.ts";
 import { mailPort, type TMailPortConfig } from "./mail.ts";
 import { oauthPort, type TOauthPortConfig } from "./oauth.ts";
+import { operatorPort, type TOperatorPortConfig } from "./operator.ts";
 import { paymentsPort, type TPaymentsPortConfig } from "./payments.ts";
 import { productPort, type TProductConfig } from "./product.ts";
 import { queuePort, type TQueueConfig } from "./queue.ts";
@@ -32,6 +33,7 @@ export type { TImageEditConfig } from "./image-edit.ts";
 export type { TLlmConfig } from "./llm.ts";
 export type { TMailConfig } from "./mail.ts";
 export type { TAuthProvidersConfig } from "./oauth.ts";
+export { operatorWarning } from "./operator.ts";
 export type { TPaymentsConfig } from "./payments.ts";
 export { ROLE_NAMES, type TRole } from "./runtime.ts";
 export type { TStorageConfig } from "./storage.ts";
@@ -50,7 +52,8 @@ export interface Config
     TLlmPortConfig,
     TKlingPortConfig,
     TImageEditPortConfig,
-    TProductConfig {}
+    TProductConfig,
+    TOperatorPortConfig {}
 
 /** Every port, in the order their problems are listed. */
 export const CONFIG_PORTS = [
@@ -67,6 +70,7 @@ export const CONFIG_PORTS = [
   klingPort,
   imageEditPort,
   productPort,
+  operatorPort,
 ] as const;
 
 export class ConfigError extends Error {
@@ -116,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     kling: take(klingPort),
     imageEdit: take(imageEditPort),
     product: take(productPort),
+    operator: take(operatorPort),
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   const p = parts as { [K in keyof typeof parts]: NonNullable<(typeof parts)[K]> };
@@ -133,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ...p.kling,
     ...p.imageEdit,
     ...p.product,
+    ...p.operator,
   };
   return Object.freeze(config);
 }

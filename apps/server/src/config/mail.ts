@@ -6,8 +6,6 @@ export type TMailConfig = { driver: "log"; from: string } | { driver: "smtp"; fr
 
 export interface TMailPortConfig {
   mail: TMailConfig;
-  /** Support contact the e-mails give (renewal reminders); the web app's is VITE_SUPPORT_EMAIL. */
-  supportEmail: string | undefined;
 }
 
 export const mailPort = definePort(
@@ -16,7 +14,6 @@ export const mailPort = definePort(
     MAIL_DRIVER: z.enum(["log", "smtp"]).default("log"),
     SMTP_URL: zOptionalText,
     MAIL_FROM: z.string().trim().min(3).default("Gyeol <no-reply@gyeol.app>"),
-    SUPPORT_EMAIL: zOptionalText.pipe(z.email().optional()),
   },
   (e) => {
     if (e.MAIL_DRIVER === "smtp" && !e.SMTP_URL) return issues("SMTP_URL: required when MAIL_DRIVER=smtp");
@@ -24,6 +21,6 @@ export const mailPort = definePort(
       e.MAIL_DRIVER === "log"
         ? { driver: "log", from: e.MAIL_FROM }
         : { driver: "smtp", from: e.MAIL_FROM, smtpUrl: e.SMTP_URL! };
-    return { mail: Object.freeze(mail), supportEmail: e.SUPPORT_EMAIL } satisfies TMailPortConfig;
+    return { mail: Object.freeze(mail) } satisfies TMailPortConfig;
   },
 );

@@ -14,6 +14,7 @@ import { loginFailuresMigration } from "./migrations/20261125000000_login_failur
 import { aiChatMigration } from "./migrations/20261128000000_ai_chat.ts";
 import { historyProviderTaskMigration } from "./migrations/20261129000000_history_provider_task.ts";
 import { samplesMigration } from "./migrations/20261130000000_samples.ts";
+import { affiliateRewardsMigration } from "./migrations/20261201000000_affiliate_rewards.ts";
 import { aiReliabilityMigration } from "./migrations/20261202000000_ai_reliability.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261128000000_ai_chat": aiChatMigration,
   "20261129000000_history_provider_task": historyProviderTaskMigration,
   "20261130000000_samples": samplesMigration,
+  "20261201000000_affiliate_rewards": affiliateRewardsMigration,
   "20261202000000_ai_reliability": aiReliabilityMigration,
 };
 

@@ -162,6 +162,18 @@ export interface AffiliateReferralsTable {
 }
 
 /** Provider-side state of the built-in sandbox payment driver. */
+/** One rewarded payment through a share link (issue 30, migration 20261201000000). */
+export interface AffiliateRewardsTable {
+  id: Generated<number>;
+  referrer_user_id: number;
+  buyer_user_id: number;
+  transaction_id: string;
+  purchase_credits: number | null;
+  credits: number;
+  created_at: string;
+  seen_at: string | null;
+}
+
 export interface SandboxCheckoutsTable {
   id: string;
   user_id: number;
@@ -330,6 +342,7 @@ export interface DB {
   payment_subscriptions: PaymentSubscriptionsTable;
   payment_events: PaymentEventsTable;
   affiliate_referrals: AffiliateReferralsTable;
+  affiliate_rewards: AffiliateRewardsTable;
   sandbox_checkouts: SandboxCheckoutsTable;
   sandbox_subscriptions: SandboxSubscriptionsTable;
   notices: NoticesTable;

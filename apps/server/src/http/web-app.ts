@@ -7,18 +7,29 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { isAppRoute } from "@gyeol/shared/routes";
+import { LOCALE_COOKIE, negotiateLocale } from "@gyeol/shared/locale-negotiation";
+import {
+  fillOperatorTokens,
+  NO_OPERATOR_INFO,
+  operatorScript,
+  type TOperatorInfo,
+} from "@gyeol/shared/operator";
+import { isAppRoute, isEnglishPath, LANGUAGE_REDIRECTS } from "@gyeol/shared/routes";
 import {
   buildHead,
   excerpt,
+  HEAD_STRINGS_FILE,
   injectPage,
+  isLanguageNegotiated,
   ORIGIN_TOKEN,
   PRERENDER_DIR,
   PUBLIC_PAGES,
+  pageHeadTarget,
   prerenderFileName,
   robotsTxt,
   SITE_NAME,
   sitemapXml,
+  type THeadStrings,
   type TSeoLocale,
 } from "@gyeol/shared/seo";
 import { parseThemeChoice, THEME_COOKIE, withThemeAttribute } from "@gyeol/shared/theme";
@@ -68,6 +79,8 @@ export interface WebAppOptions {
   /** PUBLIC_ORIGIN; without it, the request's own scheme and host. */
   publicOrigin?: string | undefined;
   notices?: WebAppNotices;
+  /** Who runs the service (config OPERATOR_*): every page gets them, prerendered ones filled in. */
+  operator?: TOperatorInfo;
 }
 
 /** Public pages by path, the /en mirror included, with their language. */
@@ -89,8 +102,8 @@ async function noticePage(
   notices: WebAppNotices,
   match: RegExpMatchArray,
   origin: string,
+  locale: TSeoLocale,
 ): Promise<string | null> {
-  const locale: TSeoLocale = match[1] ? "en" : "ko";
   const id = Number(match[2]);
   const notice = await notices.find(id);
   if (!notice) return null;
@@ -118,9 +131,26 @@ async function noticePage(
   return injectPage(html, { locale, head });
 }
 
+/**
+ * The head's texts of every route (written by the web build); read per page like the HTML, so a
+ * rebuild is picked up without a restart. A build without them leaves the template's head.
+ */
+async function readHeadStrings(prerenderedDir: string): Promise<THeadStrings | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(prerenderedDir, HEAD_STRINGS_FILE), "utf8")) as THeadStrings;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Puts the operator's details block before </head> (the app reads it before its first render). */
+function withOperatorScript(html: string, operator: TOperatorInfo): string {
+  return html.replace("</head>", `${operatorScript(operator)}</head>`);
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
-  { webDistDir, publicOrigin, notices }: WebAppOptions,
+  { webDistDir, publicOrigin, notices, operator = NO_OPERATOR_INFO }: WebAppOptions,
 ) {
   const indexFile = path.join(webDistDir, "index.html");
   const prerenderedDir = path.join(webDistDir, PRERENDER_DIR);
@@ -183,18 +213,45 @@ export async function registerWebApp(
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const bare = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     const origin = originOf(request, publicOrigin);
+    // The language of a page without /en: the stored choice, else the browser's (issue 30).
+    const negotiated = negotiateLocale({
+      cookie: request.cookies[LOCALE_COOKIE],
+      acceptLanguage: request.headers["accept-language"],
+      userAgent: request.headers["user-agent"],
+    });
+    const redirect = LANGUAGE_REDIRECTS[bare];
+    if (redirect) {
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      return reply
+        .code(302)
+        .header("cache-control", "no-cache")
+        .header("vary", "Cookie, Accept-Language")
+        .redirect(`${redirect[negotiated]}${query}`, 302);
+    }
+    const target = pageHeadTarget(bare, negotiated);
+    const locale: TSeoLocale = target?.locale ?? (isEnglishPath(bare) ? "en" : negotiated);
+    const isNegotiated = !isEnglishPath(bare) && (target === undefined || isLanguageNegotiated(bare));
     let html: string;
+    let isPrerendered = false;
     try {
       // Read per request (they are small) so a rebuild is picked up without a restart. A visitor
       // with a session gets the app, not the signed-out page it would only replace (main.tsx renders
       // afresh over it): no flash of the signed-out header. Crawlers and previews have no session.
       const isSignedIn = request.cookies[SESSION_COOKIE] !== undefined;
-      html =
-        PRERENDERED.has(bare) && !isSignedIn
-          ? await readFile(path.join(prerenderedDir, prerenderFileName(bare)), "utf8").catch(() =>
-              readFile(indexFile, "utf8"),
-            )
-          : await readFile(indexFile, "utf8");
+      const prerenderedLocale = PRERENDERED.get(bare);
+      const file =
+        prerenderedLocale === undefined || isSignedIn
+          ? undefined
+          : prerenderedLocale === locale
+            ? prerenderFileName(bare)
+            : isNegotiated && locale === "en"
+              ? prerenderFileName(bare, "en")
+              : undefined;
+      const prerendered = file
+        ? await readFile(path.join(prerenderedDir, file), "utf8").catch(() => undefined)
+        : undefined;
+      isPrerendered = prerendered !== undefined;
+      html = prerendered ?? (await readFile(indexFile, "utf8"));
     } catch {
       return reply
         .code(503)
@@ -203,19 +260,41 @@ export async function registerWebApp(
         .send(NOT_BUILT_PAGE);
     }
     let status = isAppRoute(pathname) ? 200 : 404;
+    if (!isPrerendered) {
+      // Every page of the route table has its own head in its language (issue 30), prerendered or not.
+      const strings = target
+        ? (await readHeadStrings(prerenderedDir))?.[locale]?.[target.routeId]
+        : undefined;
+      html =
+        target && strings
+          ? injectPage(html, {
+              locale,
+              head: buildHead({
+                locale,
+                title: strings.title,
+                description: strings.description,
+                paths: target.paths,
+                origin: ORIGIN_TOKEN,
+                isNoindex: target.isNoindex,
+              }),
+            })
+          : html.replace(/<html([^>]*)\slang="[^"]*"/i, `<html$1 lang="${locale}"`);
+    }
     const noticeMatch = notices ? bare.match(NOTICE_DETAIL) : null;
     if (notices && noticeMatch) {
-      const page = await noticePage(html, notices, noticeMatch, origin);
+      const page = await noticePage(html, notices, noticeMatch, origin, locale);
       if (page) html = page;
       else status = 404;
     }
     // The visitor's theme choice is on <html> from the first byte, so nothing flashes (the page
     // differs by that cookie, hence Vary).
     html = withThemeAttribute(html, parseThemeChoice(request.cookies[THEME_COOKIE]));
+    // The operator's details: filled into a prerendered page, and given to the app in every page.
+    html = withOperatorScript(fillOperatorTokens(html, operator[locale], locale), operator);
     return reply
       .code(status)
       .header("cache-control", "no-cache")
-      .header("vary", "Cookie")
+      .header("vary", isNegotiated ? "Cookie, Accept-Language" : "Cookie")
       .type("text/html; charset=utf-8")
       .send(html.replaceAll(ORIGIN_TOKEN, origin));
   }

@@ -9,6 +9,7 @@ import { renderTinted, startKlingFake } from "../../../server/test/fakes/kling-f
 import { startNaverFake } from "../../../server/test/fakes/naver-fake.ts";
 import { startChatFake } from "../../../server/test/fakes/openai-chat-fake.ts";
 import { startSeedreamFake } from "../../../server/test/fakes/seedream-fake.ts";
+import { E2E_OPERATOR } from "./operator.ts";
 
 /**
  * Starts the real product for the browser journeys: the built web app served by the API on a free
@@ -105,6 +106,8 @@ export default async function setup(project: TestProject) {
       SEEDREAM_BASE_URL: seedream.baseUrl,
       IMAGE_EDIT_TEST_PROVIDER: "true",
       IMAGE_EDIT_MAX_RETRIES: "0",
+      // Who runs the service (issue 30): the footer and the legal pages show these.
+      ...E2E_OPERATOR,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

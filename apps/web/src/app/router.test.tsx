@@ -37,6 +37,17 @@ describe("the app's routes", () => {
     expect(router.state.location.search).toContain("next=");
   });
 
+  it("sends bare /terms, /privacy and /refund to the document in the visitor's language (issue 30)", async () => {
+    window.localStorage.setItem("locale", "en");
+    const english = renderRoutes(buildAppRoutes(), { path: "/privacy?from=mail" });
+    await waitFor(() => expect(english.router.state.location.pathname).toBe("/en/privacy"));
+    expect(english.router.state.location.search).toBe("?from=mail");
+    english.unmount();
+    window.localStorage.setItem("locale", "ko");
+    const korean = renderRoutes(buildAppRoutes(), { path: "/terms" });
+    await waitFor(() => expect(korean.router.state.location.pathname).toBe("/terms/kr"));
+  });
+
   it("follows the language fixed in a legal path", async () => {
     window.localStorage.setItem("locale", "en");
     renderRoutes(buildAppRoutes(), { path: "/terms/kr" });

@@ -1,7 +1,9 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { LANGUAGE_REDIRECTS } from "@gyeol/shared/routes";
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from "react-router";
 import { AppShell } from "../features/shell/components/app-shell.tsx";
 import { NotFoundPage } from "../features/shell/components/not-found-page.tsx";
 import { InlineRouteErrorView, RouteErrorView } from "../features/shell/components/route-error-view.tsx";
+import { useStoredLocale } from "../lib/locale.ts";
 import { RequireUser } from "./route-guards.tsx";
 import { pageElement } from "./route-pages.tsx";
 import { expandRoutes } from "./route-table.ts";
@@ -32,12 +34,24 @@ export function buildAppRoutes(): RouteObject[] {
                 ),
               handle: { routeId: route.id, fixedLocale: route.fixedLocale },
             })),
+            // Bare /terms, /privacy, /refund: the document in the visitor's language (issue 30; the
+            // server answers a first visit with the same redirect).
+            ...Object.entries(LANGUAGE_REDIRECTS).map(([path, targets]) => ({
+              path,
+              element: <LanguageRedirect targets={targets} />,
+            })),
             { path: "*", element: <NotFoundPage /> },
           ],
         },
       ],
     },
   ];
+}
+
+function LanguageRedirect({ targets }: { targets: Record<"ko" | "en", string> }) {
+  const locale = useStoredLocale();
+  const { search, hash } = useLocation();
+  return <Navigate to={`${targets[locale]}${search}${hash}`} replace />;
 }
 
 export function createAppRouter() {

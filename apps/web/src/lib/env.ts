@@ -1,14 +1,11 @@
-import { DEFAULT_SUPPORT_EMAIL } from "@gyeol/shared/constants";
-
 /**
- * Build-time settings (spec 01 §3). Vite inlines `import.meta.env.VITE_*` at build time, so
+ * Build-time settings (spec 01 §3). Who runs the service (name, address, support e-mail) is not
+ * one of them: the server's configuration gives it at run time (lib/operator.ts, issue 30).
+ * Vite inlines `import.meta.env.VITE_*` at build time, so
  * changing one means rebuilding the web app. Read here once; nothing else touches import.meta.env.
  */
 
 export const DEFAULT_COMMUNITY_URL = "https://discord.gg/gyeol";
-/** Placeholders for the operator's own details (VITE_OPERATOR_NAME / VITE_OPERATOR_ADDRESS). */
-export const DEFAULT_OPERATOR_NAME = "Gyeol Inc.";
-export const DEFAULT_OPERATOR_ADDRESS = "Seoul, Republic of Korea";
 
 /** "1", "true", "on", "yes" → true; "0", "false", "off", "no" → false; anything else → fallback. */
 export function parseFlag(value: string | undefined, fallback: boolean): boolean;
@@ -37,20 +34,10 @@ export const env = Object.freeze({
   consistencyEnabled: parseFlag(raw.VITE_CONSISTENCY_ENABLED, undefined),
   /** The invite link of the community chat behind the floating button. */
   communityUrl: readString(raw.VITE_COMMUNITY_URL, DEFAULT_COMMUNITY_URL),
-  /** The support contact in the footer and legal pages. */
-  supportEmail: readString(raw.VITE_SUPPORT_EMAIL, DEFAULT_SUPPORT_EMAIL),
   /** Google Identity Services client id (the third-party sign-in). Empty: Google sign-in is off. */
   googleClientId: readString(raw.VITE_GOOGLE_CLIENT_ID, ""),
   /** The image CDN host that bucket URLs are rewritten to. Empty: URLs are used as they come. */
   imageCdnDomain: readString(raw.VITE_IMAGE_CDN_DOMAIN, ""),
   /** The payment provider's store / client id, for a client-side checkout. Empty: server checkout only. */
   paymentStoreId: readString(raw.VITE_PAYMENT_STORE_ID, ""),
-  /**
-   * The operator named in the legal pages (spec 01 §9). The defaults are placeholders: the
-   * operator must set VITE_OPERATOR_NAME and VITE_OPERATOR_ADDRESS (and VITE_SUPPORT_EMAIL) before
-   * going live; until then `isOperatorConfigured` is false and the legal pages say so.
-   */
-  operatorName: readString(raw.VITE_OPERATOR_NAME, DEFAULT_OPERATOR_NAME),
-  operatorAddress: readString(raw.VITE_OPERATOR_ADDRESS, DEFAULT_OPERATOR_ADDRESS),
-  isOperatorConfigured: Boolean(raw.VITE_OPERATOR_NAME?.trim() && raw.VITE_OPERATOR_ADDRESS?.trim()),
 });

@@ -7,7 +7,13 @@ import {
   localeSwitchTarget,
   resolvePageLocale,
   setStoredLocale,
+  syncLocaleCookie,
 } from "./locale.ts";
+
+function forgetLocaleCookie(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test removes what the app wrote the same way.
+  document.cookie = "gyeol_locale=; Max-Age=0; Path=/";
+}
 
 describe("locale detection", () => {
   it("uses the stored choice when there is one", () => {
@@ -27,6 +33,19 @@ describe("locale detection", () => {
     setStoredLocale("en");
     expect(window.localStorage.getItem("locale")).toBe("en");
     expect(getLocale()).toBe("en");
+  });
+
+  it("mirrors the stored choice into the cookie the server reads for the first frame (issue 30)", () => {
+    setStoredLocale("en");
+    expect(document.cookie).toContain("gyeol_locale=en");
+    setStoredLocale("ko");
+    expect(document.cookie).toContain("gyeol_locale=ko");
+    // A choice stored before the cookie existed is mirrored at start.
+    forgetLocaleCookie();
+    window.localStorage.setItem("locale", "en");
+    syncLocaleCookie();
+    expect(document.cookie).toContain("gyeol_locale=en");
+    forgetLocaleCookie();
   });
 
   afterEach(() => window.localStorage.clear());
@@ -81,8 +100,12 @@ describe("KR|EN switch target", () => {
   });
 
   it("lands on the matching language version of a language page", () => {
-    expect(localeSwitchTarget("/terms/kr", "", "en")).toBe("/en/terms/en");
+    // The other language's own address, the one its head names as canonical (issue 30).
+    expect(localeSwitchTarget("/terms/kr", "", "en")).toBe("/en/terms");
+    expect(localeSwitchTarget("/terms/en", "", "ko")).toBe("/terms/kr");
     expect(localeSwitchTarget("/en/terms", "", "ko")).toBe("/terms/kr");
-    expect(localeSwitchTarget("/en/pricing/en", "", "ko")).toBe("/pricing/kr");
+    expect(localeSwitchTarget("/en/privacy/kr", "", "ko")).toBe("/privacy/kr");
+    expect(localeSwitchTarget("/en/pricing/en", "", "ko")).toBe("/pricing");
+    expect(localeSwitchTarget("/pricing/kr", "?tab=packs", "en")).toBe("/en/pricing?tab=packs");
   });
 });

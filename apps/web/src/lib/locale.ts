@@ -1,4 +1,5 @@
 import { LOCALES, STORAGE_KEY_LOCALE, type TLocale } from "@gyeol/shared/constants";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@gyeol/shared/locale-negotiation";
 import {
   APP_ROUTES,
   EN_PREFIX,
@@ -52,20 +53,21 @@ export function resolvePageLocale(pathname: string, locale: TLocale): TLocale {
   return isEnglishPath(pathname) || locale === "en" ? "en" : "ko";
 }
 
-const LANGUAGE_SUFFIX: Record<TLocale, string> = { ko: "kr", en: "en" };
-const LANGUAGE_PAGE = /^\/(terms|privacy|refund|pricing)\/(kr|en)$/;
-const SHORT_LEGAL = /^\/(terms|privacy|refund)$/;
+const LANGUAGE_PAGE = /^\/(terms|privacy|refund|pricing)(?:\/(kr|en))?$/;
 
 /**
  * Where the KR|EN switch goes: shared switchLocalePath drops or adds /en; pages that carry their
- * language in the path (/terms/kr, /en/terms) also get the matching version, so the switch never
- * lands on a page in the other language or on a path that does not exist (/terms without /en).
+ * language in the path (/terms/kr, /terms/en, /en/terms, /pricing/en) land on the other language's
+ * own address, the one its head names as canonical (/terms/kr ↔ /en/terms, /pricing ↔ /en/pricing),
+ * so the switch never lands on a page in the wrong language or on a path that does not exist.
  */
 export function localeSwitchTarget(pathname: string, search: string, target: TLocale): string {
   let bare = bareOf(pathname);
   const languagePage = LANGUAGE_PAGE.exec(bare);
-  if (languagePage) bare = `/${languagePage[1]}/${LANGUAGE_SUFFIX[target]}`;
-  else if (SHORT_LEGAL.test(bare)) bare = target === "en" ? bare : `${bare}/kr`;
+  if (languagePage) {
+    const page = languagePage[1];
+    bare = page === "pricing" || target === "en" ? `/${page}` : `/${page}/kr`;
+  }
   return switchLocalePath(bare, search, target);
 }
 
@@ -81,9 +83,38 @@ export function getLocale(): TLocale {
   return detectLocale(readStorage(STORAGE_KEY_LOCALE), globalThis.navigator?.language);
 }
 
+/**
+ * The stored choice, mirrored into a cookie the server reads (issue 30): a page without /en then
+ * arrives in the chosen language from its first byte (shared locale-negotiation.ts).
+ */
+function writeLocaleCookie(locale: TLocale): void {
+  if (typeof document === "undefined") return;
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference; no Cookie Store API in Safari/Firefox.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+}
+
 export function setStoredLocale(locale: TLocale): void {
   writeStorage(STORAGE_KEY_LOCALE, locale);
+  writeLocaleCookie(locale);
   notify();
+}
+
+/** A choice stored before the cookie existed (or a cookie the browser dropped) is mirrored again. */
+export function syncLocaleCookie(): void {
+  const stored = readStorage(STORAGE_KEY_LOCALE);
+  if (!isLocale(stored) || typeof document === "undefined") return;
+  if (!document.cookie.split("; ").includes(`${LOCALE_COOKIE}=${stored}`)) writeLocaleCookie(stored);
+}
+
+/**
+ * The stored language the HTML was rendered with: the build's language while prerendering, and in
+ * the browser the prerendered page's, so hydration renders exactly what the server sent (an English
+ * visitor gets `/` in English, issue 30).
+ */
+let serverLocale: TLocale = "ko";
+export function setServerLocale(locale: TLocale): void {
+  serverLocale = locale;
 }
 
 function subscribe(listener: () => void): () => void {
@@ -100,7 +131,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useStoredLocale(): TLocale {
-  return useSyncExternalStore(subscribe, getLocale, () => "ko");
+  return useSyncExternalStore(subscribe, getLocale, () => serverLocale);
 }
 
 /** The language the current page is shown in. */

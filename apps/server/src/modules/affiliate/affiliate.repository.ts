@@ -66,6 +66,75 @@ export function createAffiliateRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The row behind a reward's ledger line (issue 30), in the payment's transaction. */
+    async insertReward(reward: {
+      referrer_user_id: number;
+      buyer_user_id: number;
+      transaction_id: string;
+      purchase_credits: number;
+      credits: number;
+      created_at: string;
+    }): Promise<void> {
+      await db.insertInto("affiliate_rewards").values(reward).execute();
+    },
+
+    /** A sharer's rewards, newest first, with the buyer's name and whether the account is gone. */
+    listRewards(referrerId: number, limit: number) {
+      return db
+        .selectFrom("affiliate_rewards as r")
+        .innerJoin("users as u", "u.id", "r.buyer_user_id")
+        .select([
+          "r.id",
+          "r.credits",
+          "r.purchase_credits",
+          "r.created_at",
+          "u.name as buyer_name",
+          "u.deleted_at as buyer_deleted_at",
+        ])
+        .where("r.referrer_user_id", "=", referrerId)
+        .orderBy("r.created_at", "desc")
+        .orderBy("r.id", "desc")
+        .limit(limit)
+        .execute();
+    },
+
+    /** How many rewards, from how many people, and how many credits in all. */
+    async rewardTotals(referrerId: number): Promise<{ rewards: number; buyers: number; credits: number }> {
+      const row = await db
+        .selectFrom("affiliate_rewards")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("rewards"),
+          eb.fn.count<number>("buyer_user_id").distinct().as("buyers"),
+          eb.fn.coalesce(eb.fn.sum<number>("credits"), eb.lit(0)).as("credits"),
+        ])
+        .where("referrer_user_id", "=", referrerId)
+        .executeTakeFirstOrThrow();
+      return { rewards: Number(row.rewards), buyers: Number(row.buyers), credits: Number(row.credits) };
+    },
+
+    async countReferrals(referrerId: number): Promise<number> {
+      const row = await db
+        .selectFrom("affiliate_referrals")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("referrer_user_id", "=", referrerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Marks the sharer's unannounced rewards as announced and returns them: one statement, so of
+     * two tabs asking at once only one gets them.
+     */
+    claimUnseenRewards(referrerId: number, now: string) {
+      return db
+        .updateTable("affiliate_rewards")
+        .set({ seen_at: now })
+        .where("referrer_user_id", "=", referrerId)
+        .where("seen_at", "is", null)
+        .returning(["id", "credits", "created_at"])
+        .execute();
+    },
+
     async countClicks(code: string): Promise<number> {
       const row = await db
         .selectFrom("affiliate_clicks")

@@ -1,12 +1,15 @@
 /**
  * GET /api/affiliate/enabled, POST /api/affiliate/ensure-code, GET /api/affiliate/click
- * (spec 01 §7; referral links are origin + /?aff=code, spec 01 §1).
+ * (spec 01 §7; referral links are origin + /?aff=code, spec 01 §1); GET /api/affiliate/earnings and
+ * POST /api/affiliate/rewards/acknowledge (issue 30: My Page's invite link and the reward notice).
  */
 import {
   AFFILIATE_CODE_PATTERN,
   ZAffiliateClickQuery,
+  ZAffiliateEarningsResponse,
   ZAffiliateEnabledResponse,
   ZEnsureCodeResponse,
+  ZRewardsAcknowledgeResponse,
 } from "@gyeol/shared/contracts/affiliate";
 import { ZAffiliateClickResponse } from "@gyeol/shared/contracts/affiliate-click";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -72,6 +75,22 @@ export function registerAffiliateRoutes(
     async (request) => ({
       success: true as const,
       affiliate_code: await affiliate.ensureCode(request.user!.id),
+    }),
+  );
+
+  // Issue 30: what the share link earned (My Page) and the rewards not announced yet (a toast).
+  r.get(
+    "/api/affiliate/earnings",
+    { onRequest: guards.requireUser, schema: { response: { 200: ZAffiliateEarningsResponse } } },
+    async (request) => affiliate.earnings(request.user!.id),
+  );
+
+  r.post(
+    "/api/affiliate/rewards/acknowledge",
+    { onRequest: guards.requireUser, schema: { response: { 200: ZRewardsAcknowledgeResponse } } },
+    async (request) => ({
+      success: true as const,
+      rewards: await affiliate.acknowledgeRewards(request.user!.id),
     }),
   );
 

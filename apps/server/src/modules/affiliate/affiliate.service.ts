@@ -9,6 +9,7 @@
  * once per transaction (ledger key reward:<transaction id>). Nobody earns from their own link.
  */
 import { randomInt } from "node:crypto";
+import { AFFILIATE_EARNINGS_LIMIT } from "@gyeol/shared/contracts/affiliate";
 import { AFFILIATE_REWARD_SHARE } from "@gyeol/shared/policy";
 import type { Repositories, Store } from "../../db/store.ts";
 import { isUniqueViolation } from "../../drivers/db/database.ts";
@@ -16,6 +17,20 @@ import { AppError } from "../../lib/app-error.ts";
 import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { writeLine } from "../credits/ledger.ts";
+
+/**
+ * A buyer as the sharer sees them (issue 30): the first and last character of the name with the
+ * rest masked ("김철수" → "김*수", "Alexander" → "A******r"), never an e-mail (a name that is one
+ * keeps only its first character), and null for an account without a name or one that is gone.
+ */
+export function maskName(name: string): string | null {
+  const base = (name.includes("@") ? (name.split("@")[0] ?? "").slice(0, 1) : name).trim();
+  const chars = Array.from(base.replace(/\s+/g, " "));
+  if (chars.length === 0) return null;
+  if (name.includes("@") || chars.length === 1) return `${chars[0]}*`;
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${"*".repeat(Math.min(chars.length - 2, 6))}${chars.at(-1)}`;
+}
 
 /** Unambiguous characters (no 0/O, 1/I/L), so a code read aloud or typed survives. */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -128,6 +143,7 @@ export function createAffiliateService({
       const reward = Math.floor(purchase.credits * AFFILIATE_REWARD_SHARE);
       const key = `reward:${purchase.transactionId}`;
       if (reward <= 0 || (await tx.credits.findByIdempotencyKey(key))) return 0;
+      const now = clock.now().toISOString();
       await writeLine(
         tx,
         referral.referrer_user_id,
@@ -138,9 +154,51 @@ export function createAffiliateService({
           reason: `affiliate reward (user ${purchase.buyerId})`,
           idempotencyKey: key,
         },
-        clock.now().toISOString(),
+        now,
       );
+      // What My Page lists and the sharer is told about (issue 30), in the same transaction.
+      await tx.affiliate.insertReward({
+        referrer_user_id: referral.referrer_user_id,
+        buyer_user_id: purchase.buyerId,
+        transaction_id: purchase.transactionId,
+        purchase_credits: purchase.credits,
+        credits: reward,
+        created_at: now,
+      });
       return reward;
+    },
+
+    /** What the user's share link earned (GET /api/affiliate/earnings); no other person's e-mail. */
+    async earnings(userId: number) {
+      const [code, totals, referred, rows] = await Promise.all([
+        store.affiliate.findCodeOfUser(userId),
+        store.affiliate.rewardTotals(userId),
+        store.affiliate.countReferrals(userId),
+        store.affiliate.listRewards(userId, AFFILIATE_EARNINGS_LIMIT),
+      ]);
+      return {
+        success: true as const,
+        enabled: isEnabled,
+        affiliate_code: code ?? null,
+        clicks: code ? await store.affiliate.countClicks(code) : 0,
+        referred,
+        paid: totals.buyers,
+        total_credits: totals.credits,
+        reward_share: AFFILIATE_REWARD_SHARE,
+        earnings: rows.map((row) => ({
+          id: row.id,
+          buyer: row.buyer_deleted_at === null ? maskName(row.buyer_name) : null,
+          credits: row.credits,
+          purchase_credits: row.purchase_credits,
+          created_at: row.created_at,
+        })),
+      };
+    },
+
+    /** The rewards not announced to the user yet, now marked announced (once, whichever tab asks). */
+    async acknowledgeRewards(userId: number) {
+      const rows = await store.affiliate.claimUnseenRewards(userId, clock.now().toISOString());
+      return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
     },
   };
 }

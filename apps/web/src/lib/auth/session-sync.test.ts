@@ -162,6 +162,20 @@ describe("session sync", () => {
     expect(deps.setUser).toHaveBeenLastCalledWith(expect.objectContaining({ balance: 3, plan: "deluxe" }));
   });
 
+  it("picks up bonus credits (a referral reward) and a new name (issue 30)", async () => {
+    const stored = makeUser({ credits: 11000, bonus_credits: 0 });
+    const { sync, deps, serverUser } = setup(stored);
+    serverUser({ ...stored, bonus_credits: 4500 });
+    await sync.forceSync();
+    expect(deps.setUser).toHaveBeenLastCalledWith(
+      expect.objectContaining({ credits: 11000, bonus_credits: 4500 }),
+    );
+    serverUser({ ...stored, bonus_credits: 4500, name: "김결" });
+    await sync.forceSync();
+    expect(deps.setUser).toHaveBeenCalledTimes(2);
+    expect(deps.setUser).toHaveBeenLastCalledWith(expect.objectContaining({ name: "김결" }));
+  });
+
   it("stores the server user when none was stored", async () => {
     const { sync, deps, serverUser } = setup(null);
     serverUser(makeUser({ id: 9 }));

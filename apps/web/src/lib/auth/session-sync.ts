@@ -27,10 +27,20 @@ export interface SessionSyncDeps {
 
 const SESSION_INVALID_STATUSES = new Set([401, 419]);
 
-/** Only these fields matter to the screens that show them; other changes do not re-render. */
+/**
+ * Only these fields matter to the screens that show them; other changes do not re-render. Bonus
+ * credits count (issue 30: a referral reward arrives as bonus credits, and the header's total
+ * includes them), and so does the name the header menu and My Page show.
+ */
 export function hasSessionChange(current: TPublicUser | null, next: TPublicUser): boolean {
   if (!current || current.id !== next.id) return true;
-  return current.credits !== next.credits || current.plan !== next.plan || current.balance !== next.balance;
+  return (
+    current.credits !== next.credits ||
+    current.bonus_credits !== next.bonus_credits ||
+    current.plan !== next.plan ||
+    current.balance !== next.balance ||
+    current.name !== next.name
+  );
 }
 
 export class SessionSync {

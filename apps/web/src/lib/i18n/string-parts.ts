@@ -19,6 +19,7 @@ export const CORE_STRING_PATHS = [
   "locale",
   "aiSuite",
   "footer",
+  "operator",
   "community",
   "errorScreen",
   "notFound",

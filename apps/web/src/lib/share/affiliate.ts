@@ -1,3 +1,7 @@
+import type {
+  TAffiliateEarningsResponse,
+  TRewardsAcknowledgeResponse,
+} from "@gyeol/shared/contracts/affiliate";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../api-client.ts";
 
@@ -25,4 +29,21 @@ export function ensureAffiliateCode(): Promise<{ affiliate_code: string }> {
 /** spec 02 §3 Affiliate: origin + /?aff=code. */
 export function buildShareLink(origin: string, code: string): string {
   return `${origin}/?aff=${encodeURIComponent(code)}`;
+}
+
+/** GET /api/affiliate/earnings (issue 30): the user's link, its clicks and what it earned. */
+export function fetchAffiliateEarnings(signal?: AbortSignal): Promise<TAffiliateEarningsResponse> {
+  return apiGet<TAffiliateEarningsResponse>("/api/affiliate/earnings", { signal });
+}
+
+export const affiliateEarningsQuery = () =>
+  queryOptions({
+    queryKey: ["affiliate", "earnings"] as const,
+    queryFn: ({ signal }) => fetchAffiliateEarnings(signal),
+    staleTime: 30_000,
+  });
+
+/** POST /api/affiliate/rewards/acknowledge: the rewards not announced yet, now announced (once). */
+export function acknowledgeRewards(): Promise<TRewardsAcknowledgeResponse> {
+  return apiPost<TRewardsAcknowledgeResponse>("/api/affiliate/rewards/acknowledge");
 }

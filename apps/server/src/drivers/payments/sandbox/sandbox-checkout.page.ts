@@ -1,8 +1,10 @@
 /**
  * The sandbox checkout page, server-rendered and self-contained (inline CSS, no script, no outside
- * assets). It says plainly that it is the built-in test checkout and that no money moves.
+ * assets; the site's font, Pretendard, from this server: sandbox-fonts.ts). It says plainly that it
+ * is the built-in test checkout and that no money moves.
  */
 import type { TPricedItem } from "../price-book.ts";
+import { sandboxFontFaces } from "./sandbox-fonts.ts";
 
 export type TPageLocale = "ko" | "en";
 
@@ -89,7 +91,7 @@ function escapeHtml(value: string): string {
 }
 
 const STYLE = `
-*{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Noto Sans KR",sans-serif;background:linear-gradient(160deg,#f5f3ff 0%,#eef2ff 45%,#f8fafc 100%);color:#0f172a;display:flex;align-items:center;justify-content:center;padding:24px}
+*{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:"Pretendard Variable",Pretendard,-apple-system,BlinkMacSystemFont,"Apple SD Gothic Neo","Noto Sans KR","Malgun Gothic",system-ui,sans-serif;background:linear-gradient(160deg,#f5f3ff 0%,#eef2ff 45%,#f8fafc 100%);color:#0f172a;display:flex;align-items:center;justify-content:center;padding:24px}
 .card{width:100%;max-width:460px;background:#fff;border-radius:20px;box-shadow:0 20px 50px -20px rgba(79,70,229,.35),0 2px 6px rgba(15,23,42,.06);overflow:hidden}
 .head{padding:22px 26px;background:#0f172a;color:#fff;display:flex;justify-content:space-between;align-items:center;gap:12px}
 .head h1{font-size:18px;margin:0;letter-spacing:-.01em}.badge{font-size:12px;font-weight:600;background:#fbbf24;color:#451a03;border-radius:999px;padding:4px 10px;white-space:nowrap}
@@ -97,6 +99,8 @@ const STYLE = `
 .order{border:1px solid #e2e8f0;border-radius:14px;padding:14px 16px;margin-bottom:20px;background:#f8fafc}
 .order h2{margin:0 0 8px;font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#64748b}
 .row{display:flex;justify-content:space-between;align-items:baseline;gap:12px;font-size:15px;margin:4px 0}.row strong{font-size:20px}.muted{color:#64748b;font-size:13px}
+.row.wrap{flex-wrap:wrap;gap:4px 12px}.nowrap{white-space:nowrap}.email{min-width:0;overflow-wrap:anywhere;text-align:right}
+body{word-break:keep-all}
 label{display:block;font-size:13px;font-weight:600;color:#334155;margin:12px 0 6px}
 input{width:100%;padding:11px 12px;border:1px solid #cbd5e1;border-radius:10px;font-size:15px;font-family:inherit;background:#fff}
 input:focus{outline:2px solid #6366f1;outline-offset:1px;border-color:#6366f1}
@@ -105,7 +109,7 @@ button{margin-top:20px;width:100%;padding:13px;border:0;border-radius:12px;backg
 button:hover{background:#4338ca}
 .error{background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;border-radius:10px;padding:10px 12px;font-size:14px;margin-bottom:12px}
 .hint{margin-top:18px;border-top:1px dashed #cbd5e1;padding-top:14px;font-size:13px;color:#475569}
-.hint code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;background:#eef2ff;color:#3730a3;padding:2px 6px;border-radius:6px}
+.hint code{font-family:ui-monospace,SFMono-Regular,Menlo,"Pretendard Variable",monospace;background:#eef2ff;color:#3730a3;padding:2px 6px;border-radius:6px}
 .hint ul{margin:6px 0;padding-left:18px}
 .links{display:flex;justify-content:space-between;margin-top:16px;font-size:13px}.links a{color:#4f46e5;text-decoration:none}
 `;
@@ -119,7 +123,7 @@ function layout(locale: TPageLocale, title: string, inner: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${sandboxFontFaces()}${STYLE}</style>
 </head>
 <body>
 <main class="card">
@@ -157,7 +161,7 @@ export function renderSandboxCheckoutPage(page: TCheckoutPage): string {
   const item = describeItem(page.locale, page.item);
   const order = `<section class="order"><h2>${escapeHtml(t.order)}</h2>
 <div class="row"><span>${escapeHtml(item.name)}</span><strong>${escapeHtml(item.price)}</strong></div>
-<div class="row"><span class="muted">${escapeHtml(item.credits)}</span><span class="muted">${escapeHtml(t.account)}: ${escapeHtml(page.email)}</span></div>
+<div class="row wrap"><span class="muted nowrap">${escapeHtml(item.credits)}</span><span class="muted email">${escapeHtml(t.account)}: ${escapeHtml(page.email)}</span></div>
 </section>`;
   const otherLocale = page.locale === "en" ? "ko" : "en";
   const languageLink = `<a href="/sandbox/checkout/${page.checkoutId}?lang=${otherLocale}">${escapeHtml(t.language)}</a>`;

@@ -12,6 +12,7 @@ import type { SandboxCheckoutRow } from "../../../db/schema.ts";
 import type { TPricedItem } from "../price-book.ts";
 import { renderSandboxCheckoutPage, type TPageLocale } from "./sandbox-checkout.page.ts";
 import { CHECKOUT_FORM_TOKEN_FIELD, createCheckoutFormGuard } from "./sandbox-checkout-token.ts";
+import { registerSandboxFontRoute } from "./sandbox-fonts.ts";
 
 export const SANDBOX_SUCCESS_CARD = "4242424242424242";
 export const SANDBOX_DECLINE_CARD = "4000000000000002";
@@ -59,6 +60,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 
 export function registerSandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxCheckoutRoutesDeps) {
   const guard = createCheckoutFormGuard(deps.formSecret, deps.isSecureCookie);
+  registerSandboxFontRoute(app);
   // Encapsulated, so the form parser exists on these routes only; the JSON API keeps refusing forms.
   app.register(async (scope) => {
     scope.addContentTypeParser(

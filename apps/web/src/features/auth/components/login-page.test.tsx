@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
@@ -13,6 +14,8 @@ afterEach(() => {
 const routes = [
   { path: "/en/login", element: <LoginPage /> },
   { path: "/en/signup", element: <SignupPage /> },
+  { path: "/login", element: <LoginPage /> },
+  { path: "/signup", element: <SignupPage /> },
   { path: "/en", element: <p>english home</p> },
   { path: "/en/upscale", element: <p>upscale page</p> },
 ];
@@ -63,6 +66,38 @@ describe("login page", () => {
     fillLogin("mina@example.com", "nope");
     expect((await screen.findByTestId("login-error")).textContent).toContain("Incorrect e-mail or password.");
     expect(screen.queryByTestId("session-expired-modal")).toBeNull();
+  });
+
+  it("shows a failure inline only, never also as a toast over the form, and focuses the field at fault (issue 30)", async () => {
+    const error = vi.spyOn(toast, "error");
+    renderRoutes(routes, {
+      path: "/en/login",
+      fetchImpl: async () =>
+        jsonResponse(400, {
+          success: false,
+          code: "VALIDATION_ERROR",
+          error: "Bad.",
+          details: { issues: [{ path: "email", reason: "invalid_format" }] },
+        }),
+    });
+    for (let i = 0; i < 3; i += 1) fillLogin("mina@example.com", "nope");
+    const email = screen.getByTestId("login-email");
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("leads with Kakao and Naver on the Korean page and with Google on the English one (issue 30)", () => {
+    const order = () =>
+      [...screen.getByTestId("login-social").querySelectorAll("[data-testid]")].map((node) =>
+        node.getAttribute("data-testid"),
+      );
+    window.localStorage.setItem("locale", "ko");
+    const { unmount } = renderRoutes(routes, { path: "/login" });
+    expect(order()).toEqual(["login-kakao", "login-naver", "login-google"]);
+    unmount();
+    renderRoutes(routes, { path: "/en/login" });
+    expect(order()).toEqual(["login-google", "login-naver", "login-kakao"]);
   });
 
   it("says 'login failed' for a code it does not know, never the server's own sentence", async () => {
@@ -138,6 +173,23 @@ describe("signup page", () => {
     expect(password.autocomplete).toBe("new-password");
     expect(screen.getByText("Use at least 8 characters.")).toBeTruthy();
     expect((screen.getByTestId("signup-name") as HTMLInputElement).required).toBe(true);
+  });
+
+  it("offers Kakao and Naver sign-up too, first on the Korean page (issue 30)", () => {
+    window.localStorage.setItem("locale", "ko");
+    const { unmount } = renderRoutes(routes, { path: "/signup" });
+    const ids = () =>
+      [...screen.getByTestId("signup-social").querySelectorAll("[data-testid]")].map((node) =>
+        node.getAttribute("data-testid"),
+      );
+    expect(ids()).toEqual(["signup-kakao", "signup-naver", "signup-google"]);
+    expect(screen.getByTestId("signup-kakao").getAttribute("href")).toBe("/api/auth/kakao");
+    unmount();
+    renderRoutes(routes, { path: "/en/signup?next=%2Fen%2Fupscale" });
+    expect(ids()).toEqual(["signup-google", "signup-naver", "signup-kakao"]);
+    expect(screen.getByTestId("signup-naver").getAttribute("href")).toBe(
+      "/api/auth/naver?next=%2Fen%2Fupscale",
+    );
   });
 
   it("explains a taken e-mail next to the e-mail field", async () => {

@@ -1,6 +1,6 @@
 import { SOCIAL_ERRORS, type TSocialError } from "@gyeol/shared/contracts/auth";
 import { localizePath } from "@gyeol/shared/routes";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -19,7 +19,7 @@ import { EmailField } from "./email-field.tsx";
 import { FormError } from "./form-error.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { RestoreAccountDialog } from "./restore-account-dialog.tsx";
-import { GoogleButton, KakaoButton, NaverButton } from "./social-buttons.tsx";
+import { SocialButtons } from "./social-buttons.tsx";
 
 /** The login body's fields (ZLoginBody): the server's reasons land on them. */
 const LOGIN_FIELDS = ["email", "password"] as const;
@@ -32,7 +32,8 @@ export function LoginPage() {
   const { next, redirect } = useAfterAuthRedirect();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const errors = useFormErrors(LOGIN_FIELDS);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = useFormErrors(LOGIN_FIELDS, formRef);
   const [purgeAt, setPurgeAt] = useState<string | null>(null);
   const [params] = useSearchParams();
   const redirectError = params.get("error");
@@ -66,7 +67,9 @@ export function LoginPage() {
         onError: (failure) => {
           const pending = pendingDeletionDate(failure);
           if (pending !== null) return setPurgeAt(pending);
-          toast.error(errors.showFailure(failure, t("auth.login.failed"), describeAuthError));
+          // Shown inline, under its field or above the button (FormError is a live alert): not
+          // toasted too, where a toast would cover the very fields it is about (issue 30).
+          errors.showFailure(failure, t("auth.login.failed"), describeAuthError);
         },
       },
     );
@@ -96,14 +99,14 @@ export function LoginPage() {
           <FormError message={t(`signin.redirectErrors.${socialError}`)} testId="login-social-error" />
         </div>
       )}
-      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of links and buttons, not form fields. */}
-      <div role="group" aria-label={t("auth.social.groupLabel")} className="flex flex-col gap-2.5">
-        <GoogleButton mode="login" onPendingDeletion={setPurgeAt} />
-        <NaverButton next={next ?? (locale === "en" ? "/en" : null)} />
-        <KakaoButton next={next ?? (locale === "en" ? "/en" : null)} />
-      </div>
+      <SocialButtons
+        mode="login"
+        next={next ?? (locale === "en" ? "/en" : null)}
+        onPendingDeletion={setPurgeAt}
+      />
       <OrDivider />
       <form
+        ref={formRef}
         data-testid="login-form"
         aria-label={t("auth.login.formLabel")}
         onSubmit={onSubmit}

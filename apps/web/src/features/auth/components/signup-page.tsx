@@ -1,5 +1,5 @@
 import { localizePath } from "@gyeol/shared/routes";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -20,7 +20,7 @@ import { EmailField } from "./email-field.tsx";
 import { FormError } from "./form-error.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { RestoreAccountDialog } from "./restore-account-dialog.tsx";
-import { GoogleButton } from "./social-buttons.tsx";
+import { SocialButtons } from "./social-buttons.tsx";
 
 const legalLinkClass = "font-medium text-ink-soft underline underline-offset-2 hover:text-accent-700";
 
@@ -38,7 +38,8 @@ export function SignupPage() {
   const [password, setPassword] = useState("");
   const [isAgeConfirmed, setIsAgeConfirmed] = useState(false);
   const [purgeAt, setPurgeAt] = useState<string | null>(null);
-  const errors = useFormErrors(SIGNUP_FIELDS);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = useFormErrors(SIGNUP_FIELDS, formRef);
   useDocumentTitle(t("pages.signup.title"));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -56,7 +57,9 @@ export function SignupPage() {
           redirect();
         },
         onError: (failure) => {
-          toast.error(errors.showFailure(failure, t("auth.signup.failed"), describeAuthError));
+          // Shown inline, under its field or above the button (FormError is a live alert): not
+          // toasted too, where a toast would cover the very fields it is about (issue 30).
+          errors.showFailure(failure, t("auth.signup.failed"), describeAuthError);
         },
       },
     );
@@ -85,9 +88,14 @@ export function SignupPage() {
         </>
       }
     >
-      <GoogleButton mode="signup" onPendingDeletion={setPurgeAt} />
+      <SocialButtons
+        mode="signup"
+        next={next ?? (locale === "en" ? "/en" : null)}
+        onPendingDeletion={setPurgeAt}
+      />
       <OrDivider />
       <form
+        ref={formRef}
         data-testid="signup-form"
         aria-label={t("auth.signup.formLabel")}
         onSubmit={onSubmit}

@@ -93,32 +93,64 @@ function redirectHref(provider: "naver" | "kakao", next: string | null): string 
   return next ? `/api/auth/${provider}?next=${encodeURIComponent(next)}` : `/api/auth/${provider}`;
 }
 
-/** Naver and Kakao sign in by a full-page redirect to the API (spec 01 §2 Login page). */
-export function NaverButton({ next }: { next: string | null }) {
+/** Naver and Kakao sign in (and sign up) by a full-page redirect to the API (spec 01 §2 Login page). */
+export function NaverButton({ next, mode = "login" }: { next: string | null; mode?: "login" | "signup" }) {
   const { t } = useTranslation();
   return (
     <a
       href={redirectHref("naver", next)}
-      data-testid="login-naver"
+      data-testid={`${mode}-naver`}
       // Naver's green with dark text: white on #03C75A is 2.25:1, below WCAG AA's 4.5:1 for 15 px text.
       className={cn(BASE, "bg-[#03C75A] text-black/85 hover:brightness-95")}
     >
       <NaverLogo />
-      {t("auth.social.naver")}
+      {t(mode === "login" ? "auth.social.naver" : "auth.social.naverSignup")}
     </a>
   );
 }
 
-export function KakaoButton({ next }: { next: string | null }) {
+export function KakaoButton({ next, mode = "login" }: { next: string | null; mode?: "login" | "signup" }) {
   const { t } = useTranslation();
   return (
     <a
       href={redirectHref("kakao", next)}
-      data-testid="login-kakao"
+      data-testid={`${mode}-kakao`}
       className={cn(BASE, "bg-[#FEE500] text-black/85 hover:brightness-95")}
     >
       <KakaoLogo />
-      {t("auth.social.kakao")}
+      {t(mode === "login" ? "auth.social.kakao" : "auth.social.kakaoSignup")}
     </a>
+  );
+}
+
+/**
+ * The quick sign-in buttons in the order people expect (issue 30): Korean pages lead with Kakao and
+ * Naver, the accounts most Koreans sign in with; English pages lead with Google. Sign-up offers the
+ * same three (a first Naver or Kakao sign-in creates the account after the age confirmation).
+ */
+export function SocialButtons({
+  mode,
+  next,
+  onPendingDeletion,
+}: {
+  mode: "login" | "signup";
+  next: string | null;
+  onPendingDeletion: (purgeAt: string) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const google = <GoogleButton key="google" mode={mode} onPendingDeletion={onPendingDeletion} />;
+  const naver = <NaverButton key="naver" mode={mode} next={next} />;
+  const kakao = <KakaoButton key="kakao" mode={mode} next={next} />;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of links and buttons, not form fields.
+    <div
+      role="group"
+      aria-label={t("auth.social.groupLabel")}
+      data-testid={`${mode}-social`}
+      className="flex flex-col gap-2.5"
+    >
+      {locale === "ko" ? [kakao, naver, google] : [google, naver, kakao]}
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { TLocale } from "@gyeol/shared/constants";
+import { useTranslation } from "react-i18next";
+import { OperatorDetails } from "../../../components/operator-details.tsx";
 import type { TLegalBlock } from "../content/legal-document.ts";
 import { LegalText } from "./legal-text.tsx";
 
@@ -10,7 +12,18 @@ function itemMarker(index: number, locale: TLocale): string {
 }
 
 export function LegalBlock({ block, locale }: { block: TLegalBlock; locale: TLocale }) {
+  const { t } = useTranslation();
   switch (block.kind) {
+    case "operator":
+      return (
+        <OperatorDetails
+          locale={locale}
+          variant="rows"
+          fields={block.fields}
+          heading={t(`operator.${block.heading}`)}
+          testId={`legal-operator-${block.heading}`}
+        />
+      );
     case "p":
       return (
         <p className="my-3">

@@ -1,11 +1,12 @@
+import { operatorDisplayName } from "@gyeol/shared/operator";
 import { TERMS_EFFECTIVE_DATE } from "@gyeol/shared/policy";
-import { ArrowUp, CalendarCheck, Info, ListOrdered, Mail } from "lucide-react";
+import { ArrowUp, CalendarCheck, ListOrdered, Mail } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
-import { env } from "../../../lib/env.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
+import { useOperator } from "../../../lib/operator.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import {
   buildLegalDocument,
@@ -15,7 +16,6 @@ import {
 } from "../content/documents.ts";
 import { formatLegalDate, type TLegalPage } from "../content/legal-document.ts";
 import { LegalBlock } from "./legal-blocks.tsx";
-import { LegalText } from "./legal-text.tsx";
 
 /** Back to the top: smooth unless the reader asked for reduced motion (CSS cannot reach a script's scroll). */
 export function scrollToTop(win: Window = window): void {
@@ -30,16 +30,10 @@ export function scrollToTop(win: Window = window): void {
 export function LegalPage({ page }: { page: TLegalPage }) {
   const { t } = useTranslation();
   const locale = usePageLocale();
-  const doc = useMemo(
-    () =>
-      buildLegalDocument(page, {
-        locale,
-        operatorName: env.operatorName,
-        operatorAddress: env.operatorAddress,
-        supportEmail: env.supportEmail,
-      }),
-    [page, locale],
-  );
+  const operator = useOperator(locale);
+  const operatorName = operatorDisplayName(operator, locale);
+  const { supportEmail } = operator;
+  const doc = useMemo(() => buildLegalDocument(page, { locale, operatorName }), [page, locale, operatorName]);
   useDocumentTitle(doc.title);
 
   const toc = (
@@ -65,7 +59,8 @@ export function LegalPage({ page }: { page: TLegalPage }) {
       className="mx-auto w-full max-w-6xl flex-1 px-4 pt-10 pb-20 sm:px-6 sm:pt-14"
     >
       <header className="border-b border-line pb-8">
-        <nav aria-label={t("legal.documentsLabel")} className="-mx-1 mb-6 flex gap-1 overflow-x-auto pb-1">
+        {/* Wraps rather than scrolls: at 390 px the third tab was cut ("Refund Polic…", issue 30). */}
+        <nav aria-label={t("legal.documentsLabel")} className="-mx-1 mb-6 flex flex-wrap gap-1 pb-1">
           {LEGAL_PAGES.map((other) => (
             <Link
               key={other}
@@ -73,7 +68,7 @@ export function LegalPage({ page }: { page: TLegalPage }) {
               aria-current={other === page ? "page" : undefined}
               data-testid={`legal-tab-${other}`}
               className={cn(
-                "shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition-colors",
+                "shrink-0 rounded-full px-3.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4",
                 other === page ? "bg-ink text-white" : "text-ink-soft hover:bg-ink/5",
               )}
             >
@@ -176,13 +171,31 @@ export function LegalPage({ page }: { page: TLegalPage }) {
           </article>
 
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <p className="flex items-start gap-2 text-sm text-muted">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                <span className="font-semibold text-ink">{t("legal.contactTitle")}</span> ·{" "}
-                <LegalText text={t("legal.contactBody", { email: env.supportEmail })} />
-              </span>
-            </p>
+            {supportEmail !== undefined && (
+              // Marked: the server takes it out of a prerendered page when no address is set.
+              <p
+                data-operator-line="supportEmail"
+                className="flex min-w-0 items-start gap-2 text-sm text-muted"
+              >
+                <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span className="min-w-0 break-words">
+                  <span className="font-semibold text-ink">{t("legal.contactTitle")}</span> ·{" "}
+                  <Trans
+                    i18nKey="legal.contactBody"
+                    values={{ email: supportEmail }}
+                    components={{
+                      email: (
+                        // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside.
+                        <a
+                          href={`mailto:${supportEmail}`}
+                          className="font-medium text-accent-700 underline underline-offset-2"
+                        />
+                      ),
+                    }}
+                  />
+                </span>
+              </p>
+            )}
             <button
               type="button"
               onClick={() => scrollToTop()}
@@ -192,15 +205,6 @@ export function LegalPage({ page }: { page: TLegalPage }) {
               {t("legal.backToTop")}
             </button>
           </div>
-          {!env.isOperatorConfigured && (
-            <p
-              data-testid="legal-operator-placeholder"
-              className="mt-4 flex items-start gap-2 rounded-xl border border-dashed border-line-strong px-4 py-3 text-[13px] text-muted"
-            >
-              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {t("legal.operatorPlaceholder")}
-            </p>
-          )}
         </div>
       </div>
     </section>

@@ -19,9 +19,12 @@ export function buildLegalDocument(page: TLegalPage, settings: LegalSettings): L
 
 export const LEGAL_PAGES: readonly TLegalPage[] = ["terms", "privacy", "refund"];
 
-/** The language selector's routes: /terms/kr and /terms/en (spec 01 §2 Legal pages). */
+/**
+ * The language selector's routes (spec 01 §2 Legal pages): /terms/kr, and the English document's
+ * own address /en/terms (the canonical of /terms/en too, issue 30).
+ */
 export function legalLanguagePath(page: TLegalPage, locale: TLocale): string {
-  return `/${page}/${locale === "ko" ? "kr" : "en"}`;
+  return locale === "ko" ? `/${page}/kr` : `/en/${page}`;
 }
 
 /** Links between the documents, in the page's language: /privacy/kr, or /en/privacy under English. */

@@ -4,12 +4,18 @@
  * operator settings, so a promise in the text is the value the product uses.
  */
 import type { TLocale } from "@gyeol/shared/constants";
+import type { TOperatorField } from "@gyeol/shared/operator";
+
+/** Headings of the operator's details (strings `operator.*`). */
+export type TOperatorHeading = "companyHeading" | "contactHeading" | "privacyHeading";
 
 export type TLegalBlock =
   | { kind: "p"; text: string }
   | { kind: "ol" | "ul"; items: string[] }
   | { kind: "table"; caption: string; head: string[]; rows: string[][] }
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /** The operator's details (server configuration, issue 30): one line each, missing ones left out. */
+  | { kind: "operator"; heading: TOperatorHeading; fields: readonly TOperatorField[] };
 
 export interface LegalArticle {
   /** Anchor id, e.g. "article-3"; stable across languages so links survive a language switch. */
@@ -31,9 +37,8 @@ export type TLegalPage = "terms" | "privacy" | "refund";
 
 /** What the documents need to know beyond the policy constants. */
 export interface LegalSettings {
+  /** The operator as a sentence names it (shared operatorDisplayName: the name, or a stand-in). */
   operatorName: string;
-  operatorAddress: string;
-  supportEmail: string;
   locale: TLocale;
 }
 
@@ -45,6 +50,38 @@ export const p = (text: string): TLegalBlock => ({ kind: "p", text });
 export const ol = (...items: string[]): TLegalBlock => ({ kind: "ol", items });
 export const ul = (...items: string[]): TLegalBlock => ({ kind: "ul", items });
 export const note = (text: string): TLegalBlock => ({ kind: "note", text });
+export const operatorBlock = (heading: TOperatorHeading, fields: readonly TOperatorField[]): TLegalBlock => ({
+  kind: "operator",
+  heading,
+  fields,
+});
+
+/** The company's details (terms), the refund contact and the privacy officer's. */
+export const COMPANY_FIELDS: readonly TOperatorField[] = [
+  "name",
+  "representative",
+  "businessNumber",
+  "mailOrderNumber",
+  "address",
+  "phone",
+  "supportEmail",
+  "supportHours",
+];
+export const CONTACT_FIELDS: readonly TOperatorField[] = [
+  "supportEmail",
+  "phone",
+  "supportHours",
+  "name",
+  "businessNumber",
+  "address",
+];
+export const PRIVACY_FIELDS: readonly TOperatorField[] = [
+  "privacyOfficer",
+  "supportEmail",
+  "phone",
+  "address",
+];
+
 export const table = (caption: string, head: string[], rows: string[][]): TLegalBlock => ({
   kind: "table",
   caption,

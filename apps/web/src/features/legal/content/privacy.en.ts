@@ -16,6 +16,8 @@ import {
   type LegalDocument,
   type LegalSettings,
   ol,
+  operatorBlock,
+  PRIVACY_FIELDS,
   p,
   table,
 } from "./legal-document.ts";
@@ -26,7 +28,7 @@ export function privacyEn(s: LegalSettings): LegalDocument {
   const r = PRIVACY_RETENTION;
   return {
     title: "Privacy Policy",
-    lead: `${s.operatorName} (the "Company") publishes this Privacy Policy under the Personal Information Protection Act of Korea and related laws, to protect users' personal information and to handle related concerns quickly and smoothly.`,
+    lead: `This Privacy Policy is published by ${s.operatorName} (the "Company") under the Personal Information Protection Act of Korea and related laws, to protect users' personal information and to handle related concerns quickly and smoothly.`,
     articles: [
       article(
         1,
@@ -160,7 +162,7 @@ export function privacyEn(s: LegalSettings): LegalDocument {
         "Article 7 (Your Rights and How to Exercise Them)",
         ol(
           "You may at any time ask to access, correct or delete your personal information, to suspend its processing, or to withdraw consent.",
-          `Ask on My Page or by e-mail (${s.supportEmail}). After confirming your identity, the Company answers and acts within ${PRIVACY_REQUEST_RESPONSE_DAYS} days.`,
+          `Ask on My Page or by e-mail to Support (contact details in Article 12). After confirming your identity, the Company answers and acts within ${PRIVACY_REQUEST_RESPONSE_DAYS} days.`,
           "You may also act through a legal representative or someone you authorise, who must submit a power of attorney.",
           "Information that another law requires to be kept cannot be deleted on request.",
         ),
@@ -204,15 +206,7 @@ export function privacyEn(s: LegalSettings): LegalDocument {
         p(
           "The Company has appointed a privacy officer who oversees the processing of personal information and handles users' complaints and remedies.",
         ),
-        table(
-          "Privacy officer",
-          ["Item", "Details"],
-          [
-            ["Officer", `Privacy Officer, ${s.operatorName}`],
-            ["Contact", s.supportEmail],
-            ["Address", s.operatorAddress],
-          ],
-        ),
+        operatorBlock("privacyHeading", PRIVACY_FIELDS),
       ),
       article(
         13,

@@ -16,6 +16,8 @@ import {
   type LegalDocument,
   type LegalSettings,
   ol,
+  operatorBlock,
+  PRIVACY_FIELDS,
   p,
   table,
 } from "./legal-document.ts";
@@ -144,7 +146,7 @@ export function privacyKo(s: LegalSettings): LegalDocument {
         "제7조 (정보주체의 권리와 행사 방법)",
         ol(
           "이용자는 언제든지 자신의 개인정보에 대한 열람, 정정, 삭제, 처리정지, 동의 철회를 요구할 수 있습니다.",
-          `요구는 마이페이지 또는 이메일(${s.supportEmail})로 할 수 있으며, 회사는 본인 확인 후 ${PRIVACY_REQUEST_RESPONSE_DAYS}일 이내에 답변하고 조치합니다.`,
+          `요구는 마이페이지 또는 고객지원 이메일(제12조의 연락처)로 할 수 있으며, 회사는 본인 확인 후 ${PRIVACY_REQUEST_RESPONSE_DAYS}일 이내에 답변하고 조치합니다.`,
           "법정대리인이나 위임을 받은 사람을 통해서도 권리를 행사할 수 있으며, 이 경우 위임장을 제출해야 합니다.",
           "다른 법령에서 보관을 요구하는 정보는 삭제를 요구할 수 없습니다.",
         ),
@@ -188,15 +190,7 @@ export function privacyKo(s: LegalSettings): LegalDocument {
         p(
           `회사는 개인정보 처리에 관한 업무를 총괄하고 이용자의 불만 처리와 피해 구제를 위해 개인정보 보호책임자를 지정하고 있습니다.`,
         ),
-        table(
-          "개인정보 보호책임자",
-          ["구분", "내용"],
-          [
-            ["책임자", `${s.operatorName} 개인정보 보호책임자`],
-            ["연락처", s.supportEmail],
-            ["주소", s.operatorAddress],
-          ],
-        ),
+        operatorBlock("privacyHeading", PRIVACY_FIELDS),
       ),
       article(
         13,

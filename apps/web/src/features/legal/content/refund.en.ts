@@ -1,5 +1,4 @@
 import {
-  BUSINESS_HOURS,
   MONTHLY_PLAN_CREDITS,
   OUTAGE_COMPENSATION_HOURS,
   REFUND_DEPOSIT_DAYS,
@@ -12,12 +11,13 @@ import {
 } from "@gyeol/shared/policy";
 import {
   article,
+  CONTACT_FIELDS,
   formatCount,
   formatLegalDate,
   type LegalDocument,
   type LegalSettings,
-  note,
   ol,
+  operatorBlock,
   p,
   table,
 } from "./legal-document.ts";
@@ -73,7 +73,7 @@ export function refundEn(s: LegalSettings): LegalDocument {
         5,
         "Article 5 (Refund Procedure and Timing)",
         ol(
-          `Ask for a refund by e-mail to Support (${s.supportEmail}) with your account e-mail, the date of payment and the reason.`,
+          `Ask for a refund by e-mail to Support (contact details in Article 8) with your account e-mail, the date of payment and the reason.`,
           `The Company handles the request within ${REFUND_HANDLING_BUSINESS_DAYS} business day of receipt and tells you the result by e-mail.`,
           `Refunds go back to the original payment method and arrive, or the charge is cancelled, within ${REFUND_DEPOSIT_DAYS.min} to ${REFUND_DEPOSIT_DAYS.max} days of approval, depending on the card issuer or payment method.`,
           "Payments are made through the payment provider, so refunds are processed through it as well; exchange-rate differences and overseas transaction fees follow your card issuer's policy.",
@@ -110,11 +110,10 @@ export function refundEn(s: LegalSettings): LegalDocument {
       article(
         8,
         "Article 8 (Contact)",
-        p(`Refund and payment questions: ${s.supportEmail}`),
         p(
-          `Support hours: ${BUSINESS_HOURS.open}–${BUSINESS_HOURS.close} on weekdays (Korea Standard Time; weekends and public holidays excluded). Requests received outside these hours are answered in order on the next business day.`,
+          "Refund and payment questions go to the contact below. Requests received outside support hours are answered in order on the next business day.",
         ),
-        note(`Company: ${s.operatorName} · ${s.operatorAddress}`),
+        operatorBlock("contactHeading", CONTACT_FIELDS),
       ),
     ],
     addendum: `This Refund Policy takes effect on ${effective}.`,

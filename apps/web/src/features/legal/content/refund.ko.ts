@@ -1,5 +1,4 @@
 import {
-  BUSINESS_HOURS,
   MONTHLY_PLAN_CREDITS,
   OUTAGE_COMPENSATION_HOURS,
   REFUND_DEPOSIT_DAYS,
@@ -12,12 +11,13 @@ import {
 } from "@gyeol/shared/policy";
 import {
   article,
+  CONTACT_FIELDS,
   formatCount,
   formatLegalDate,
   type LegalDocument,
   type LegalSettings,
-  note,
   ol,
+  operatorBlock,
   p,
   table,
 } from "./legal-document.ts";
@@ -72,7 +72,7 @@ export function refundKo(s: LegalSettings): LegalDocument {
         5,
         "제5조 (환불 절차와 기간)",
         ol(
-          `환불은 고객지원 이메일(${s.supportEmail})로 가입 이메일, 결제 일시, 환불 사유를 적어 신청합니다.`,
+          `환불은 고객지원 이메일(제8조의 연락처)로 가입 이메일, 결제 일시, 환불 사유를 적어 신청합니다.`,
           `회사는 신청을 받은 날부터 ${REFUND_HANDLING_BUSINESS_DAYS}영업일 이내에 환불 여부를 처리하고 결과를 이메일로 알립니다.`,
           `환불 금액은 원래 결제수단으로 돌려드리며, 카드사·결제수단에 따라 승인 후 ${REFUND_DEPOSIT_DAYS.min}~${REFUND_DEPOSIT_DAYS.max}일 이내에 입금 또는 결제 취소됩니다.`,
           "결제는 결제대행사를 통해 이루어지므로 환불도 결제대행사를 통해 처리되며, 환율 변동이나 해외 결제 수수료는 카드사 정책을 따릅니다.",
@@ -106,11 +106,10 @@ export function refundKo(s: LegalSettings): LegalDocument {
       article(
         8,
         "제8조 (문의)",
-        p(`환불과 결제 문의: ${s.supportEmail}`),
         p(
-          `상담 시간: 평일 ${BUSINESS_HOURS.open}~${BUSINESS_HOURS.close} (한국 시간, 주말·공휴일 제외). 상담 시간 외에 접수된 문의는 다음 영업일에 순서대로 답변합니다.`,
+          "환불과 결제 문의는 아래 연락처로 받습니다. 상담 시간 외에 접수된 문의는 다음 영업일에 순서대로 답변합니다.",
         ),
-        note(`회사 정보: ${s.operatorName} · ${s.operatorAddress}`),
+        operatorBlock("contactHeading", CONTACT_FIELDS),
       ),
     ],
     addendum: `이 환불 정책은 ${effective}부터 시행합니다.`,

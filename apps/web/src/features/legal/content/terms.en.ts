@@ -2,7 +2,6 @@ import { CREDIT_PACK_CATALOG } from "@gyeol/shared/plans";
 import {
   ACCOUNT_DATA_RETENTION_YEARS,
   ACCOUNT_DELETION_UNDO_DAYS,
-  BUSINESS_HOURS,
   DORMANT_AFTER_INACTIVE_YEARS,
   DORMANT_RETENTION_YEARS,
   LIABILITY_CAP,
@@ -25,12 +24,14 @@ import {
 } from "@gyeol/shared/policy";
 import {
   article,
+  COMPANY_FIELDS,
   formatCount,
   formatLegalDate,
   type LegalDocument,
   type LegalSettings,
   note,
   ol,
+  operatorBlock,
   p,
 } from "./legal-document.ts";
 
@@ -188,7 +189,7 @@ export function termsEn(s: LegalSettings): LegalDocument {
         13,
         "Article 13 (Infringement Reports and Takedown)",
         ol(
-          `Anyone who believes their rights are infringed may ask for a takedown by sending the facts and supporting evidence to Support (${s.supportEmail}). The Company decides within ${TAKEDOWN_DECISION_HOURS} hours of receipt and informs the reporter and the Member concerned.`,
+          `Anyone who believes their rights are infringed may ask for a takedown by sending the facts and supporting evidence to Support (contact details in Article 17). The Company decides within ${TAKEDOWN_DECISION_HOURS} hours of receipt and informs the reporter and the Member concerned.`,
           `The Member whose content was taken down may ask for it to be restored. The Company passes the request on to the reporter and may restore the content if the reporter raises no objection (such as legal action) within ${TAKEDOWN_RESTORE_DAYS} days.`,
           "The Company follows the temporary-measure procedure of the Act on Promotion of Information and Communications Network Utilization and Information Protection.",
         ),
@@ -227,9 +228,9 @@ export function termsEn(s: LegalSettings): LegalDocument {
         "Article 17 (Notices and Support)",
         ol(
           "The Company sends notices to the e-mail address registered at sign-up or posts them on the notice board. A notice to all Members may be given by posting it on the notice board for at least 7 days instead of notifying each Member.",
-          `Support e-mail: ${s.supportEmail}. Support hours are ${BUSINESS_HOURS.open}–${BUSINESS_HOURS.close} on weekdays (Korea Standard Time, public holidays excluded).`,
-          `Company: ${s.operatorName}, address: ${s.operatorAddress}`,
+          "Support's contact details and hours, and the Company's details, are below. Requests received outside support hours are answered in order on the next business day.",
         ),
+        operatorBlock("companyHeading", COMPANY_FIELDS),
       ),
       article(
         18,

@@ -2,7 +2,6 @@ import { CREDIT_PACK_CATALOG } from "@gyeol/shared/plans";
 import {
   ACCOUNT_DATA_RETENTION_YEARS,
   ACCOUNT_DELETION_UNDO_DAYS,
-  BUSINESS_HOURS,
   DORMANT_AFTER_INACTIVE_YEARS,
   DORMANT_RETENTION_YEARS,
   LIABILITY_CAP,
@@ -25,12 +24,14 @@ import {
 } from "@gyeol/shared/policy";
 import {
   article,
+  COMPANY_FIELDS,
   formatCount,
   formatLegalDate,
   type LegalDocument,
   type LegalSettings,
   note,
   ol,
+  operatorBlock,
   p,
 } from "./legal-document.ts";
 
@@ -184,7 +185,7 @@ export function termsKo(s: LegalSettings): LegalDocument {
         13,
         "제13조 (권리침해 신고와 게시중단)",
         ol(
-          `자신의 권리가 침해되었다고 주장하는 사람은 고객지원(${s.supportEmail})으로 침해 사실과 소명 자료를 보내 게시중단을 요청할 수 있습니다. 회사는 접수 후 ${TAKEDOWN_DECISION_HOURS}시간 이내에 조치 여부를 결정하고 요청인과 해당 회원에게 알립니다.`,
+          `자신의 권리가 침해되었다고 주장하는 사람은 고객지원(제17조의 연락처)으로 침해 사실과 소명 자료를 보내 게시중단을 요청할 수 있습니다. 회사는 접수 후 ${TAKEDOWN_DECISION_HOURS}시간 이내에 조치 여부를 결정하고 요청인과 해당 회원에게 알립니다.`,
           `게시가 중단된 콘텐츠의 회원은 재게시를 요청할 수 있습니다. 회사는 이를 요청인에게 알리고, 그로부터 ${TAKEDOWN_RESTORE_DAYS}일 동안 요청인의 이의(소 제기 등)가 없으면 콘텐츠를 복원할 수 있습니다.`,
           "회사는 「정보통신망 이용촉진 및 정보보호 등에 관한 법률」이 정한 임시조치 절차를 따릅니다.",
         ),
@@ -223,9 +224,9 @@ export function termsKo(s: LegalSettings): LegalDocument {
         "제17조 (통지와 고객지원)",
         ol(
           "회사는 회원에게 알릴 사항을 가입 시 등록한 이메일이나 서비스 내 공지사항으로 알립니다. 회원 전체에 대한 통지는 공지사항에 7일 이상 게시하는 것으로 개별 통지를 대신할 수 있습니다.",
-          `고객지원 이메일: ${s.supportEmail}. 상담 시간은 평일 ${BUSINESS_HOURS.open}~${BUSINESS_HOURS.close}(한국 시간, 공휴일 제외)입니다.`,
-          `회사 정보: ${s.operatorName}, 주소: ${s.operatorAddress}`,
+          "고객지원 연락처와 상담 시간, 회사 정보는 아래와 같습니다. 상담 시간 외에 접수된 문의는 다음 영업일에 순서대로 답변합니다.",
         ),
+        operatorBlock("companyHeading", COMPANY_FIELDS),
       ),
       article(
         18,

@@ -13,7 +13,5 @@ export const legalEn: TTree<typeof legalKo> = {
   addendum: "Addendum",
   backToTop: "Back to top",
   contactTitle: "Questions",
-  contactBody: "Send any questions about this document to {{email}}.",
-  operatorPlaceholder:
-    "The operator details are placeholders. The operator must set VITE_OPERATOR_NAME, VITE_OPERATOR_ADDRESS and VITE_SUPPORT_EMAIL.",
+  contactBody: "Send any questions about this document to <email>{{email}}</email>.",
 };

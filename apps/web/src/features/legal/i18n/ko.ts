@@ -10,7 +10,5 @@ export const legalKo = {
   addendum: "부칙",
   backToTop: "맨 위로",
   contactTitle: "문의",
-  contactBody: "이 문서에 대해 궁금한 점은 {{email}}으로 보내 주세요.",
-  operatorPlaceholder:
-    "운영자 정보는 아직 예시 값입니다. 운영자가 VITE_OPERATOR_NAME, VITE_OPERATOR_ADDRESS, VITE_SUPPORT_EMAIL을 설정해야 합니다.",
+  contactBody: "이 문서에 대해 궁금한 점은 <email>{{email}}</email>으로 보내 주세요.",
 };

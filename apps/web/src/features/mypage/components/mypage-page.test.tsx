@@ -305,4 +305,110 @@ describe("My Page", () => {
       timeout: 4000,
     });
   });
+
+  it("shows the sign-up name, and the invite link with copy and what it earned by masked name (issue 30)", async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    const success = vi.spyOn(toast, "success");
+    let code: string | null = null;
+    renderRoutes(routes, {
+      path: "/en/mypage",
+      user: makeUser({ name: "김결", nickname: "김결", email: "gyeol@example.com", plan: "free" }),
+      fetchImpl: api({
+        "/api/payment/subscription-status": () =>
+          jsonResponse(200, statusAnswer({ ...ACTIVE, plan: "free" })),
+        "/api/credits/history": () => jsonResponse(200, HISTORY),
+        "/api/affiliate/ensure-code": () => {
+          code = "ABCD2345";
+          return jsonResponse(200, { success: true, affiliate_code: code });
+        },
+        "/api/affiliate/earnings": () =>
+          jsonResponse(200, {
+            success: true,
+            enabled: true,
+            affiliate_code: code,
+            clicks: 7,
+            referred: 3,
+            paid: 2,
+            total_credits: 3750,
+            reward_share: 0.5,
+            earnings: code
+              ? [
+                  {
+                    id: 2,
+                    buyer: "김*수",
+                    credits: 2250,
+                    purchase_credits: 4500,
+                    created_at: "2025-08-02T03:00:00Z",
+                  },
+                  {
+                    id: 1,
+                    buyer: null,
+                    credits: 1500,
+                    purchase_credits: null,
+                    created_at: "2025-08-01T03:00:00Z",
+                  },
+                ]
+              : [],
+          }),
+        "/api/auth/check": () =>
+          jsonResponse(200, { isAuthenticated: true, user: makeUser({ name: "김결" }) }),
+      }),
+    });
+    expect((await screen.findByTestId("mypage-name")).textContent).toBe("김결");
+    expect(screen.getByTestId("mypage-email").textContent).toBe("gyeol@example.com");
+    expect(screen.getByTestId("mypage-avatar").textContent).toBe("김");
+
+    const link = (await screen.findByTestId("invite-link")) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/?aff=ABCD2345`);
+    const lines = await screen.findAllByTestId("invite-earning");
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringContaining("Payment by 김*수"),
+      expect.stringContaining("Payment by a member"),
+    ]);
+    expect(lines[0]?.textContent).toContain("Bought 4,500 credits");
+    expect(screen.getAllByTestId("invite-earning-credits").map((node) => node.textContent)).toEqual([
+      "+2,250credits",
+      "+1,500credits",
+    ]);
+    expect(screen.getByTestId("invite-clicks").textContent).toBe("7");
+    expect(screen.getByTestId("invite-earned").textContent).toBe("3,750");
+    expect(screen.getByTestId("mypage-invite").textContent).not.toContain("@");
+
+    fireEvent.click(screen.getByTestId("invite-copy"));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?aff=ABCD2345`));
+    expect(success).toHaveBeenCalledWith("Invite link copied.", expect.anything());
+  });
+
+  it("hides the invite card while the affiliate programme is off, and says when nothing was earned yet", async () => {
+    const earnings = (enabled: boolean) => ({
+      success: true,
+      enabled,
+      affiliate_code: "ABCD2345",
+      clicks: 0,
+      referred: 0,
+      paid: 0,
+      total_credits: 0,
+      reward_share: 0.5,
+      earnings: [],
+    });
+    const answers = (enabled: boolean) =>
+      api({
+        "/api/payment/subscription-status": () =>
+          jsonResponse(200, statusAnswer({ ...ACTIVE, plan: "free" })),
+        "/api/credits/history": () => jsonResponse(200, HISTORY),
+        "/api/affiliate/earnings": () => jsonResponse(200, earnings(enabled)),
+        "/api/auth/check": () => jsonResponse(200, { isAuthenticated: true, user: makeUser() }),
+      });
+    const { unmount } = renderRoutes(routes, {
+      path: "/en/mypage",
+      user: makeUser(),
+      fetchImpl: answers(true),
+    });
+    expect((await screen.findByTestId("invite-earnings-empty")).textContent).toContain("No rewards yet");
+    unmount();
+    renderRoutes(routes, { path: "/en/mypage", user: makeUser(), fetchImpl: answers(false) });
+    await screen.findByTestId("credit-history");
+    await waitFor(() => expect(screen.queryByTestId("mypage-invite")).toBeNull());
+  });
 });

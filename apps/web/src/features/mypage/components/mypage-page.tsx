@@ -13,6 +13,7 @@ import type { SubscriptionView } from "../lib/display-status.ts";
 import { AppearanceCard } from "./appearance-card.tsx";
 import { CreditHistoryCard } from "./credit-history-card.tsx";
 import { MyPageHistorySlot } from "./history-slot.tsx";
+import { InviteCard } from "./invite-card.tsx";
 import { PaymentSuccessBanner } from "./payment-success-banner.tsx";
 import { ProfileCard, type ProfileFacts } from "./profile-card.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";
@@ -47,6 +48,7 @@ export function MyPage({ AccountSettings }: { AccountSettings?: ComponentType<{ 
         providerStatus: null,
       };
   const facts: ProfileFacts = {
+    name: user.name || user.nickname || "",
     email: user.email,
     credits: data?.credits ?? user.credits,
     bonusCredits: data?.bonus_credits ?? user.bonus_credits,
@@ -86,6 +88,7 @@ export function MyPage({ AccountSettings }: { AccountSettings?: ComponentType<{ 
             startedAt={data?.subscription?.data.created_at ?? null}
             periodEnd={data?.subscription?.data.attributes.current_period_end ?? null}
           />
+          <InviteCard />
           <CreditHistoryCard />
         </div>
       </div>

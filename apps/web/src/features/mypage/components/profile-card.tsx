@@ -9,6 +9,8 @@ import { usePageLocale } from "../../../lib/locale.ts";
 import { usePlanName } from "../hooks/use-plan-name.ts";
 
 export interface ProfileFacts {
+  /** The name given at sign-up (or by the sign-in provider); empty when there is none. */
+  name: string;
   email: string;
   credits: number | null;
   bonusCredits: number;
@@ -23,12 +25,13 @@ interface ProfileCardProps {
   isLoggingOut: boolean;
 }
 
-/** Avatar letter, e-mail, credits, bonus credits, plan and next-cycle plan (spec 02 §2.5). */
+/** Avatar letter, name and e-mail, credits, bonus credits, plan and next-cycle plan (spec 02 §2.5). */
 export function ProfileCard({ facts, onLogout, isLoggingOut }: ProfileCardProps) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const planName = usePlanName();
-  const letter = facts.email.trim().charAt(0).toUpperCase() || "?";
+  const name = facts.name.trim();
+  const letter = Array.from(name || facts.email.trim())[0]?.toUpperCase() ?? "?";
   const hasScheduledPlan = facts.nextPlan !== null && facts.nextPlan !== facts.plan;
   // Nothing is above the top plan: offer the plans page, not an "upgrade".
   const isTopPlan = planRank(facts.plan) === Math.max(...PAID_PLANS.map(planRank));
@@ -47,9 +50,21 @@ export function ProfileCard({ facts, onLogout, isLoggingOut }: ProfileCardProps)
         >
           {letter}
         </span>
-        <p data-testid="mypage-email" className="min-w-0 truncate text-lg font-bold text-ink">
-          {facts.email}
-        </p>
+        <div className="min-w-0">
+          {name && (
+            <p data-testid="mypage-name" className="truncate text-lg font-bold text-ink">
+              {name}
+            </p>
+          )}
+          {facts.email && (
+            <p
+              data-testid="mypage-email"
+              className={name ? "truncate text-sm text-muted" : "truncate text-lg font-bold text-ink"}
+            >
+              {facts.email}
+            </p>
+          )}
+        </div>
       </div>
 
       <dl className="mt-6 grid grid-cols-2 gap-3">

@@ -41,6 +41,8 @@ function StatusBadge({ status }: { status: TDisplayStatus }) {
   return (
     <span
       data-testid="mypage-subscription-status"
+      // The floating community button steps aside rather than cover it on a phone (issue 30).
+      data-keep-clear=""
       data-status={key}
       className={cn(
         "inline-flex items-center rounded-full px-3 py-1 text-sm font-bold ring-1",

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
-import { env } from "../../../lib/env.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
+import { useOperator } from "../../../lib/operator.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useCountdown } from "../hooks/use-countdown.ts";
 import { AccountFacts } from "./account-facts.tsx";
@@ -20,6 +20,7 @@ const CAUSES = ["cardInfo", "balance", "overseas", "temporary"] as const;
 export function PaymentFailedPage() {
   const { t } = useTranslation();
   const locale = usePageLocale();
+  const { supportEmail, phone } = useOperator(locale);
   const navigate = useNavigate();
   const user = useRequiredUser();
   useDocumentTitle(t("pages.paymentFailed.title"));
@@ -65,21 +66,24 @@ export function PaymentFailedPage() {
           label: t("payment.failed.toMypage"),
         }}
       />
-      <p data-testid="payment-support" className="mt-6 text-sm text-muted">
-        <Trans
-          i18nKey="payment.failed.support"
-          values={{ email: env.supportEmail }}
-          components={{
-            mail: (
-              // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the address.
-              <a
-                href={`mailto:${env.supportEmail}`}
-                className="font-semibold text-accent-700 hover:underline"
-              />
-            ),
-          }}
-        />
-      </p>
+      {/* The operator's contact (server configuration): the e-mail, else the phone, else none. */}
+      {(supportEmail ?? phone) !== undefined && (
+        <p data-testid="payment-support" className="mt-6 text-sm text-muted">
+          <Trans
+            i18nKey={supportEmail ? "payment.failed.support" : "payment.failed.supportPhone"}
+            values={{ email: supportEmail, phone }}
+            components={{
+              mail: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the address.
+                <a
+                  href={supportEmail ? `mailto:${supportEmail}` : `tel:${phone}`}
+                  className="font-semibold text-accent-700 hover:underline"
+                />
+              ),
+            }}
+          />
+        </p>
+      )}
       <CountdownNote
         remaining={remaining}
         total={PAYMENT_FAILED_COUNTDOWN_S}

@@ -3,12 +3,14 @@ import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RequireUser } from "../../../app/route-guards.tsx";
 import { makeUser } from "../../../lib/auth/test-users.ts";
+import { setOperatorInfo } from "../../../lib/operator.ts";
 import { renderRoutes } from "../../../test/render-app.tsx";
 import { PaymentFailedPage } from "./payment-failed-page.tsx";
 import { PaymentReturnPage } from "./payment-return-page.tsx";
 import { PaymentSuccessPage } from "./payment-success-page.tsx";
 
 afterEach(() => {
+  setOperatorInfo({ ko: {}, en: {} });
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -65,11 +67,13 @@ describe("the payment success page", () => {
 describe("the payment failed page", () => {
   it("lists the causes and support, then goes home after 10 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The operator's contact is the server's configuration (issue 30).
+    setOperatorInfo({ ko: {}, en: { supportEmail: "help@gyeol.example", phone: "02-1234-5678" } });
     const { router } = renderRoutes(routes, { path: "/en/payment-failed", user: makeUser({ credits: 50 }) });
     expect((await screen.findByTestId("payment-credits")).textContent).toBe("50 credits");
     expect(screen.getByTestId("payment-failed-causes").querySelectorAll("li")).toHaveLength(4);
-    expect(screen.getByTestId("payment-support").querySelector("a")?.getAttribute("href")).toMatch(
-      /^mailto:/,
+    expect(screen.getByTestId("payment-support").querySelector("a")?.getAttribute("href")).toBe(
+      "mailto:help@gyeol.example",
     );
     expect(screen.getByTestId("payment-to-pricing").getAttribute("href")).toBe("/en/pricing");
     await act(async () => {
@@ -80,6 +84,20 @@ describe("the payment failed page", () => {
       await vi.advanceTimersByTimeAsync(2000);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/en"));
+  });
+
+  it("gives the support phone when no e-mail is set, and no support line when neither is (issue 30)", async () => {
+    setOperatorInfo({ ko: {}, en: { phone: "02-1234-5678" } });
+    const { unmount } = renderRoutes(routes, { path: "/en/payment-failed", user: makeUser({ credits: 50 }) });
+    const support = await screen.findByTestId("payment-support");
+    expect(support.querySelector("a")?.getAttribute("href")).toBe("tel:02-1234-5678");
+    expect(support.textContent).toContain("02-1234-5678");
+    unmount();
+    setOperatorInfo({ ko: {}, en: {} });
+    renderRoutes(routes, { path: "/en/payment-failed", user: makeUser({ credits: 50 }) });
+    await screen.findByTestId("payment-credits");
+    expect(screen.queryByTestId("payment-support")).toBeNull();
+    expect(document.body.textContent).not.toMatch(/undefined|\{\{/);
   });
 
   it("stays when the visitor asks to, announcing the countdown once rather than every second", async () => {

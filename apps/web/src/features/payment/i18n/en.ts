@@ -30,6 +30,7 @@ export const paymentEn: TTree<typeof paymentKo> = {
       temporary: "the payment provider has a temporary error",
     },
     support: "If it keeps happening, contact us at <mail>{{email}}</mail>.",
+    supportPhone: "If the problem continues, call Support at <mail>{{phone}}</mail>.",
     toPricing: "Try again",
     toMypage: "My Page",
   },

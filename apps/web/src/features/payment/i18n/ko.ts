@@ -26,6 +26,7 @@ export const paymentKo = {
       temporary: "결제 대행사의 일시적인 오류가 생긴 경우",
     },
     support: "문제가 계속되면 <mail>{{email}}</mail>로 문의해 주세요.",
+    supportPhone: "문제가 계속되면 고객센터(<mail>{{phone}}</mail>)로 문의해 주세요.",
     toPricing: "다시 시도하기",
     toMypage: "마이페이지",
   },

@@ -5,17 +5,21 @@ import {
   REFUND_WINDOW_DAYS,
   UPSCALE_CREDITS_RANGE,
 } from "@gyeol/shared/policy";
+import { localizePath } from "@gyeol/shared/routes";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
-import { type KeyboardEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
 import { faqEntryIds, type TFaqEntryId } from "../lib/faq.ts";
 
 /** The FAQ's answers quote policy.ts, so they always say what the product does. */
 function useFaqAnswer() {
   const { t } = useTranslation();
-  return (id: TFaqEntryId): string => {
+  const locale = usePageLocale();
+  return (id: TFaqEntryId): ReactNode => {
     switch (id) {
       case "credits":
         return t("pricing.faq.items.credits.a", UPSCALE_CREDITS_RANGE);
@@ -30,7 +34,22 @@ function useFaqAnswer() {
           plans: MAKEUP_SKIN_CORRECTION_PLANS.map((plan) => t(`plans.names.${plan}`)).join(" · "),
         });
       case "affiliate":
-        return t("pricing.faq.items.affiliate.a", { share: Math.round(AFFILIATE_REWARD_SHARE * 100) });
+        // Points to where the link and its earnings are (issue 30: My Page, "My invite link").
+        return (
+          <Trans
+            i18nKey="pricing.faq.items.affiliate.a"
+            values={{ share: Math.round(AFFILIATE_REWARD_SHARE * 100) }}
+            components={{
+              mypage: (
+                <Link
+                  to={`${localizePath("/mypage", locale)}#invite`}
+                  data-testid="faq-invite-link"
+                  className="font-semibold text-accent-700 underline underline-offset-2"
+                />
+              ),
+            }}
+          />
+        );
       default:
         return t(`pricing.faq.items.${id}.a`);
     }

@@ -127,7 +127,7 @@ export const pricingEn: TTree<typeof pricingKo> = {
       },
       affiliate: {
         q: "Do I get anything for inviting friends?",
-        a: "When someone pays after joining through your invite link, you receive {{share}}% of the credits they bought as bonus credits. Bonus credits are spent after all your other credits.",
+        a: "When someone pays after joining through your invite link, you receive {{share}}% of the credits they bought as bonus credits. Bonus credits are spent after all your other credits. Copy or share your link and see what it earned under <mypage>My Page › My invite link</mypage>.",
       },
       sandbox: {
         q: "The checkout page says \u201ctest checkout\u201d.",

@@ -17,7 +17,11 @@ import { AiToolItem } from "./ai-tool-item.tsx";
  * of links, so Tab reaches every item; Escape closes it and returns focus to the button. At 700 px
  * or less it becomes a panel under the header with a backdrop and a "Choose your AI tool" header.
  */
-/** `isLabelHiddenOnPhone`: below 640 px show only the icon and the count (signed in, the credits need the room). */
+/**
+ * `isLabelHiddenOnPhone`: below 640 px show only the icon and the count (signed in, the credits need
+ * the room). Signed out, the longer English label steps aside below 420 px, so the brand's tagline
+ * is never cut (issue 30).
+ */
 export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnPhone?: boolean }) {
   const { t } = useTranslation();
   const locale = usePageLocale();
@@ -185,11 +189,16 @@ export function AiSuiteMenu({ isLabelHiddenOnPhone = false }: { isLabelHiddenOnP
         onKeyDown={onTriggerKeyDown}
         className={cn(
           "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full pr-1.5 pl-3 sm:pr-2 text-[15px] font-semibold whitespace-nowrap transition-colors",
+          isLabelHiddenOnPhone && "max-sm:pl-2.5",
           isOpen ? "bg-ink text-white" : "bg-accent-50 text-accent-800 hover:bg-accent-100",
         )}
       >
         <Sparkles aria-hidden="true" className="size-4" />
-        <span className={cn(isLabelHiddenOnPhone && "max-sm:sr-only")}>{t("aiSuite.label")}</span>
+        <span
+          className={cn(isLabelHiddenOnPhone ? "max-sm:sr-only" : locale === "en" && "max-[419px]:sr-only")}
+        >
+          {t("aiSuite.label")}
+        </span>
         <span className="sr-only">{t("aiSuite.countLabel", { count: tools.length })}</span>
         <span
           data-testid="ai-suite-count"

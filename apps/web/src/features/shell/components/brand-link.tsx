@@ -6,7 +6,9 @@ import { cn } from "../../../components/ui/cn.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 
-const TAGLINE = "truncate text-[10.5px] font-medium tracking-tight sm:text-xs sm:tracking-normal";
+/** English runs longer: on phones it is set a half point smaller, so it keeps its line at 390 px (issue 30). */
+const TAGLINE =
+  "truncate text-[10.5px] font-medium tracking-tight max-[379px]:text-[10px] [:lang(en)_&]:max-sm:text-[10px] sm:text-xs sm:tracking-normal";
 
 /**
  * Logo and brand title. While auth is loading the title is the product name alone; once it has

@@ -30,15 +30,24 @@ export function CreditsChip({ user, testId = "header-credits" }: CreditsChipProp
   return (
     <span
       title={t("header.creditsLabel")}
-      className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border border-accent-100 bg-accent-50 px-3 text-sm font-bold text-accent-800"
+      data-testid={`${testId}-chip`}
+      className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border border-accent-100 bg-accent-50 px-2 text-sm font-bold text-accent-800 sm:px-3"
     >
-      <Coins aria-hidden="true" className="hidden size-4 text-accent-500 min-[400px]:block" />
+      <Coins aria-hidden="true" className="hidden size-4 text-accent-500 sm:block" />
       <span className="sr-only">{t("header.creditsLabel")}</span>
-      <span data-testid={testId} className="tabular-nums">
-        {formatNumber(displayCredits(user), locale)}
-      </span>
-      <span aria-hidden="true" className="hidden text-xs font-semibold text-accent-700 sm:inline">
-        {t("header.creditsUnit")}
+      {/* A phone's header has room for the figure with its unit stacked under it, not beside it
+          (issue 30: the unit went missing at 390 px); from sm up, side by side with the coin. */}
+      <span className="flex flex-col items-center leading-none sm:flex-row sm:items-baseline sm:gap-1.5">
+        <span data-testid={testId} className="text-[13px] tabular-nums sm:text-sm">
+          {formatNumber(displayCredits(user), locale)}
+        </span>
+        <span
+          aria-hidden="true"
+          data-testid={`${testId}-unit`}
+          className="mt-0.5 text-[9.5px] font-semibold text-accent-700 sm:mt-0 sm:text-xs"
+        >
+          {t("header.creditsUnit")}
+        </span>
       </span>
     </span>
   );

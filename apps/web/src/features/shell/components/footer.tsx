@@ -4,9 +4,10 @@ import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoMark } from "../../../components/brand/logo-mark.tsx";
+import { OperatorDetails } from "../../../components/operator-details.tsx";
 import { ThemeSwitch } from "../../../components/theme-switch.tsx";
-import { env } from "../../../lib/env.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
+import { useOperator } from "../../../lib/operator.ts";
 import { AI_TOOLS } from "../hooks/use-ai-tools.ts";
 
 /** Legal pages in the page's language: /terms/kr in Korean, the short /en/terms in English. */
@@ -19,6 +20,7 @@ const LEGAL_PAGES = ["terms", "privacy", "refund"] as const;
 export function Footer() {
   const { t } = useTranslation();
   const locale = usePageLocale();
+  const { supportEmail } = useOperator(locale);
   const linkClass = "text-[15px] text-ink-soft transition-colors hover:text-accent-700";
 
   return (
@@ -60,17 +62,20 @@ export function Footer() {
             {t("footer.companyHeading")}
           </h2>
           <ul className="flex flex-col gap-2.5">
-            <li>
-              <a
-                href={`mailto:${env.supportEmail}`}
-                data-testid="footer-support"
-                className={`${linkClass} inline-flex items-center gap-1.5`}
-              >
-                <Mail aria-hidden="true" className="size-4" />
-                <span className="sr-only">{t("footer.support")}: </span>
-                {env.supportEmail}
-              </a>
-            </li>
+            {supportEmail !== undefined && (
+              // Marked: the server takes it out of a prerendered page when no address is set.
+              <li data-operator-line="supportEmail" className="min-w-0">
+                <a
+                  href={`mailto:${supportEmail}`}
+                  data-testid="footer-support"
+                  className={`${linkClass} inline-flex max-w-full items-center gap-1.5`}
+                >
+                  <Mail aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="sr-only">{t("footer.support")}: </span>
+                  <span className="truncate">{supportEmail}</span>
+                </a>
+              </li>
+            )}
             <li>
               <Link to={localizePath("/notice", locale)} className={linkClass}>
                 {t("nav.notice")}
@@ -95,11 +100,20 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-line">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-5 py-6 sm:px-6">
-          <p className="text-[13px] text-muted">
-            {t("footer.copyright", { year: new Date().getFullYear() })}
-          </p>
-          <ThemeSwitch testIdPrefix="footer-theme" />
+        <div className="mx-auto flex max-w-6xl flex-col gap-5 px-5 py-6 sm:px-6">
+          {/* Who runs the service, as Korean sites show it (issue 30): the server's configuration. */}
+          <OperatorDetails
+            locale={locale}
+            variant="inline"
+            heading={t("operator.heading")}
+            testId="footer-business"
+          />
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <p className="text-[13px] text-muted">
+              {t("footer.copyright", { year: new Date().getFullYear() })}
+            </p>
+            <ThemeSwitch testIdPrefix="footer-theme" />
+          </div>
         </div>
       </div>
     </footer>

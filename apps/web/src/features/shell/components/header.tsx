@@ -31,13 +31,15 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-canvas/85 backdrop-blur-md supports-[backdrop-filter]:bg-canvas/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      {/* Phones: tighter gaps and a 36 px menu button, so the tagline keeps its whole line beside
+          the AI menu, the credits and the menu button (issue 30). */}
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-4 sm:gap-2 sm:px-6">
         <BrandLink />
         <nav aria-label={t("nav.label")} className="ml-auto flex items-center gap-1 lg:mx-auto">
           <DesktopNavLinks />
           <AiSuiteMenu isLabelHiddenOnPhone={status === "authenticated"} />
         </nav>
-        <div className="flex items-center gap-2 lg:ml-0">
+        <div className="flex items-center gap-1 sm:gap-2 lg:ml-0">
           <LocaleSwitch testIdPrefix="lang" className="hidden lg:inline-flex" />
           <AccountArea />
           <button
@@ -48,7 +50,7 @@ export function Header() {
             aria-controls={isMenuOpen ? menuId : undefined}
             aria-label={t(isMenuOpen ? "nav.closeMenu" : "nav.openMenu")}
             onClick={() => setIsMenuOpen((open) => !open)}
-            className="grid size-10 place-items-center rounded-full text-ink hover:bg-ink/5 lg:hidden"
+            className="grid size-9 place-items-center rounded-full text-ink hover:bg-ink/5 sm:size-10 lg:hidden"
           >
             {isMenuOpen ? (
               <X aria-hidden="true" className="size-5.5" />

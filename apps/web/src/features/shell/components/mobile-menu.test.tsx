@@ -1,25 +1,29 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeUser } from "../../../lib/auth/test-users.ts";
 import { renderRoutes } from "../../../test/render-app.tsx";
 import { Header } from "./header.tsx";
 
 /** The header with the page parts the menu covers (main, footer, the community button's corner). */
-function renderPage() {
-  return renderRoutes([
-    {
-      path: "/",
-      element: (
-        <>
-          <Header />
-          <main id="main">
-            <a href="/somewhere">page link</a>
-          </main>
-          <footer>footer</footer>
-          <aside data-testid="community-home">community</aside>
-        </>
-      ),
-    },
-  ]);
+function renderPage(user: ReturnType<typeof makeUser> | null = null) {
+  return renderRoutes(
+    [
+      {
+        path: "/",
+        element: (
+          <>
+            <Header />
+            <main id="main">
+              <a href="/somewhere">page link</a>
+            </main>
+            <footer>footer</footer>
+            <aside data-testid="community-home">community</aside>
+          </>
+        ),
+      },
+    ],
+    { user },
+  );
 }
 
 afterEach(() => {
@@ -50,5 +54,23 @@ describe("mobile menu", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     await waitFor(() => expect(screen.queryByTestId("mobile-menu")).toBeNull());
     expect(document.activeElement).toBe(hamburger);
+  });
+
+  it("names the signed-in user by the name given at sign-up, then the e-mail, and counts bonus credits (issue 30)", async () => {
+    renderPage(
+      makeUser({
+        name: "김결",
+        nickname: "김결",
+        email: "gyeol@example.com",
+        credits: 11000,
+        bonus_credits: 4500,
+      }),
+    );
+    fireEvent.click(screen.getByTestId("hamburger"));
+    await screen.findByTestId("mobile-menu");
+    expect(screen.getByTestId("mobile-account-name").textContent).toBe("김결");
+    expect(screen.getByTestId("mobile-account-email").textContent).toBe("gyeol@example.com");
+    expect(screen.getByTestId("mobile-credits").textContent).toBe("15,500");
+    expect(screen.getByTestId("header-credits").textContent).toBe("15,500");
   });
 });

@@ -81,7 +81,27 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
               <div className="flex items-center justify-between gap-3">
                 <div className="min-w-0">
                   <p className="text-xs font-semibold text-muted">{t("nav.account")}</p>
-                  <p className="truncate text-[15px] font-semibold text-ink">{user.email}</p>
+                  {/* The name given at sign-up, then the e-mail (a provider may give neither). */}
+                  {(user.name || user.nickname) && (
+                    <p
+                      data-testid="mobile-account-name"
+                      className="truncate text-[15px] font-semibold text-ink"
+                    >
+                      {user.name || user.nickname}
+                    </p>
+                  )}
+                  {user.email && (
+                    <p
+                      data-testid="mobile-account-email"
+                      className={
+                        user.name || user.nickname
+                          ? "truncate text-[13px] text-muted"
+                          : "truncate text-[15px] font-semibold text-ink"
+                      }
+                    >
+                      {user.email}
+                    </p>
+                  )}
                 </div>
                 <CreditsChip user={user} testId="mobile-credits" />
               </div>

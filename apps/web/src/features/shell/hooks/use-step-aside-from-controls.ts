@@ -1,7 +1,12 @@
 import { type RefObject, useEffect, useState } from "react";
 
-/** What a person can press or type into: a floating button must never sit on top of one. */
+/**
+ * What a person can press or type into, and what a page marks `data-keep-clear` (a status they
+ * must be able to read, such as My Page's subscription badge, issue 30): a floating button must
+ * never sit on top of one.
+ */
 export const CONTROL_SELECTOR = [
+  "[data-keep-clear]",
   "a[href]",
   "button",
   "input",
