@@ -1,19 +1,21 @@
 /**
  * npm run nsfw:calibrate — classifies the labelled moderation set (scripts/nsfw-set.json) with the
- * engine's classifier and writes packages/engine/src/moderation-scores.json: per image its id,
- * label, category, source, the five class scores of three views (the whole image as uploads
- * are classified, its centre square, and its mirror image) and the close-up features of the
- * second check (nsfw.ts measureCloseUp: faces, face area, bare skin outside the face), measured
- * for every image although uploads measure them only in the grey band. No pixels are written
- * anywhere. Then it prints the false-positive and false-negative rates of the current rule, of
- * the two rules before it, and sweeps of both checks' thresholds, so thresholds are chosen from
- * numbers.
+ * engine's classifiers and writes packages/engine/src/moderation-scores.json: per image its id,
+ * label, category, source, the first classifier's five class scores (as uploads are classified),
+ * the second classifier's (nsfw.ts secondOpinionScores) and the close-up features (nsfw.ts
+ * measureCloseUp: faces, face area, bare skin outside the face), both measured for every image
+ * although uploads measure them only when the rule needs them. No pixels are written anywhere.
+ * Then it prints the false-positive and false-negative rates of the current rule, of the rules
+ * before it, and sweeps of the thresholds, so thresholds are chosen from numbers.
  *
  * The images are never committed. Each is read from, in order:
  *   1. $NSFW_SET_DIR/<id>.<ext> (default .scratch/nsfw-set/images/), a copy kept from an earlier run;
  *   2. a git mirror of its source repository at the recorded commit:
- *      $NSFW_SET_MIRRORS/<owner>+<name>/repo (default /work/.mirror), then copied to 1.
- * An image found in neither is reported and the run fails, so the fixture never silently shrinks.
+ *      $NSFW_SET_MIRRORS/<owner>+<name>/repo (default /work/.mirror), then copied to 1;
+ *   3. for a source with "fixture", that file of this repository (the engine's public-domain fixtures).
+ * An image found in none is reported and the run fails, so the fixture never silently shrinks.
+ * An entry with a "transform" (the odd crops, and explicit photos padded out to a banner) is that
+ * image cropped, resized and/or extended exactly as written, so the same pixels come back each run.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,13 +24,16 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import {
   type CloseUpFeatures,
+  explicitScore,
   inGreyBand,
   NSFW_EXPLICIT_THRESHOLD,
+  NSFW_SECOND_OPINION_THRESHOLD,
   type NsfwScores,
+  needsSecondOpinion,
   nsfwVerdict,
   type TNsfwVerdict,
 } from "../packages/engine/src/moderation-rule.ts";
-import { measureCloseUp, scoreNsfw } from "../packages/engine/src/nsfw.ts";
+import { measureCloseUp, scoreNsfw, secondOpinionScores } from "../packages/engine/src/nsfw.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const setFile = path.join(root, "scripts", "nsfw-set.json");
@@ -37,12 +42,20 @@ const imageDir = path.resolve(process.env.NSFW_SET_DIR ?? path.join(root, ".scra
 const mirrors = path.resolve(process.env.NSFW_SET_MIRRORS ?? "/work/.mirror");
 const print = (line = "") => process.stdout.write(`${line}\n`);
 
+/** Applied in this order to the upright image: crop, resize (exact size), pad. */
+interface Transform {
+  extract?: { left: number; top: number; width: number; height: number };
+  resize?: { width: number; height: number };
+  extend?: { top: number; bottom: number; left: number; right: number; background: string };
+}
+
 interface SetEntry {
   id: string;
   label: TNsfwVerdict;
   category: string;
   shows: string;
-  source: { repo: string; commit: string; path: string };
+  source: { repo: string; commit: string; path: string } | { fixture: string };
+  transform?: Transform;
   licence: string;
 }
 
@@ -51,13 +64,34 @@ export interface ScoredEntry {
   label: TNsfwVerdict;
   category: string;
   source: string;
+  /** Width × height as classified (after the transform). */
+  size: string;
   scores: NsfwScores;
-  centre: NsfwScores;
-  mirrored: NsfwScores;
+  second: NsfwScores;
   closeUp: CloseUpFeatures;
 }
 
+function sourceText(entry: SetEntry): string {
+  const from =
+    "fixture" in entry.source
+      ? entry.source.fixture
+      : `${entry.source.repo}@${entry.source.commit.slice(0, 12)}:${entry.source.path}`;
+  return entry.transform ? `${from} ${JSON.stringify(entry.transform)}` : from;
+}
+
+export async function applyTransform(bytes: Buffer, transform: Transform): Promise<Buffer> {
+  let image = sharp(await sharp(bytes).rotate().toBuffer());
+  if (transform.extract) image = sharp(await image.extract(transform.extract).toBuffer());
+  if (transform.resize) {
+    const { width, height } = transform.resize;
+    image = sharp(await image.resize(width, height, { fit: "fill", kernel: "lanczos3" }).toBuffer());
+  }
+  if (transform.extend) image = image.extend({ ...transform.extend });
+  return image.png().toBuffer();
+}
+
 function readFromMirror(entry: SetEntry): Buffer | null {
+  if ("fixture" in entry.source) return null;
   const base = path.join(mirrors, entry.source.repo.replace("/", "+"), "repo");
   const gitDir = fs.existsSync(path.join(base, ".git")) ? path.join(base, ".git") : base;
   if (!fs.existsSync(gitDir)) return null;
@@ -72,8 +106,13 @@ function readFromMirror(entry: SetEntry): Buffer | null {
 }
 
 function readImage(entry: SetEntry): Buffer | null {
+  if ("fixture" in entry.source) {
+    const file = path.join(root, entry.source.fixture);
+    return fs.existsSync(file) ? fs.readFileSync(file) : null;
+  }
   const ext = path.extname(entry.source.path).toLowerCase() || ".img";
-  const kept = path.join(imageDir, `${entry.id}${ext}`);
+  // A transformed entry keeps its source's bytes under its source's name.
+  const kept = path.join(imageDir, `${entry.transform ? sourceKey(entry) : entry.id}${ext}`);
   if (fs.existsSync(kept)) return fs.readFileSync(kept);
   const bytes = readFromMirror(entry);
   if (bytes) {
@@ -81,6 +120,14 @@ function readImage(entry: SetEntry): Buffer | null {
     fs.writeFileSync(kept, bytes);
   }
   return bytes;
+}
+
+function sourceKey(entry: SetEntry): string {
+  if ("fixture" in entry.source) return entry.source.fixture;
+  return `${entry.source.repo}@${entry.source.commit.slice(0, 12)}:${entry.source.path}`.replace(
+    /[^\w.-]+/g,
+    "_",
+  );
 }
 
 function rounded(scores: NsfwScores): NsfwScores {
@@ -94,17 +141,15 @@ function rounded(scores: NsfwScores): NsfwScores {
   };
 }
 
-/** The three views: as uploads are classified, the centre square (no squashing), the mirror image. */
+/** Everything the rule can read, measured for every image (uploads measure only what they need). */
 async function scoreViews(
   bytes: Buffer,
-): Promise<Pick<ScoredEntry, "scores" | "centre" | "mirrored" | "closeUp">> {
-  const upright = await sharp(bytes).rotate().toBuffer();
-  const centreBytes = await sharp(upright).resize(448, 448, { fit: "cover" }).png().toBuffer();
-  const mirroredBytes = await sharp(upright).flop().png().toBuffer();
+): Promise<Pick<ScoredEntry, "size" | "scores" | "second" | "closeUp">> {
+  const { width = 0, height = 0 } = await sharp(await sharp(bytes).rotate().toBuffer()).metadata();
   return {
+    size: `${width}x${height}`,
     scores: rounded(await scoreNsfw(bytes)),
-    centre: rounded(await scoreNsfw(centreBytes)),
-    mirrored: rounded(await scoreNsfw(mirroredBytes)),
+    second: rounded(await secondOpinionScores(bytes)),
     closeUp: await measureCloseUp(bytes),
   };
 }
@@ -134,7 +179,7 @@ export function measure(entries: ScoredEntry[], decide: (entry: ScoredEntry) => 
 function describe(name: string, entries: ScoredEntry[], decide: (entry: ScoredEntry) => TNsfwVerdict) {
   const all = measure(entries, decide);
   const photos = measure(
-    entries.filter((e) => e.category !== "art-nude" && e.category !== "art-clothed"),
+    entries.filter((e) => !e.category.startsWith("art-")),
     decide,
   );
   const pct = (n: number, d: number) => `${n}/${d} = ${((100 * n) / Math.max(1, d)).toFixed(1)}%`;
@@ -154,23 +199,29 @@ export function legacyVerdict(scores: NsfwScores): TNsfwVerdict {
   return scores.Porn + scores.Hentai >= 0.6 || scores.Sexy >= 0.85 ? "block" : "allow";
 }
 
+/** The rule before this one (issue 12's follow-up): the first classifier and the close-up check, no second opinion. */
+export function closeUpOnlyVerdict(entry: ScoredEntry): TNsfwVerdict {
+  return nsfwVerdict(entry.scores, { closeUp: entry.closeUp });
+}
+
+const currentVerdict = (e: ScoredEntry) => nsfwVerdict(e.scores, { second: e.second, closeUp: e.closeUp });
+
 async function main() {
   const set = JSON.parse(fs.readFileSync(setFile, "utf8")) as SetEntry[];
   const scored: ScoredEntry[] = [];
   const missing: string[] = [];
   for (const entry of set) {
-    const bytes = readImage(entry);
-    if (!bytes) {
-      missing.push(
-        `${entry.id} (${entry.source.repo}@${entry.source.commit.slice(0, 10)}:${entry.source.path})`,
-      );
+    const original = readImage(entry);
+    if (!original) {
+      missing.push(`${entry.id} (${sourceText(entry)})`);
       continue;
     }
+    const bytes = entry.transform ? await applyTransform(original, entry.transform) : original;
     scored.push({
       id: entry.id,
       label: entry.label,
       category: entry.category,
-      source: `${entry.source.repo}@${entry.source.commit.slice(0, 12)}:${entry.source.path}`,
+      source: sourceText(entry),
       ...(await scoreViews(bytes)),
     });
   }
@@ -187,35 +238,39 @@ async function main() {
     `${scored.length} images (${count("allow")} should pass, ${count("block")} should be refused) → ${path.relative(root, outFile)}\n`,
   );
 
-  describe("current rule (nsfwVerdict)", scored, (e) => nsfwVerdict(e.scores, e.closeUp));
+  describe("current rule (nsfwVerdict)", scored, currentVerdict);
+  describe("close-up check, no second opinion (before)", scored, closeUpOnlyVerdict);
   describe("scores only (P+H ≥ 0.70)", scored, (e) => scoresOnlyVerdict(e.scores));
   describe("old rule (P+H ≥ 0.6 or Sexy ≥ 0.85)", scored, (e) => legacyVerdict(e.scores));
-  print("\nIn the grey band, allowed when face area ≥ f and body skin ≤ s (scores outside it as the rule):");
-  for (const f of [0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.35]) {
-    for (const s of [0.1, 0.2, 0.25, 0.3, 0.35]) {
+  print(
+    "\nSecond opinion: the first refusal stands when the second's Porn + Hentai ≥ t2 (close-up check as the rule):",
+  );
+  for (let t2 = 0.3; t2 <= 0.951; t2 += 0.05) {
+    describe(`t2 = ${t2.toFixed(2)}`, scored, (e) => {
+      if (scoresOnlyVerdict(e.scores) === "allow") return "allow";
+      if (explicitScore(e.second) < t2) return "allow";
+      return closeUpOnlyVerdict(e);
+    });
+  }
+  print("\nIn the grey band, allowed when face area ≥ f and body skin ≤ s (the rest as the rule):");
+  for (const f of [0.03, 0.05, 0.1, 0.2, 0.3]) {
+    for (const s of [0.1, 0.25, 0.3, 0.4]) {
       describe(`face ≥ ${f.toFixed(2)}, body skin ≤ ${s.toFixed(2)}`, scored, (e) => {
-        if (!inGreyBand(e.scores)) return nsfwVerdict(e.scores);
+        if (!inGreyBand(e.scores)) return currentVerdict(e);
+        if (explicitScore(e.second) < NSFW_SECOND_OPINION_THRESHOLD) return "allow";
         const c = e.closeUp;
         return c.faceArea >= f && c.bodySkin !== null && c.bodySkin <= s ? "allow" : "block";
       });
     }
   }
-  print("\nPorn + Hentai ≥ t, whole image (and: both whole image and centre square):");
-  for (let t = 0.3; t <= 0.951; t += 0.05) {
-    const explicit = (s: NsfwScores) => s.Porn + s.Hentai >= t;
-    describe(`t = ${t.toFixed(2)}`, scored, (e) => (explicit(e.scores) ? "block" : "allow"));
-    describe(`t = ${t.toFixed(2)}, whole and centre agree`, scored, (e) =>
-      explicit(e.scores) && explicit(e.centre) ? "block" : "allow",
-    );
-  }
-  print("\nRefused by the current rule, should be and are not, or in the grey band:");
+  print("\nRefused by the current rule, should be and are not, or asked for a second opinion:");
   for (const e of scored) {
-    const verdict = nsfwVerdict(e.scores, e.closeUp);
-    if (verdict === e.label && verdict === "allow" && !inGreyBand(e.scores)) continue;
+    const verdict = currentVerdict(e);
+    if (verdict === e.label && verdict === "allow" && !needsSecondOpinion(e.scores)) continue;
     const s = e.scores;
     const c = e.closeUp;
     print(
-      `  ${verdict === e.label ? "ok   " : verdict === "block" ? "FP   " : "FN   "}${e.id.padEnd(40)} ${e.category.padEnd(20)} P ${s.Porn.toFixed(3)} H ${s.Hentai.toFixed(3)} S ${s.Sexy.toFixed(3)} D ${s.Drawing.toFixed(3)} N ${s.Neutral.toFixed(3)}` +
+      `  ${verdict === e.label ? "ok   " : verdict === "block" ? "FP   " : "FN   "}${e.id.padEnd(44)} ${e.category.padEnd(22)} ${e.size.padEnd(10)} P+H ${explicitScore(s).toFixed(3)} S ${s.Sexy.toFixed(3)} | second P+H ${explicitScore(e.second).toFixed(3)}` +
         ` | faces ${c.faces} face ${c.faceArea.toFixed(3)} body skin ${c.bodySkin?.toFixed(3) ?? "-"}`,
     );
   }

@@ -466,7 +466,8 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
     expect(response.json()).toEqual({
       success: false,
       code: "NSFW_CONTENT_DETECTED",
-      error: "This image can't be processed under our content policy.",
+      error:
+        "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a different crop (face and shoulders) or contact support.",
     });
   });
 

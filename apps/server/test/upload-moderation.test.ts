@@ -32,18 +32,25 @@ function captureLogs() {
 }
 
 /**
- * A classifier that always answers these scores (and, as the engine does in the grey band, these
- * close-up features), with the engine's own rule for the verdict.
+ * A classifier that always answers these scores (and, as the engine does when the first would
+ * refuse, the second classifier's scores, and in the grey band the close-up features), with the
+ * engine's own rule for the verdict.
  */
 function classifierScoring(
   scores: NsfwScores,
   closeUp?: CloseUpFeatures,
+  second?: NsfwScores,
 ): ModerationDriver & { calls: number } {
   const driver = {
     calls: 0,
     async classify() {
       driver.calls += 1;
-      return { verdict: nsfwVerdict(scores, closeUp), scores, ...(closeUp ? { closeUp } : {}) };
+      return {
+        verdict: nsfwVerdict(scores, { closeUp, second }),
+        scores,
+        ...(second ? { second } : {}),
+        ...(closeUp ? { closeUp } : {}),
+      };
     },
   };
   return driver;
@@ -59,6 +66,30 @@ const BEAUTY_CLOSE_UP: NsfwScores = { Drawing: 0.001, Hentai: 0.01, Neutral: 0.1
 const LARGE_FACE: CloseUpFeatures = { faces: 1, faceArea: 0.3, bodySkin: 0.01 };
 /** A small face in a full-body frame with bare skin (nudenet-cory-chase: 0.028, 0.310). */
 const SMALL_FACE_FULL_BODY: CloseUpFeatures = { faces: 1, faceArea: 0.03, bodySkin: 0.31 };
+/** Issue 24's 3000×600 spacesuit crop: squashed into a square the first classifier calls it porn (moderation-scores.json, astronaut-suit-strip). */
+const SPACESUIT_STRIP: NsfwScores = {
+  Drawing: 0.0005,
+  Hentai: 0.0081,
+  Neutral: 0.0967,
+  Porn: 0.8866,
+  Sexy: 0.0082,
+};
+/** What the second classifier says of it, letterboxed instead of squashed (the same entry). */
+const SPACESUIT_STRIP_SECOND: NsfwScores = {
+  Drawing: 0.1844,
+  Hentai: 0.0295,
+  Neutral: 0.7388,
+  Porn: 0.0412,
+  Sexy: 0.0062,
+};
+/** What the second classifier says of the explicit photo (the same entry, nudenet-cory-chase). */
+const EXPLICIT_SECOND: NsfwScores = {
+  Drawing: 0.0002,
+  Hentai: 0.009,
+  Neutral: 0.0076,
+  Porn: 0.7329,
+  Sexy: 0.2503,
+};
 
 describe("upload moderation", () => {
   let t: TestApp | undefined;
@@ -67,9 +98,9 @@ describe("upload moderation", () => {
     t = undefined;
   });
 
-  async function upload(scores: NsfwScores, closeUp?: CloseUpFeatures) {
+  async function upload(scores: NsfwScores, closeUp?: CloseUpFeatures, second?: NsfwScores) {
     const { logger, lines } = captureLogs();
-    const moderation = classifierScoring(scores, closeUp);
+    const moderation = classifierScoring(scores, closeUp, second);
     t = await createTestApp({ drivers: { moderation }, logger });
     const user = await signUp(t.app);
     const bytes = await makeJpeg(160, 120);
@@ -121,5 +152,27 @@ describe("upload moderation", () => {
     const refusals = lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE);
     expect(refusals).toHaveLength(1);
     expect(refusals[0]).toMatchObject({ scores: BEAUTY_CLOSE_UP, closeUp: SMALL_FACE_FULL_BODY });
+  });
+
+  it("takes the spacesuit crop the first classifier refuses when the second disagrees (issue 24)", async () => {
+    const { response, lines } = await upload(SPACESUIT_STRIP, undefined, SPACESUIT_STRIP_SECOND);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE)).toEqual([]);
+  });
+
+  it("refuses when both classifiers agree, logs both, and tells the user what to do", async () => {
+    const { response, lines } = await upload(EXPLICIT, SMALL_FACE_FULL_BODY, EXPLICIT_SECOND);
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json() as { code: string; message?: string; error?: string };
+    expect(body.code).toBe("NSFW_CONTENT_DETECTED");
+    expect(response.body).toContain("try a different crop (face and shoulders) or contact support");
+    expect(response.body).not.toContain("Porn");
+    const refusals = lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      scores: EXPLICIT,
+      second: EXPLICIT_SECOND,
+      closeUp: SMALL_FACE_FULL_BODY,
+    });
   });
 });

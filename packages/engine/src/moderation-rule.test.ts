@@ -3,25 +3,29 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   type CloseUpFeatures,
+  explicitScore,
   inGreyBand,
   NSFW_EXPLICIT_THRESHOLD,
+  NSFW_SECOND_OPINION_THRESHOLD,
   type NsfwScores,
+  needsSecondOpinion,
   nsfwVerdict,
   type TNsfwVerdict,
 } from "./moderation-rule.ts";
 
-/** The classifier's scores and the close-up features of the labelled set (npm run nsfw:calibrate; no pixels). */
+/** The classifiers' scores and the close-up features of the labelled set (npm run nsfw:calibrate; no pixels). */
 interface ScoredEntry {
   id: string;
   label: TNsfwVerdict;
   category: string;
   source: string;
   scores: NsfwScores;
+  second: NsfwScores;
   closeUp: CloseUpFeatures;
 }
 
 type TDecide = (entry: ScoredEntry) => TNsfwVerdict;
-const rule: TDecide = (e) => nsfwVerdict(e.scores, e.closeUp);
+const rule: TDecide = (e) => nsfwVerdict(e.scores, { second: e.second, closeUp: e.closeUp });
 
 const read = (relative: string) =>
   JSON.parse(fs.readFileSync(fileURLToPath(new URL(relative, import.meta.url)), "utf8"));
@@ -29,6 +33,7 @@ const scored = read("./moderation-scores.json") as ScoredEntry[];
 const set = read("../../../scripts/nsfw-set.json") as Array<{ id: string; label: TNsfwVerdict }>;
 
 const isArt = (entry: ScoredEntry) => entry.category.startsWith("art-");
+const photos = scored.filter((e) => !isArt(e));
 
 function rates(entries: ScoredEntry[], decide: TDecide) {
   const shouldPass = entries.filter((e) => e.label === "allow");
@@ -46,21 +51,18 @@ function rates(entries: ScoredEntry[], decide: TDecide) {
  * lets more nudity through than this fails here.
  */
 const PUBLISHED = {
-  all: { falsePositives: 6, falseNegatives: 21 },
-  photos: { falsePositives: 2, falseNegatives: 1 },
+  all: { falsePositives: 7, falseNegatives: 31 },
+  photos: { falsePositives: 7, falseNegatives: 9 },
 };
 
 function meetsPublished(decide: TDecide): boolean {
   const all = rates(scored, decide);
-  const photos = rates(
-    scored.filter((e) => !isArt(e)),
-    decide,
-  );
+  const onPhotos = rates(photos, decide);
   return (
     all.falsePositives.length <= PUBLISHED.all.falsePositives &&
     all.falseNegatives.length <= PUBLISHED.all.falseNegatives &&
-    photos.falsePositives.length <= PUBLISHED.photos.falsePositives &&
-    photos.falseNegatives.length <= PUBLISHED.photos.falseNegatives
+    onPhotos.falsePositives.length <= PUBLISHED.photos.falsePositives &&
+    onPhotos.falseNegatives.length <= PUBLISHED.photos.falseNegatives
   );
 }
 
@@ -69,42 +71,76 @@ const oldRule: TDecide = ({ scores: s }) => (s.Porn + s.Hentai >= 0.6 || s.Sexy 
 /** The first follow-up (H1): Porn + Hentai ≥ 0.70 refuses, whatever the picture shows. */
 const scoresOnlyRule: TDecide = ({ scores: s }) =>
   s.Porn + s.Hentai >= NSFW_EXPLICIT_THRESHOLD ? "block" : "allow";
+/** The rule before issue 24: the first classifier and the close-up check in the grey band, no second opinion. */
+const closeUpOnlyRule: TDecide = (e) => nsfwVerdict(e.scores, { closeUp: e.closeUp });
 
 describe("nsfwVerdict over the labelled set", () => {
   it("scores every image of the set, with the set's labels", () => {
     expect(scored.map((e) => [e.id, e.label])).toEqual(set.map((e) => [e.id, e.label]));
-    expect(scored.length).toBeGreaterThanOrEqual(130);
+    expect(scored.length).toBeGreaterThanOrEqual(340);
   });
 
   it("keeps false positives and false negatives at or below the published rates", () => {
     const all = rates(scored, rule);
-    const photos = rates(
-      scored.filter((e) => !isArt(e)),
-      rule,
-    );
-    expect(all.shouldPass).toBe(123);
-    expect(all.shouldBlock).toBe(26);
-    expect(photos.shouldPass).toBe(113);
-    expect(photos.shouldBlock).toBe(4);
+    const onPhotos = rates(photos, rule);
+    expect(all.shouldPass).toBe(296);
+    expect(all.shouldBlock).toBe(44);
+    expect(onPhotos.shouldPass).toBe(285);
+    expect(onPhotos.shouldBlock).toBe(19);
     expect(all.falsePositives.length).toBeLessThanOrEqual(PUBLISHED.all.falsePositives);
     expect(all.falseNegatives.length).toBeLessThanOrEqual(PUBLISHED.all.falseNegatives);
-    expect(photos.falsePositives.length).toBeLessThanOrEqual(PUBLISHED.photos.falsePositives);
-    expect(photos.falseNegatives.length).toBeLessThanOrEqual(PUBLISHED.photos.falseNegatives);
+    expect(onPhotos.falsePositives.length).toBeLessThanOrEqual(PUBLISHED.photos.falsePositives);
+    expect(onPhotos.falseNegatives.length).toBeLessThanOrEqual(PUBLISHED.photos.falseNegatives);
   });
 
-  it("would fail with the rules it replaced (issue 12's refused 25 of 113 ordinary photos)", () => {
-    expect(
-      rates(
-        scored.filter((e) => !isArt(e)),
-        oldRule,
-      ).falsePositives.length,
-    ).toBe(25);
-    expect(meetsPublished(oldRule)).toBe(false);
+  it("would fail with the rules it replaced (the one before refused 15 of 285 ordinary photos)", () => {
+    expect(rates(photos, closeUpOnlyRule).falsePositives.length).toBe(15);
+    expect(rates(photos, oldRule).falsePositives.length).toBe(59);
+    expect(meetsPublished(closeUpOnlyRule)).toBe(false);
     expect(meetsPublished(scoresOnlyRule)).toBe(false);
+    expect(meetsPublished(oldRule)).toBe(false);
     expect(meetsPublished(rule)).toBe(true);
   });
 
-  it("passes the face close-ups the classifier scores like explicit photos, which scores alone refused", () => {
+  it("refuses every explicit photograph the rule before it refused, and lets no more through", () => {
+    const explicit = scored.filter((e) => e.label === "block");
+    for (const entry of explicit.filter((e) => closeUpOnlyRule(e) === "block")) {
+      expect(rule(entry), entry.id).toBe("block");
+    }
+    expect(rates(scored, rule).falseNegatives).toEqual(rates(scored, closeUpOnlyRule).falseNegatives);
+  });
+
+  it("passes issue 24's 3000×600 spacesuit crop, which the first classifier alone refuses", () => {
+    const strip = scored.find((e) => e.id === "astronaut-suit-strip")!;
+    expect(explicitScore(strip.scores)).toBeGreaterThanOrEqual(NSFW_EXPLICIT_THRESHOLD);
+    expect(closeUpOnlyRule(strip)).toBe("block");
+    expect(rule(strip)).toBe("allow");
+  });
+
+  it("passes every odd crop, long strip and column of an ordinary photo in the set", () => {
+    const crops = scored.filter((e) => e.category === "odd-crop");
+    expect(crops.length).toBeGreaterThanOrEqual(75);
+    expect(crops.filter((e) => rule(e) === "block").map((e) => e.id)).toEqual([
+      // A tight crop and a 5:1 strip of a strapless dress: bare shoulders and chest, a hand at the
+      // cheek; both classifiers call it explicit and 39% of the crop is bare skin below the face.
+      "open-nsfw-android-timg11-strip",
+      "open-nsfw-android-timg11-close",
+      // Crops with no face for the close-up check to find, which both classifiers call explicit:
+      // a hand over a mouth cut off at the nose, a forehead, a strapless bodice.
+      "human-stock-emotions-b-6-mouth",
+      "photomaker-yangmi-3-forehead",
+      "open-nsfw-android-timg11-bodice",
+    ]);
+  });
+
+  it("passes every close-up, expression, hand near the face, outfit and beach photo in the set", () => {
+    const kinds =
+      /^(swimwear|athlete|sportswear|beauty-closeup|face-closeup|expression|hand-near-face|portrait-east-asian|fashion|fashion-east-asian|evening-dress|evening-dress-east-asian|skin-coloured-clothing|bare-shoulders|lingerie|garment)$/;
+    const refused = scored.filter((e) => kinds.test(e.category) && rule(e) === "block");
+    expect(refused.map((e) => e.id)).toEqual([]);
+  });
+
+  it("passes the face close-ups the first classifier scores like explicit photos", () => {
     const greyCloseUps = scored.filter((e) => e.category === "face-closeup" && inGreyBand(e.scores));
     expect(greyCloseUps.map((e) => e.id).sort()).toEqual(["codeformer-0240", "codeformer-0444"]);
     for (const entry of greyCloseUps) {
@@ -113,26 +149,13 @@ describe("nsfwVerdict over the labelled set", () => {
     }
   });
 
-  it("still refuses every explicit photograph in the grey band: their faces are small in a body's frame", () => {
-    const grey = scored.filter((e) => e.label === "block" && !isArt(e) && inGreyBand(e.scores));
-    expect(grey.length).toBe(3);
-    for (const entry of grey) {
-      expect(entry.closeUp.faceArea, entry.id).toBeLessThan(0.05);
+  it("refuses the explicit photographs the first classifier flags: the second agrees on each", () => {
+    const flagged = photos.filter((e) => e.label === "block" && needsSecondOpinion(e.scores));
+    expect(flagged.length).toBeGreaterThanOrEqual(10);
+    for (const entry of flagged) {
+      expect(explicitScore(entry.second), entry.id).toBeGreaterThanOrEqual(NSFW_SECOND_OPINION_THRESHOLD);
       expect(rule(entry), entry.id).toBe("block");
     }
-  });
-
-  it("passes every swimwear, athlete, beauty close-up and East Asian portrait in the set", () => {
-    const kinds =
-      /^(swimwear|athlete|beauty-closeup|face-closeup|portrait-east-asian|fashion-east-asian|bare-shoulders)$/;
-    const refused = scored.filter((e) => kinds.test(e.category) && rule(e) === "block");
-    expect(refused.map((e) => e.id)).toEqual([]);
-  });
-
-  it("refuses the explicit photographs that show genitals", () => {
-    const explicit = scored.filter((e) => e.category === "explicit-photo" && !e.id.startsWith("nude-js-"));
-    expect(explicit.length).toBe(3);
-    for (const entry of explicit) expect(rule(entry), entry.id).toBe("block");
   });
 });
 
@@ -170,29 +193,66 @@ describe("nsfwVerdict: the close-up check in the grey band", () => {
 
   it("takes a face close-up with little bare skin outside the face", () => {
     expect(inGreyBand(closeUpScores)).toBe(true);
-    expect(nsfwVerdict(closeUpScores, closeUp)).toBe("allow");
+    expect(nsfwVerdict(closeUpScores, { closeUp })).toBe("allow");
   });
 
   it("refuses the same scores with a small face in a full-body frame", () => {
-    expect(nsfwVerdict(closeUpScores, { faces: 1, faceArea: 0.02, bodySkin: 0.3 })).toBe("block");
-    expect(nsfwVerdict(closeUpScores, { faces: 1, faceArea: 0.02, bodySkin: 0.01 })).toBe("block");
+    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.3 } })).toBe(
+      "block",
+    );
+    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.01 } })).toBe(
+      "block",
+    );
   });
 
   it("refuses a large face with much bare skin beside and below it", () => {
-    expect(nsfwVerdict(closeUpScores, { faces: 1, faceArea: 0.15, bodySkin: 0.3 })).toBe("block");
+    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.15, bodySkin: 0.3 } })).toBe(
+      "block",
+    );
   });
 
   it("refuses when no face was found or nothing was measured", () => {
-    expect(nsfwVerdict(closeUpScores, { faces: 0, faceArea: 0, bodySkin: null })).toBe("block");
+    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 0, faceArea: 0, bodySkin: null } })).toBe("block");
     expect(nsfwVerdict(closeUpScores)).toBe("block");
   });
 
   it("refuses from 0.90 up whatever the composition, and never looks below 0.70", () => {
     const high: NsfwScores = { ...closeUpScores, Porn: 0.9, Neutral: 0.044 };
     expect(inGreyBand(high)).toBe(false);
-    expect(nsfwVerdict(high, closeUp)).toBe("block");
+    expect(nsfwVerdict(high, { closeUp })).toBe("block");
     const low: NsfwScores = { ...closeUpScores, Porn: 0.68, Neutral: 0.264 };
     expect(inGreyBand(low)).toBe(false);
-    expect(nsfwVerdict(low, { faces: 0, faceArea: 0, bodySkin: null })).toBe("allow");
+    expect(nsfwVerdict(low, { closeUp: { faces: 0, faceArea: 0, bodySkin: null } })).toBe("allow");
+  });
+});
+
+describe("nsfwVerdict: the second opinion", () => {
+  /** Issue 24's laughing woman, chin on her hands: the first classifier's Porn 0.926. */
+  const laughing: NsfwScores = { Drawing: 0.001, Hentai: 0.003, Neutral: 0.05, Porn: 0.926, Sexy: 0.02 };
+  const disagrees: NsfwScores = { Drawing: 0.01, Hentai: 0.01, Neutral: 0.7, Porn: 0.2, Sexy: 0.08 };
+  const agrees: NsfwScores = { Drawing: 0, Hentai: 0.05, Neutral: 0.05, Porn: 0.8, Sexy: 0.1 };
+
+  it("passes what the first refuses when the second disagrees, whatever the first's score", () => {
+    expect(nsfwVerdict(laughing)).toBe("block");
+    expect(nsfwVerdict(laughing, { second: disagrees })).toBe("allow");
+    expect(nsfwVerdict({ ...laughing, Porn: 0.999, Neutral: 0 }, { second: disagrees })).toBe("allow");
+  });
+
+  it("refuses when both agree, unless a grey-band picture is a clothed close-up", () => {
+    expect(nsfwVerdict(laughing, { second: agrees })).toBe("block");
+    const grey: NsfwScores = { ...laughing, Porn: 0.8, Neutral: 0.176 };
+    expect(nsfwVerdict(grey, { second: agrees, closeUp: { faces: 1, faceArea: 0.3, bodySkin: 0.02 } })).toBe(
+      "allow",
+    );
+    expect(nsfwVerdict(grey, { second: agrees, closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.3 } })).toBe(
+      "block",
+    );
+  });
+
+  it("is never asked below the first threshold, and refuses from its own threshold up", () => {
+    expect(needsSecondOpinion({ ...laughing, Porn: 0.6, Neutral: 0.376 })).toBe(false);
+    const at = { ...disagrees, Porn: NSFW_SECOND_OPINION_THRESHOLD - 0.02, Neutral: 0.5 };
+    expect(nsfwVerdict(laughing, { second: at })).toBe("allow");
+    expect(nsfwVerdict(laughing, { second: { ...at, Hentai: 0.02 } })).toBe("block");
   });
 });

@@ -56,9 +56,40 @@ export const CLOSE_UP_MIN_FACE_AREA = 0.1;
  */
 export const CLOSE_UP_MAX_BODY_SKIN = 0.25;
 
+/**
+ * The second opinion: nsfwjs's InceptionV3 (a different network, trained on the same classes) on
+ * the picture as it is, its uniform border trimmed and the rest letterboxed into its 299² input
+ * rather than squashed (nsfw.ts secondOpinionScores). Asked only when the first classifier
+ * refuses (Porn + Hentai ≥ NSFW_EXPLICIT_THRESHOLD, about 2% of ordinary photos); when its
+ * Porn + Hentai stays below this, the two disagree and the upload passes. Chosen on the labelled
+ * set (README "Upload moderation"): every explicit picture the first classifier refuses scores
+ * 0.67–0.99 here (photographs, photographs padded to a banner, paintings); the ordinary pictures
+ * it clears score 0.00–0.50 (5:1 strips of a spacesuit or a face enlarged to 3000×600, a tight
+ * face crop, clothed paintings). This is the middle of that gap.
+ */
+export const NSFW_SECOND_OPINION_THRESHOLD = 0.58;
+
+/** What the engine measured beyond the first classifier's scores, when it measured it. */
+export type NsfwEvidence = {
+  /** The second classifier's scores (nsfw.ts secondOpinionScores), taken when the first refuses. */
+  second?: NsfwScores;
+  /** The close-up features (nsfw.ts measureCloseUp), taken in the grey band. */
+  closeUp?: CloseUpFeatures;
+};
+
+/** Porn + Hentai: the two classes that are reasons to refuse. */
+export function explicitScore(scores: NsfwScores): number {
+  return scores.Porn + scores.Hentai;
+}
+
+/** Scores for which the first classifier alone would refuse, so the second is asked. */
+export function needsSecondOpinion(scores: NsfwScores): boolean {
+  return explicitScore(scores) >= NSFW_EXPLICIT_THRESHOLD;
+}
+
 /** Scores for which the verdict needs the close-up features (explicit photos and clothed close-ups both land here). */
 export function inGreyBand(scores: NsfwScores): boolean {
-  const explicit = scores.Porn + scores.Hentai;
+  const explicit = explicitScore(scores);
   return explicit >= NSFW_EXPLICIT_THRESHOLD && explicit < NSFW_GREY_BAND_TOP;
 }
 
@@ -72,11 +103,14 @@ export function isClothedCloseUp(features: CloseUpFeatures): boolean {
 }
 
 /**
- * The verdict for one image's scores, and in the grey band its close-up features (without them a
- * grey-band image is refused, as under the first rule).
+ * The verdict for one image: refused only on evidence. The first classifier's scores below the
+ * threshold pass. Above it the image passes when the second classifier disagrees, or, in the grey
+ * band, when it is a clothed close-up. What was not measured counts as agreeing with the first
+ * classifier, so without evidence the verdict is the scores-only rule's.
  */
-export function nsfwVerdict(scores: NsfwScores, closeUp?: CloseUpFeatures): TNsfwVerdict {
-  if (scores.Porn + scores.Hentai < NSFW_EXPLICIT_THRESHOLD) return "allow";
-  if (inGreyBand(scores) && closeUp && isClothedCloseUp(closeUp)) return "allow";
+export function nsfwVerdict(scores: NsfwScores, evidence: NsfwEvidence = {}): TNsfwVerdict {
+  if (!needsSecondOpinion(scores)) return "allow";
+  if (evidence.second && explicitScore(evidence.second) < NSFW_SECOND_OPINION_THRESHOLD) return "allow";
+  if (inGreyBand(scores) && evidence.closeUp && isClothedCloseUp(evidence.closeUp)) return "allow";
   return "block";
 }

@@ -26,7 +26,7 @@ describe("measureCloseUp (the grey band's second check)", () => {
     expect(features.faceArea).toBeLessThan(0.3);
     expect(features.bodySkin).toBeLessThan(0.1);
     expect(isClothedCloseUp(features)).toBe(true);
-    expect(nsfwVerdict(GREY, features)).toBe("allow");
+    expect(nsfwVerdict(GREY, { closeUp: features })).toBe("allow");
   });
 
   it("measures the same face small in a large frame as no close-up", async () => {
@@ -40,7 +40,7 @@ describe("measureCloseUp (the grey band's second check)", () => {
     expect(far.faceArea / near.faceArea).toBeGreaterThan(0.04);
     expect(far.faceArea / near.faceArea).toBeLessThan(0.09);
     expect(isClothedCloseUp(far)).toBe(false);
-    expect(nsfwVerdict(GREY, far)).toBe("block");
+    expect(nsfwVerdict(GREY, { closeUp: far })).toBe("block");
   });
 
   it("reports no face and no body skin for a photo without a person", async () => {

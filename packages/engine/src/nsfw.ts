@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import sharp from "sharp";
 import { EngineError } from "./errors.ts";
 import { detectFacesRaw, segmentPersonRaw } from "./face/human.ts";
 import { SILHOUETTE } from "./face/mesh-indices.ts";
@@ -8,8 +9,11 @@ import { createMask, decodeImage, type RgbImage, resizeMask } from "./image.ts";
 import { fillPolygon, type TPoint } from "./masks.ts";
 import {
   type CloseUpFeatures,
+  explicitScore,
   inGreyBand,
+  NSFW_SECOND_OPINION_THRESHOLD,
   type NsfwScores,
+  needsSecondOpinion,
   nsfwVerdict,
   type TNsfwClass,
   type TNsfwVerdict,
@@ -19,14 +23,16 @@ import { loadTf } from "./runtime/tf.ts";
 
 const require = createRequire(import.meta.url);
 
-export type { CloseUpFeatures, NsfwScores, TNsfwClass } from "./moderation-rule.ts";
+export type { CloseUpFeatures, NsfwEvidence, NsfwScores, TNsfwClass } from "./moderation-rule.ts";
 
 export interface NsfwResult {
   /** moderation-rule.ts nsfwVerdict over the scores (and the close-up features when measured). */
   verdict: TNsfwVerdict;
-  /** Probability of each class, 0..1, summing to about 1. */
+  /** Probability of each class, 0..1, summing to about 1 (the first classifier, MobileNetV2). */
   scores: NsfwScores;
-  /** Measured only when the scores land in the grey band (moderation-rule.ts inGreyBand). */
+  /** The second classifier's scores (InceptionV3), asked only when the first refuses. */
+  second?: NsfwScores;
+  /** Measured only when the second agrees and the scores land in the grey band (moderation-rule.ts inGreyBand). */
   closeUp?: CloseUpFeatures;
 }
 
@@ -77,12 +83,56 @@ function loadNsfwModel(): Promise<TNsfwModel> {
   return modelReady;
 }
 
+interface TLayersModel {
+  predict(input: unknown): unknown;
+}
+
+let secondReady: Promise<TLayersModel> | null = null;
+
+/** nsfwjs's InceptionV3 (the five classes again, a different network; 299² input), from the same package. */
+function loadSecondModel(): Promise<TLayersModel> {
+  secondReady ??= (async () => {
+    const tf = await loadTf();
+    const dir = path.join(resolvePackageDir("nsfwjs"), "dist", "models", "inception_v3");
+    const modelFile = path.join(dir, "model.min.js");
+    const shardFiles = [1, 2, 3, 4, 5, 6].map((i) => path.join(dir, `group1-shard${i}of6.min.js`));
+    assertModelFile(modelFile);
+    for (const file of shardFiles) assertModelFile(file);
+    try {
+      const json = require(modelFile) as {
+        modelTopology: unknown;
+        weightsManifest: Array<{ paths: string[]; weights: unknown[] }>;
+      };
+      const weights = Buffer.concat(shardFiles.map((file) => Buffer.from(require(file) as string, "base64")));
+      // The modules are 30 MB of base64 text; once decoded, let them go rather than live in the
+      // require cache for the life of the thread.
+      for (const file of [modelFile, ...shardFiles]) delete require.cache[file];
+      const model = await tf.loadLayersModel({
+        load: async () => ({
+          modelTopology: json.modelTopology as object,
+          weightSpecs: json.weightsManifest.flatMap(
+            (group) => group.weights,
+          ) as import("@tensorflow/tfjs").io.WeightsManifestEntry[],
+          weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+        }),
+      });
+      return model as unknown as TLayersModel;
+    } catch (error) {
+      secondReady = null;
+      throw new EngineError("MODEL_MISSING", `NSFW second model did not load from ${dir}: ${String(error)}`, {
+        cause: error,
+      });
+    }
+  })();
+  return secondReady;
+}
+
 /**
- * Loads the classifier ahead of the first upload (about a second here), so the first person to
- * upload after a start does not wait for it. Safe to call any number of times.
+ * Loads both classifiers ahead of the first upload (about a second and two here), so the first
+ * person to upload after a start does not wait for them. Safe to call any number of times.
  */
 export async function warmNsfwModel(): Promise<void> {
-  await loadNsfwModel();
+  await Promise.all([loadNsfwModel(), loadSecondModel()]);
 }
 
 /**
@@ -106,16 +156,89 @@ export async function scoreNsfw(input: Buffer | Uint8Array): Promise<NsfwScores>
   return scores;
 }
 
+/** The second classifier's input side (InceptionV3). */
+export const SECOND_OPINION_SIDE = 299;
+/** The copy the border is trimmed on: the long side, enough to find a border, cheap to trim. */
+const TRIM_SIDE = 1024;
+/** How far from the corner pixel's colour a border may stray (JPEG noise on a flat border). */
+const TRIM_THRESHOLD = 24;
+
 /**
- * Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8). Scores in
- * the grey band, where explicit photos and clothed face close-ups both land, get the close-up
- * measurement too; every other upload is decided from the scores alone and pays nothing more.
+ * What the second classifier looks at: the picture's own proportions (letterboxed in mid grey,
+ * never squashed: a 5:1 strip of an orange spacesuit squashed into a square is what made the
+ * first classifier call it porn), after a uniform border is trimmed (a small picture padded out
+ * to a wide banner is judged on what it shows, not shrunk to a sliver).
+ */
+export async function secondOpinionView(input: Buffer | Uint8Array): Promise<RgbImage> {
+  const image = await decodeImage(input, { resize: { width: TRIM_SIDE, height: TRIM_SIDE, fit: "inside" } });
+  const raw = { raw: { width: image.width, height: image.height, channels: 3 as const } };
+  let content = sharp(image.data, raw);
+  try {
+    const trimmed = await sharp(image.data, raw)
+      .trim({ threshold: TRIM_THRESHOLD })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // A picture that is all border (or nearly) is judged whole.
+    if (Math.min(trimmed.info.width, trimmed.info.height) >= 16) {
+      content = sharp(trimmed.data, {
+        raw: { width: trimmed.info.width, height: trimmed.info.height, channels: 3 },
+      });
+    }
+  } catch {
+    // sharp cannot trim a single-colour image; judge it whole.
+  }
+  const { data } = await content
+    .resize(SECOND_OPINION_SIDE, SECOND_OPINION_SIDE, {
+      fit: "contain",
+      kernel: "lanczos3",
+      background: { r: 128, g: 128, b: 128 },
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: SECOND_OPINION_SIDE, height: SECOND_OPINION_SIDE };
+}
+
+/** The second classifier's five class scores for an upload (its view: secondOpinionView). */
+export async function secondOpinionScores(input: Buffer | Uint8Array): Promise<NsfwScores> {
+  const view = await secondOpinionView(input);
+  const [model, tf] = await Promise.all([loadSecondModel(), loadTf()]);
+  const batch = tf.tidy(() =>
+    tf.tensor4d(view.data, [1, SECOND_OPINION_SIDE, SECOND_OPINION_SIDE, 3], "int32").toFloat().div(255),
+  );
+  const output = model.predict(batch) as import("@tensorflow/tfjs").Tensor;
+  let probabilities: Float32Array | Int32Array | Uint8Array;
+  try {
+    probabilities = await output.data();
+  } finally {
+    batch.dispose();
+    output.dispose();
+  }
+  const classes: TNsfwClass[] = ["Drawing", "Hentai", "Neutral", "Porn", "Sexy"];
+  const scores: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
+  classes.forEach((name, i) => {
+    scores[name] = probabilities[i] ?? 0;
+  });
+  return scores;
+}
+
+/**
+ * Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8), refusing
+ * only on evidence (moderation-rule.ts nsfwVerdict). Most uploads are decided by the first
+ * classifier alone and pay nothing more. When it would refuse, the second classifier looks at
+ * the picture unsquashed; if it disagrees, the upload passes. If it agrees and the scores are in
+ * the grey band, where explicit photos and clothed face close-ups both land, the close-up
+ * measurement decides.
  */
 export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
   const scores = await scoreNsfw(input);
-  if (!inGreyBand(scores)) return { verdict: nsfwVerdict(scores), scores };
+  if (!needsSecondOpinion(scores)) return { verdict: nsfwVerdict(scores), scores };
+  const second = await secondOpinionScores(input);
+  if (explicitScore(second) < NSFW_SECOND_OPINION_THRESHOLD || !inGreyBand(scores)) {
+    return { verdict: nsfwVerdict(scores, { second }), scores, second };
+  }
   const closeUp = await measureCloseUp(input);
-  return { verdict: nsfwVerdict(scores, closeUp), scores, closeUp };
+  return { verdict: nsfwVerdict(scores, { second, closeUp }), scores, second, closeUp };
 }
 
 /**

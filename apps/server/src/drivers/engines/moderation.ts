@@ -13,6 +13,11 @@ export interface ModerationResult {
    */
   scores: Readonly<Record<string, number>>;
   /**
+   * The built-in engine's second classifier (InceptionV3 on the picture unsquashed), asked only
+   * when the first would refuse; the upload passes when it disagrees. Logged with a refusal.
+   */
+  second?: Readonly<Record<string, number>>;
+  /**
    * The built-in engine's second check, measured only when the scores land in its grey band:
    * faces found, the largest face's share of the frame, bare skin outside the head (moderation-rule.ts
    * CloseUpFeatures). Logged with a refusal beside the scores.
@@ -27,8 +32,9 @@ export interface ModerationDriver {
 }
 
 /**
- * Runs in the engine thread (~130 ms a check; the close-up check of a grey-band upload adds its
- * face detection and person segmentation, README "Upload moderation"), off the API's event loop.
+ * Runs in the engine thread (~130 ms a check; the few uploads the first classifier would refuse
+ * add the second classifier and, in the grey band, the close-up check: README "Upload
+ * moderation"), off the API's event loop.
  */
 export const builtinModeration: ModerationDriver = {
   classify: (bytes) => getEngineThread("uploads").classifyNsfw(bytes),

@@ -3,7 +3,8 @@
  * the type from the bytes, the size from the header (nothing is decoded before the pixel limit
  * holds), then a real decode. Tool uploads must also be an image the engine can process
  * (packages/shared retouch.ts ENGINE_*) and are decoded by the content classifier (spec 02 §8
- * NSFW_CONTENT_DETECTED), at 224 px; public pictures (notice attachments, the notice editor's
+ * NSFW_CONTENT_DETECTED), at 224 px (and, for the few the first classifier would refuse, at most
+ * 1024 px for the second); public pictures (notice attachments, the notice editor's
  * images) are decoded and encoded again, which also drops their metadata (camera, GPS).
  */
 
@@ -19,7 +20,9 @@ import type { ModerationDriver, ModerationResult } from "../../drivers/engines/m
 import { AppError } from "../../lib/app-error.ts";
 import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
 
-export const NSFW_MESSAGE = "This image can't be processed under our content policy.";
+/** What a refused upload is told (the web app words it per language from the code). */
+export const NSFW_MESSAGE =
+  "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a different crop (face and shoulders) or contact support.";
 const DAMAGED_MESSAGE = "The image could not be read; it may be damaged.";
 /**
  * Refused while decoding (sharp's failOn "warning"): a truncated or corrupt file. "truncated" would
@@ -231,6 +234,7 @@ export async function assertAllowedContent(bytes: Uint8Array, moderation: Modera
     message: NSFW_REVIEW_LOG_MESSAGE,
     fields: {
       scores: result.scores,
+      ...(result.second ? { second: result.second } : {}),
       ...(result.closeUp ? { closeUp: result.closeUp } : {}),
       sha256: createHash("sha256").update(bytes).digest("hex"),
       bytes: bytes.length,

@@ -378,7 +378,8 @@ export const en: TTranslations = {
       SAME_PLAN: "You're already on this plan.",
       NOT_CANCELLED: "Your subscription isn't scheduled to cancel.",
       PAYMENT_PROVIDER_ERROR: "The payment service couldn't be reached. Please try again shortly.",
-      NSFW_CONTENT_DETECTED: "Inappropriate content was detected, so this image can't be processed.",
+      NSFW_CONTENT_DETECTED:
+        "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
       INVALID_IMAGE: "The image couldn't be read. Upload an undamaged JPEG or PNG file.",
       UNSUPPORTED_IMAGE_TYPE: "Only jpg and png files can be uploaded.",
       JOB_CANCELLED: "You cancelled this job. Its credits were refunded.",

@@ -370,7 +370,8 @@ export const ko = {
       SAME_PLAN: "이미 이 요금제를 이용하고 있습니다.",
       NOT_CANCELLED: "해지가 예약된 구독이 없습니다.",
       PAYMENT_PROVIDER_ERROR: "결제 서비스에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.",
-      NSFW_CONTENT_DETECTED: "부적절한 콘텐츠가 감지되어 처리할 수 없습니다.",
+      NSFW_CONTENT_DETECTED:
+        "노출이나 선정적인 내용이 있는 사진으로 보여 처리하지 않습니다. 일반 사진이라면 얼굴과 어깨가 나오게 다시 잘라 올리거나 고객센터에 문의해 주세요.",
       INVALID_IMAGE: "이미지를 읽을 수 없습니다. 손상되지 않은 JPEG 또는 PNG 파일을 올려 주세요.",
       UNSUPPORTED_IMAGE_TYPE: "jpg, png 파일만 업로드할 수 있습니다.",
       JOB_CANCELLED: "작업을 취소했습니다. 사용한 크레딧은 환불되었습니다.",

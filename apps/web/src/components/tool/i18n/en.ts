@@ -56,6 +56,7 @@ export const toolEn: TTree<typeof toolKo> = {
     insufficient: "Not enough credits. Please top up and try again.",
     topUp: "Top up",
     maintenance: "We're under maintenance. Please try again shortly.",
-    nsfw: "Inappropriate content detected: this image can't be processed under our service policy.",
+    nsfw: "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
+    nsfwSupport: "Contact support",
   },
 };

@@ -1,5 +1,7 @@
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactElement } from "react";
+import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RequireUser } from "../../../app/route-guards.tsx";
 import { makeUser } from "../../../lib/auth/test-users.ts";
@@ -270,6 +272,30 @@ describe("the retouch page", () => {
       "Not enough credits. Please top up and try again.",
     );
     expect(screen.queryByTestId("retouch-result-processing")).toBeNull();
+  });
+
+  it("says what a refused photo can do instead: another crop, or support (issue 24)", async () => {
+    const shown = vi.spyOn(toast, "error");
+    renderPage(makeUser(), (url) =>
+      url === "/api/runpod-upscale"
+        ? jsonResponse(400, {
+            success: false,
+            error: "This photo looks like it contains nudity or sexual content.",
+            code: "NSFW_CONTENT_DETECTED",
+          })
+        : undefined,
+    );
+    await screen.findByTestId("retouch-preview");
+    fireEvent.click(screen.getByTestId("retouch-generate"));
+    expect((await screen.findByTestId("retouch-error")).textContent).toBe(
+      "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
+    );
+    await waitFor(() => expect(shown).toHaveBeenCalled());
+    const [content, options] = shown.mock.calls.at(-1)!;
+    expect(options).toMatchObject({ duration: 12_000 });
+    const view = render(content as ReactElement);
+    expect(view.getByTestId("nsfw-refusal-toast").textContent).toContain("try a different crop");
+    expect(view.getByRole("link", { name: "Contact support" }).getAttribute("href")).toMatch(/^mailto:.+@.+/);
   });
 
   it("labels a cancelled job 'Cancelled' in the history, and a failed one 'Failed'", async () => {

@@ -4,6 +4,7 @@ import { createElement, useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
+import { NSFW_TOAST_MS, NsfwRefusalToast } from "../../../components/tool/nsfw-refusal-toast.tsx";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { historyKeys } from "../../../lib/history/history-api.ts";
 import { classifyToolError } from "../../../lib/tool-errors.ts";
@@ -51,6 +52,8 @@ export function useGenerateRetouch(job: TRetouchJob, start = startUpscale) {
         if (kind === "insufficientCredits") {
           toast.error(createElement(InsufficientCreditsToast), { id: "retouch-credits" });
           void forceSync();
+        } else if (kind === "nsfw") {
+          toast.error(createElement(NsfwRefusalToast), { id: "retouch-nsfw", duration: NSFW_TOAST_MS });
         } else toast.error(message, { id: "retouch-start" });
       } finally {
         setIsSubmitting(false);

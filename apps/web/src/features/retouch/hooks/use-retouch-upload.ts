@@ -1,7 +1,8 @@
 import { LARGE_IMAGE_ALERT_PX } from "@gyeol/shared/retouch";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { createElement, useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { NSFW_TOAST_MS, NsfwRefusalToast } from "../../../components/tool/nsfw-refusal-toast.tsx";
 import { classifyToolError } from "../../../lib/tool-errors.ts";
 import { type TUploadPhase, uploadToolImage } from "../../../lib/uploads/upload-image.ts";
 import type { TRetouchImage } from "../lib/build-upscale-input.ts";
@@ -80,7 +81,9 @@ export function useRetouchUpload() {
         if (error instanceof ResizeError) toast.error(t("tool.upload.resizeFailed"));
         else if (error instanceof ImageLimitError) toast.error(t(`errors.codes.${error.code}`));
         else if (classifyToolError(error) === "other") toast.error(t("tool.upload.failed"));
-        else toast.error(describeRetouchError(error, t));
+        else if (classifyToolError(error) === "nsfw") {
+          toast.error(createElement(NsfwRefusalToast), { id: "retouch-nsfw", duration: NSFW_TOAST_MS });
+        } else toast.error(describeRetouchError(error, t));
       } finally {
         setPendingPreview(null);
         setPhase("idle");
