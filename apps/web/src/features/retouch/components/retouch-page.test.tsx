@@ -8,6 +8,7 @@ import { makeUser } from "../../../lib/auth/test-users.ts";
 import { STORAGE_KEY_HANDOFF } from "../../../lib/handoff.ts";
 import { i18n } from "../../../lib/i18n/i18n.ts";
 import { ko } from "../../../lib/i18n/ko.ts";
+import { setOperatorInfo } from "../../../lib/operator.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
 import { RetouchPage } from "./retouch-page.tsx";
 
@@ -293,6 +294,11 @@ describe("the retouch page", () => {
     await waitFor(() => expect(shown).toHaveBeenCalled());
     const [content, options] = shown.mock.calls.at(-1)!;
     expect(options).toMatchObject({ duration: 12_000 });
+    // The support address comes from the server's operator settings (issue 30).
+    setOperatorInfo({
+      ko: { supportEmail: "help@gyeol.example" },
+      en: { supportEmail: "help@gyeol.example" },
+    });
     const view = render(content as ReactElement);
     expect(view.getByTestId("nsfw-refusal-toast").textContent).toContain("try a different crop");
     expect(view.getByRole("link", { name: "Contact support" }).getAttribute("href")).toMatch(/^mailto:.+@.+/);
