@@ -59,14 +59,14 @@ export interface TMakeupLook {
 /** Makeup: rose lips, pink blush, a taupe lid shadow, the skin's own sheen. */
 const MAKEUP_LOOK: TMakeupLook = {
   lip: { colour: [0.78, 0.27, 0.35], amount: 0.6, deepen: 0.12 },
-  blush: { colour: [0.95, 0.58, 0.62], amount: 0.42 },
+  blush: { colour: [0.95, 0.58, 0.62], amount: 0.55 },
   eyes: { colour: [0.56, 0.42, 0.4], amount: 0.5, deepen: 0.16 },
   sheen: 0,
 };
 
 /** Matte makeup: the same face in muted tones (rose-brown lips, dusty blush) and no shine. */
 const MATTE_LOOK: TMakeupLook = {
-  lip: { colour: [0.66, 0.36, 0.36], amount: 0.58, deepen: 0.12 },
+  lip: { colour: [0.66, 0.36, 0.36], amount: 0.75, deepen: 0.22 },
   blush: { colour: [0.85, 0.6, 0.58], amount: 0.32 },
   eyes: { colour: [0.55, 0.45, 0.42], amount: 0.45, deepen: 0.14 },
   sheen: -0.7,
@@ -126,7 +126,7 @@ export function getStyleParams(loraIndex: number): TStyleParams {
         ...BASIC,
         name: "matte_makeup",
         smoothing: 0.9,
-        textureKeep: 0.45,
+        textureKeep: 0.52,
         toneEvening: 0.55,
         skinSaturation: -0.06,
         makeup: MATTE_LOOK,
