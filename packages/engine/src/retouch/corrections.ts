@@ -33,7 +33,7 @@ function addLuma(c: TPlanes["c"], i: number, delta: number): void {
 }
 
 /**
- * Tone evening: colour blotches (redness, patches) narrower than face width / 30 are taken out of
+ * Tone evening: colour blotches (redness, patches) narrower than face width / 24 are taken out of
  * the chroma, and low-contrast luma patches are evened by an edge-preserving smooth at face width /
  * 15 (shading and folds, which have contrast, stay). `amount` 0..1.
  */
@@ -42,14 +42,14 @@ export function evenTone(planes: TPlanes, weight: Float32Array, faceWidth: numbe
   const { width: w, height: h, c } = planes;
   const n = w * h;
   const L = lumaPlane(c);
-  const radius = Math.max(2, faceWidth / 30);
+  const radius = Math.max(2, faceWidth / 24);
   const den = lowPass(weight, w, h, radius);
   // Colour that comes with shading (a crease, a fold, the shadow beside the nose) is the face's
   // shape, not a blotch: where the luma departs from its surroundings the chroma stays.
   const Lbroad = weightedLowPass(L, weight, w, h, radius, den);
   const flat = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const t = Math.min(1, Math.abs(L[i]! - Lbroad[i]!) / Math.max(0.05, Lbroad[i]!) / 0.06);
+    const t = Math.min(1, Math.abs(L[i]! - Lbroad[i]!) / Math.max(0.05, Lbroad[i]!) / 0.12);
     flat[i] = 1 - t * t;
   }
   for (let k = 0; k < 3; k++) {
@@ -76,12 +76,60 @@ export function evenTone(planes: TPlanes, weight: Float32Array, faceWidth: numbe
   }
 }
 
+/** Separable max (or min, with `sign` −1) filter of radius r: a grey dilation (erosion). */
+function rankFilter(p: Float32Array, w: number, h: number, r: number, sign: 1 | -1): Float32Array {
+  const tmp = new Float32Array(p.length);
+  const out = new Float32Array(p.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = Number.NEGATIVE_INFINITY;
+      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++)
+        m = Math.max(m, sign * p[y * w + k]!);
+      tmp[y * w + x] = m;
+    }
+  for (let x = 0; x < w; x++)
+    for (let y = 0; y < h; y++) {
+      let m = Number.NEGATIVE_INFINITY;
+      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) m = Math.max(m, tmp[k * w + x]!);
+      out[y * w + x] = sign * m;
+    }
+  return out;
+}
+
+/**
+ * How line-like a bright structure of `p` is at each pixel, 0..1: the Hessian (at σ = `sigma`)
+ * curves strongly across a ridge and little along it; a dot curves both ways.
+ */
+function ridgeness(p: Float32Array, w: number, h: number, sigma: number): Float32Array {
+  const s = lowPass(p, w, h, sigma * Math.sqrt(3));
+  const out = new Float32Array(p.length);
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      // Negated: a ridge (a local maximum across) curves downwards.
+      const xx = 2 * s[i]! - s[i + 1]! - s[i - 1]!;
+      const yy = 2 * s[i]! - s[i + w]! - s[i - w]!;
+      const xy = -(s[i + w + 1]! - s[i + w - 1]! - s[i - w + 1]! + s[i - w - 1]!) / 4;
+      const half = (xx + yy) / 2;
+      const root = Math.sqrt(((xx - yy) * (xx - yy)) / 4 + xy * xy);
+      const l1 = half + root;
+      const l2 = half - root;
+      if (l1 <= 0) continue;
+      const anisotropy = (l1 - Math.abs(l2)) / (l1 + Math.abs(l2));
+      const t = Math.min(1, Math.max(0, (anisotropy - 0.12) / 0.33));
+      out[i] = t * t * (3 - 2 * t);
+    }
+  return out;
+}
+
 /**
  * Fine lines: thin dark lines of low contrast (crow's feet, forehead and under-eye lines) are
- * lifted towards the skin around them. The skin around is an edge-preserving smooth at face width
- * / 25 whose threshold (eps) keeps deep folds (nasolabial, smile lines): they have far more contrast
- * than a fine line, so they stay in the smooth and are not lifted. Only darker-than-surroundings
- * detail moves. `amount` 0..1.
+ * filled in from the skin beside them. A grey closing (dilation then erosion, radius face width /
+ * 100) fills every dark structure narrower than about twice that — its difference from the skin
+ * (the black top-hat) is exactly those structures; of them only the line-like ones are lifted
+ * (pores and spots are round: they are the grain, and the spot control's). Deep folds are wider
+ * than the closing and stay; any dark structure deeper than ~9% of its skin is a fold's edge and
+ * fades out too. `amount` 0..1.
  */
 export function softenFineLines(
   planes: TPlanes,
@@ -92,20 +140,18 @@ export function softenFineLines(
   if (amount <= 0) return;
   const { width: w, height: h, c } = planes;
   const L = lumaPlane(c);
-  const r = Math.max(2, Math.round(faceWidth / 25));
-  const around = guidedFilterSelf(L, w, h, r, 0.035 * 0.035);
-  // The line itself, without the pores: detail between ~1 px and the line's width.
-  const line = lowPass(L, w, h, Math.max(1, faceWidth / 250));
-  const gain = 0.9 * amount;
+  const r = Math.max(1, Math.round(faceWidth / 100));
+  const closed = rankFilter(rankFilter(L, w, h, r, 1), w, h, r, -1);
+  const hat = new Float32Array(L.length);
+  for (let i = 0; i < L.length; i++) hat[i] = Math.max(0, closed[i]! - L[i]!);
+  const lineness = ridgeness(hat, w, h, Math.max(1, faceWidth / 250));
   for (let i = 0; i < L.length; i++) {
     const m = weight[i]!;
-    if (m <= 0) continue;
-    const dark = around[i]! - line[i]!;
-    if (dark <= 0) continue;
-    // A line deeper than ~8% of the skin's luma is a fold, not a fine line: it fades out.
-    const depth = dark / Math.max(0.1, around[i]!);
-    const keep = depth < 0.05 ? 1 : depth > 0.1 ? 0 : 1 - (depth - 0.05) / 0.05;
-    addLuma(c, i, m * gain * keep * dark);
+    const dark = hat[i]!;
+    if (m <= 0 || dark <= 0) continue;
+    const depth = dark / Math.max(0.1, closed[i]!);
+    const keep = depth < 0.06 ? 1 : depth > 0.1 ? 0 : 1 - (depth - 0.06) / 0.04;
+    addLuma(c, i, m * amount * keep * lineness[i]! * dark);
   }
 }
 
@@ -149,9 +195,12 @@ export function liftDarkCircles(
 }
 
 /**
- * Shine: specular highlights on the T-zone (luma standing above its surroundings, at face width /
- * 150 against face width / 12) are brought down towards the skin around them, and take back the
- * skin's colour that the shine had washed out. `amount` 0..1.
+ * Shine: oily specular highlights on the T-zone are brought down towards the skin around them and
+ * take back the skin's colour the shine washed out. A pixel is shine as far as it is brighter than
+ * the skin around it (face width / 150 against face width / 8) and greyer than that skin (a
+ * specular reflection adds white light; the skin's own light parts keep their colour). The skin
+ * around is estimated twice, the second time leaving the shine out, so a large shine does not
+ * raise its own reference. `amount` 0..1.
  */
 export function reduceShine(
   planes: TPlanes,
@@ -164,25 +213,95 @@ export function reduceShine(
   const { width: w, height: h, c } = planes;
   const n = w * h;
   const L = lumaPlane(c);
+  const spread = new Float32Array(n);
+  for (let i = 0; i < n; i++)
+    spread[i] = Math.max(c[0][i]!, c[1][i]!, c[2][i]!) - Math.min(c[0][i]!, c[1][i]!, c[2][i]!);
   const hi = lowPass(L, w, h, Math.max(1, faceWidth / 150));
-  const wide = Math.max(3, faceWidth / 12);
-  const den = lowPass(skin, w, h, wide);
-  const base = weightedLowPass(L, skin, w, h, wide, den);
-  const baseColour = [0, 1, 2].map((k) => weightedLowPass(c[k as 0 | 1 | 2], skin, w, h, wide, den));
+  const hiSpread = lowPass(spread, w, h, Math.max(1, faceWidth / 150));
+  const wide = Math.max(3, faceWidth / 8);
+  const score = new Float32Array(n);
+  let weights = skin;
+  let base = weightedLowPass(L, weights, w, h, wide);
+  let baseSpread = weightedLowPass(spread, weights, w, h, wide);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < n; i++) {
+      const bright = (hi[i]! - base[i]! - 0.01) / 0.05;
+      const grey = (1 - hiSpread[i]! / Math.max(0.02, baseSpread[i]!)) / 0.35;
+      const b = Math.min(1, Math.max(0, bright));
+      const g = Math.min(1, Math.max(0, grey));
+      score[i] = b * (0.35 + 0.65 * g);
+    }
+    if (pass === 1) break;
+    weights = skin.map((v, i) => v * (1 - score[i]!));
+    base = weightedLowPass(L, weights, w, h, wide);
+    baseSpread = weightedLowPass(spread, weights, w, h, wide);
+  }
+  const baseColour = [0, 1, 2].map((k) => weightedLowPass(c[k as 0 | 1 | 2], weights, w, h, wide));
   for (let i = 0; i < n; i++) {
     const z = zone[i]!;
-    if (z <= 0) continue;
-    const excess = hi[i]! - base[i]! - 0.015;
-    if (excess <= 0) continue;
-    const t = Math.min(1, excess / 0.06);
-    const k = z * amount * t * 0.85;
+    const s = score[i]!;
+    if (z <= 0 || s <= 0) continue;
+    const k = z * amount * s;
     const bl = Math.max(0.02, base[i]!);
-    // The skin's own colour at this pixel's (lowered) brightness.
-    const target = L[i]! - 0.85 * excess;
+    // The skin's own colour at a brightness a little above the skin around (a matte sheen stays).
+    const target = Math.min(L[i]!, base[i]! + 0.01 + 0.3 * Math.max(0, L[i]! - base[i]!));
     for (let ch = 0; ch < 3; ch++) {
       const p = c[ch as 0 | 1 | 2];
-      const skin = baseColour[ch]![i]! * (target / bl);
-      p[i] = p[i]! + k * (skin - p[i]!);
+      const own = baseColour[ch]![i]! * (target / bl);
+      p[i] = p[i]! + k * (own - p[i]!);
     }
+  }
+}
+
+/**
+ * Runs `treat` on the part of the crop around where `zone` is non-zero (its bounding box grown by
+ * `margin`), on copies of the planes, zone and skin cut to that box, and writes the planes back:
+ * the under-eye and T-zone corrections blur only their own neighbourhood, not the whole face.
+ */
+export function onZone(
+  planes: TPlanes,
+  zone: Float32Array,
+  skin: Float32Array,
+  margin: number,
+  treat: (sub: TPlanes, zone: Float32Array, skin: Float32Array) => void,
+): void {
+  const { width: w, height: h } = planes;
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (zone[y * w + x]! <= 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  if (x1 < 0) return;
+  const m = Math.ceil(margin);
+  x0 = Math.max(0, x0 - m);
+  y0 = Math.max(0, y0 - m);
+  x1 = Math.min(w, x1 + m + 1);
+  y1 = Math.min(h, y1 + m + 1);
+  const sw = x1 - x0;
+  const sh = y1 - y0;
+  const cut = (p: Float32Array) => {
+    const out = new Float32Array(sw * sh);
+    for (let y = 0; y < sh; y++) out.set(p.subarray((y + y0) * w + x0, (y + y0) * w + x1), y * sw);
+    return out;
+  };
+  const sub: TPlanes = {
+    x0: 0,
+    y0: 0,
+    width: sw,
+    height: sh,
+    c: [cut(planes.c[0]), cut(planes.c[1]), cut(planes.c[2])],
+  };
+  treat(sub, cut(zone), cut(skin));
+  for (let c = 0; c < 3; c++) {
+    const p = planes.c[c as 0 | 1 | 2];
+    const q = sub.c[c as 0 | 1 | 2];
+    for (let y = 0; y < sh; y++) p.set(q.subarray(y * sw, (y + 1) * sw), (y + y0) * w + x0);
   }
 }

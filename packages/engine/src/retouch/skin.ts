@@ -1,10 +1,11 @@
 import type { TRetouchControls } from "@gyeol/shared/retouch";
 import type { TFace, TFaceAnalysis } from "../face/analyze.ts";
+import { SILHOUETTE } from "../face/mesh-indices.ts";
 import type { TMesh, TRegionName } from "../face/regions.ts";
 import { type BoxMask, createMask, type Mask, type RgbImage, resizeMaskToBox } from "../image.ts";
 import { featherMask, growAndFeather, maskBounds, maxMasks } from "../masks.ts";
 import type { TStyleParams } from "../style.ts";
-import { evenTone, liftDarkCircles, reduceShine, softenFineLines } from "./corrections.ts";
+import { evenTone, liftDarkCircles, onZone, reduceShine, softenFineLines } from "./corrections.ts";
 import {
   boxMean,
   cropToPlanes,
@@ -308,6 +309,22 @@ function smoothstep01(x: number): number {
   return t * t * (3 - 2 * t);
 }
 
+/** The bounds of a face's silhouette (its mesh outline), image coordinates. */
+function outlineBounds(mesh: TMesh): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const i of SILHOUETTE) {
+    const [x, y] = mesh[i]!;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1 };
+}
+
 /** Mean of `plane` over a disc, weighted by `weight`; null where the disc holds no weight. */
 function discMean(
   plane: Float32Array,
@@ -331,8 +348,14 @@ function discMean(
   return n > 0.5 ? sum / n : null;
 }
 
-/** The face width the shading and colour corrections are worked at (larger faces are shrunk to it). */
-const WORK_FACE_WIDTH = 360;
+/**
+ * The largest face width the spot finding and the shading and colour corrections are worked at:
+ * larger faces are shrunk by a whole factor to at most this (they work on broad features; the
+ * smooth, the healing and the grain stay at full resolution).
+ */
+const WORK_FACE_WIDTH = 256;
+/** …and the crop it is worked on at most this many pixels. */
+const WORK_PIXELS = 160_000;
 
 /** A face's crop shrunk by an integer factor for the corrections: planes, skin weight and zones. */
 interface TWorkCrop {
@@ -344,7 +367,13 @@ interface TWorkCrop {
   mesh: TMesh;
 }
 
-function shrinkCrop(planes: TPlanes, skin: Float32Array, face: TFace, k: number): TWorkCrop {
+function shrinkCrop(
+  planes: TPlanes,
+  skin: Float32Array,
+  face: TFace,
+  k: number,
+  zones?: TFaceZones | null,
+): TWorkCrop {
   const { width: w, height: h } = planes;
   const c = planes.c.map((p) => shrinkPlane(p, w, h, k).data) as TPlanes["c"];
   const small = shrinkPlane(skin, w, h, k);
@@ -355,7 +384,9 @@ function shrinkCrop(planes: TPlanes, skin: Float32Array, face: TFace, k: number)
     k,
     planes: { x0: 0, y0: 0, width: small.width, height: small.height, c },
     skin: small.data,
-    zones: mesh.length > 0 ? faceZones(mesh, 0, 0, small.width, small.height) : null,
+    // The zones are geometry only: one crop's serve the next at the same size.
+    zones:
+      zones !== undefined ? zones : mesh.length > 0 ? faceZones(mesh, 0, 0, small.width, small.height) : null,
     mesh,
   };
 }
@@ -392,6 +423,9 @@ function correctShading(work: TWorkCrop, fw: number, controls: TRetouchControls,
         return { luma: l, chroma };
       }).filter((v) => v !== null);
       if (values.length === 0) return;
+      // The cheek at its brightest of the three points: a shadowed lower cheek is no standard.
+      values.sort((p, q) => q.luma - p.luma);
+      values.length = Math.min(values.length, 2);
       const reference = {
         luma: values.reduce((s, v) => s + v.luma, 0) / values.length,
         chroma: [0, 1, 2].map((k) => values.reduce((s, v) => s + v.chroma[k]!, 0) / values.length) as [
@@ -402,14 +436,18 @@ function correctShading(work: TWorkCrop, fw: number, controls: TRetouchControls,
       };
       const weight = new Float32Array(n);
       for (let i = 0; i < n; i++) weight[i] = zone.data[i]! * Math.min(1, skin[i]! * 1.5);
-      liftDarkCircles(planes, weight, skin, reference, fw, darkCircles);
+      onZone(planes, weight, skin, fw / 10, (sub, subZone, subSkin) =>
+        liftDarkCircles(sub, subZone, subSkin, reference, fw, darkCircles),
+      );
     });
   }
   const shine = Math.min(1, controls.shine_reduction * strength);
   if (shine > 0) {
     const weight = new Float32Array(n);
     for (let i = 0; i < n; i++) weight[i] = zones.tZone.data[i]! * skin[i]!;
-    reduceShine(planes, weight, skin, fw, shine);
+    onZone(planes, weight, skin, fw / 6, (sub, subZone, subSkin) =>
+      reduceShine(sub, subZone, subSkin, fw, shine),
+    );
   }
 }
 
@@ -427,10 +465,15 @@ function retouchFaceSkin(out: RgbImage, face: TFace, plan: TRetouchPlan, setting
   const { style, strength, controls } = settings;
   const [bx, by, bw, bh] = face.box;
   const fw = Math.max(16, bw);
-  const x0 = Math.max(0, Math.floor(bx - 0.3 * fw));
-  const y0 = Math.max(0, Math.floor(by - 0.45 * bh));
-  const x1 = Math.min(out.width, Math.ceil(bx + bw + 0.3 * fw));
-  const y1 = Math.min(out.height, Math.ceil(by + bh + 0.35 * bh));
+  // The crop: the face's outline (its skin lives inside, grown by the territory's margin) with
+  // room for the widest blur; the detector's box is looser than the face, so it is the fallback.
+  const frame =
+    face.mesh.length > 0 ? outlineBounds(face.mesh) : { x0: bx, y0: by, x1: bx + bw, y1: by + bh };
+  const margin = 0.2 * fw;
+  const x0 = Math.max(0, Math.floor(frame.x0 - margin));
+  const y0 = Math.max(0, Math.floor(frame.y0 - margin));
+  const x1 = Math.min(out.width, Math.ceil(frame.x1 + margin));
+  const y1 = Math.min(out.height, Math.ceil(frame.y1 + margin));
   if (x1 - x0 < 8 || y1 - y0 < 8) return;
   const planes = cropToPlanes(out, x0, y0, x1, y1);
   const { width: w, height: h } = planes;
@@ -444,13 +487,18 @@ function retouchFaceSkin(out: RgbImage, face: TFace, plan: TRetouchPlan, setting
   for (let i = 0; i < n; i++) if (skin[i]! > top) top = skin[i]!;
   if (top < 0.05) return;
   const origL = luma(planes);
-  const k = Math.max(1, Math.round(fw / WORK_FACE_WIDTH));
+  // The working copy: a face at most WORK_FACE_WIDTH wide, a crop of at most WORK_PIXELS.
+  // (The face's own width, from its outline: the detector's box is looser.)
+  const faceSpan = face.mesh.length > 0 ? frame.x1 - frame.x0 : fw;
+  const k = Math.max(1, Math.ceil(faceSpan / WORK_FACE_WIDTH), Math.ceil(Math.sqrt(n / WORK_PIXELS)));
   const workFw = fw / k;
 
   // 1. Spots, found on the working copy, healed at full resolution from the skin around them.
   const blemish = Math.min(1, controls.blemish_removal * strength);
+  let zones: TFaceZones | null | undefined;
   if (blemish > 0) {
     const work = shrinkCrop(planes, skin, face, k);
+    zones = work.zones;
     const sn = work.planes.width * work.planes.height;
     const allow = new Float32Array(sn);
     for (let i = 0; i < sn; i++)
@@ -473,16 +521,33 @@ function retouchFaceSkin(out: RgbImage, face: TFace, plan: TRetouchPlan, setting
       y: (spot.y + 0.5) * k - 0.5,
       radius: spot.radius * k,
     }));
-    if (process.env.GYEOL_DEBUG_SPOTS) console.error(JSON.stringify(spots));
     if (spots.length > 0) {
       const allowFull = enlargePlane(allow, work.planes.width, work.planes.height, w, h);
       healSpots(planes, spots, allowFull, 1);
     }
   }
+  // 2. The controls (tone, fine lines, dark circles, shine) on a working copy of the healed crop,
+  //    added back as an enlarged change: the defects are fixed before the smooth and before the
+  //    grain is taken, so neither brings them back.
+  const work = shrinkCrop(planes, skin, face, k, zones);
+  const before = work.planes.c.map((p) => p.slice());
+  correctShading(work, workFw, controls, strength);
+  for (let c = 0; c < 3; c++) {
+    const delta = work.planes.c[c]!;
+    let any = false;
+    for (let i = 0; i < delta.length; i++) {
+      delta[i] = delta[i]! - before[c]![i]!;
+      if (delta[i] !== 0) any = true;
+    }
+    if (!any) continue;
+    const full = enlargePlane(delta, work.planes.width, work.planes.height, w, h);
+    const p = planes.c[c as 0 | 1 | 2];
+    for (let i = 0; i < n; i++) p[i] = p[i]! + full[i]!;
+  }
   const P0 = planes.c.map((p) => p.slice()) as TPlanes["c"];
   const L0 = luma(planes);
 
-  // 2. The edge-preserving smooth at the style's share, at full resolution.
+  // 3. The edge-preserving smooth at the style's share, at full resolution.
   const r = Math.max(2, Math.round(fw / 28));
   const eps = adaptiveEps(L0, skin, w, h, r, 0.0022 * (0.5 + style.smoothing));
   const a = Math.min(1, style.smoothing * strength);
@@ -491,18 +556,6 @@ function retouchFaceSkin(out: RgbImage, face: TFace, plan: TRetouchPlan, setting
     for (let i = 0; i < s.length; i++) s[i] = p[i]! + a * (s[i]! - p[i]!);
     return s;
   }) as TPlanes["c"];
-
-  // 3. The controls on the working copy of the smoothed skin, added back as an enlarged change.
-  const work = shrinkCrop({ ...planes, c: T }, skin, face, k);
-  const before = work.planes.c.map((p) => p.slice());
-  correctShading(work, workFw, controls, strength);
-  for (let c = 0; c < 3; c++) {
-    const delta = work.planes.c[c]!;
-    for (let i = 0; i < delta.length; i++) delta[i] = delta[i]! - before[c]![i]!;
-    const full = enlargePlane(delta, work.planes.width, work.planes.height, w, h);
-    const t = T[c as 0 | 1 | 2];
-    for (let i = 0; i < n; i++) t[i] = t[i]! + full[i]!;
-  }
 
   // 4. The style's own tone.
   adjustSaturation(

@@ -114,7 +114,6 @@ export function findSpots(input: TFindSpotsInput): TSpot[] {
   });
   candidates.sort((p, q) => q.score - p.score);
   const spots: Array<TSpot & { red: boolean }> = [];
-  const debug = Boolean(process.env.GYEOL_DEBUG_SPOTS);
   for (const c of candidates) {
     const radius = Math.max(1.5, c.sigma * 2);
     if (spots.some((s) => Math.hypot(s.x - c.x, s.y - c.y) < (s.radius + radius) * 0.8)) continue;
@@ -127,10 +126,6 @@ export function findSpots(input: TFindSpotsInput): TSpot[] {
     const redExtra = centre.red - ring.red;
     const isDark = darkness >= minDark && darkness >= 2.2 * ring.darkStd;
     const isRed = redExtra >= minRed && redExtra >= 2.2 * ring.redStd;
-    if (debug)
-      console.error(
-        `spot? ${c.x},${c.y} σ${c.sigma.toFixed(1)} dark ${darkness.toFixed(3)}/${ring.darkStd.toFixed(3)} red ${redExtra.toFixed(3)}/${ring.redStd.toFixed(3)} ${isDark || isRed ? "yes" : "no"}`,
-      );
     if (!isDark && !isRed) continue;
     // Red (inflamed) spots are blemishes. A dark spot that is not red is a mole when it is far
     // darker than a blemish (character: it stays); a fainter brown mark is a spot, healed only when

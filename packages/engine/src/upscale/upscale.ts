@@ -1,5 +1,5 @@
 import { EngineError } from "../errors.ts";
-import { type BoxMask, decodeImage, encodeJpeg, type RgbImage, resizeLanczos } from "../image.ts";
+import { type BoxMask, boxMaskAt, decodeImage, encodeJpeg, type RgbImage, resizeLanczos } from "../image.ts";
 import { getSrPool, SR_MODEL_PAD, type TSrModel } from "./pool.ts";
 import { captureSkinTexture } from "./texture.ts";
 
@@ -78,6 +78,23 @@ export function tileDetail(image: RgbImage, x0: number, y0: number, x1: number, 
   return n ? sum / n : 0;
 }
 
+/**
+ * A tile that is all retouched skin (the skin weight at least 0.85 on 97% of it): there the AI
+ * result's finest band would be replaced by the Lanczos enlargement's anyway (texture.ts) and the
+ * retouch has just smoothed the middle band, so Lanczos3 alone gives the same skin; the AI's time
+ * goes to the tiles with eyes, hair and edges.
+ */
+export function isSkinOnly(skin: BoxMask, x0: number, y0: number, x1: number, y1: number): boolean {
+  let n = 0;
+  let sure = 0;
+  for (let y = y0; y < y1; y += 3)
+    for (let x = x0; x < x1; x += 3) {
+      n++;
+      if (boxMaskAt(skin, x, y) >= 0.85) sure++;
+    }
+  return n > 0 && sure >= 0.97 * n;
+}
+
 function extract(image: RgbImage, x0: number, y0: number, x1: number, y1: number): Uint8Array {
   const w = x1 - x0;
   const out = new Uint8Array(w * (y1 - y0) * 3);
@@ -114,10 +131,14 @@ export async function upscaleX2(
   const cores: Array<[number, number, number, number]> = [];
   for (let y = 0; y < H; y += tile)
     for (let x = 0; x < W; x += tile) cores.push([x, y, Math.min(W, x + tile), Math.min(H, y + tile)]);
+  const skin = options.skinTexture;
   const chosen =
     mode === "ai"
       ? cores
-      : cores.filter(([x0, y0, x1, y1]) => tileDetail(image, x0, y0, x1, y1) >= threshold);
+      : cores.filter(
+          ([x0, y0, x1, y1]) =>
+            tileDetail(image, x0, y0, x1, y1) >= threshold && !(skin && isSkinOnly(skin, x0, y0, x1, y1)),
+        );
   if (chosen.length === 0) return { image: await baseReady, tiles: cores.length, aiTiles: 0 };
 
   const OW = W * 2;
@@ -216,7 +237,11 @@ export async function upscaleImage(
     };
   }
   const x2 = await upscaleX2(image, options);
-  const out = await resizeLanczos(x2.image, target.width, target.height);
+  // At exactly ×2 the AI result is already the size asked for.
+  const out =
+    x2.image.width === target.width && x2.image.height === target.height
+      ? x2.image
+      : await resizeLanczos(x2.image, target.width, target.height);
   return {
     image: out,
     stats: {
