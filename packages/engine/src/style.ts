@@ -59,7 +59,7 @@ export interface TMakeupLook {
 /** Makeup: rose lips, pink blush, a taupe lid shadow, the skin's own sheen. */
 const MAKEUP_LOOK: TMakeupLook = {
   lip: { colour: [0.78, 0.27, 0.35], amount: 0.6, deepen: 0.12 },
-  blush: { colour: [0.95, 0.58, 0.62], amount: 0.55 },
+  blush: { colour: [0.95, 0.58, 0.62], amount: 0.5 },
   eyes: { colour: [0.56, 0.42, 0.4], amount: 0.5, deepen: 0.16 },
   sheen: 0,
 };

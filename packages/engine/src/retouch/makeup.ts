@@ -398,7 +398,7 @@ export function applyMakeup(
       const [ex, ey] = points(mesh, [CHEEKBONE_ENDS[side]!], x0, y0)[0]!;
       const length = Math.hypot(ex - ax, ey - ay);
       const angle = Math.atan2(ey - ay, ex - ax);
-      addEllipse(blush, ax + (ex - ax) * 0.08, ay + (ey - ay) * 0.08, length * 0.42, fw * 0.1, angle, 0);
+      addEllipse(blush, ax + (ex - ax) * 0.08, ay + (ey - ay) * 0.08, length * 0.46, fw * 0.115, angle, 0);
     });
     const underEyeGuard = createMask(w, h);
     for (const path of [RIGHT_EYE, LEFT_EYE]) fillPolygon(underEyeGuard, points(mesh, path, x0, y0));
@@ -429,7 +429,7 @@ export function applyMakeup(
       h,
       blushWeight,
       null,
-      { a: hue * (14 + 0.1 * ba), b: hue * 0.15 * (bb - 10), L: -2.5 },
+      { a: hue * (10 + 0.1 * ba), b: hue * 0.15 * (bb - 10), L: -2 },
       Math.max(2, fw / 30),
     );
 
@@ -456,16 +456,10 @@ export function applyMakeup(
       2,
     );
 
-    if (look.sheen < 0) {
-      // Matte: highlights on the skin and the lips brought down towards their surroundings.
-      const matte = createMask(w, h);
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          const i = y * w + x;
-          matte.data[i] =
-            Math.max(boxMaskAt(skinWeight, x + x0, y + y0), lips.weight.data[i]!) * (1 - guard.data[i]!);
-        }
-      lowerSheen(image, x0, y0, matte, Math.min(1, -look.sheen * s), Math.max(2, fw / 25));
+    if (look.sheen < 0 && lips.lips) {
+      // Matte lips: their gloss brought down towards their colour (the skin's matte finish is the
+      // shine control's, whose default the matte style raises).
+      lowerSheen(image, x0, y0, lips.weight, Math.min(1, -look.sheen * s), Math.max(2, fw / 25));
     }
   }
   return report;

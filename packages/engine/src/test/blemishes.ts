@@ -16,17 +16,21 @@ export interface TBlemish {
   kind: "acne" | "mark";
 }
 
-/** Lays blemishes at the first `count` BLEMISH_POINTS of `face`; returns a new image and where they are. */
+/**
+ * Lays blemishes at the first `count` BLEMISH_POINTS of `face` (or at the points `at`, image
+ * coordinates); returns a new image and where they are.
+ */
 export function addBlemishes(
   image: RgbImage,
   face: Pick<TFace, "mesh" | "box">,
   count = 8,
+  at?: ReadonlyArray<readonly [number, number]>,
 ): { image: RgbImage; blemishes: TBlemish[] } {
   const data = new Uint8Array(image.data);
   const fw = face.box[2];
   const blemishes: TBlemish[] = [];
-  BLEMISH_POINTS.slice(0, count).forEach((index, k) => {
-    const [x, y] = face.mesh[index]!;
+  const places = at ?? BLEMISH_POINTS.slice(0, count).map((index) => face.mesh[index]!);
+  places.forEach(([x, y], k) => {
     const kind = k % 3 === 2 ? "mark" : "acne";
     const radius = Math.max(1.5, fw * (kind === "acne" ? 0.012 + 0.004 * (k % 2) : 0.009));
     blemishes.push({ x, y, radius, kind });
