@@ -24,6 +24,8 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           environment: "node",
           testTimeout: 120_000,
+          // Engine suites render real photos in beforeAll; on a busy machine that takes a while.
+          hookTimeout: 120_000,
           passWithNoTests: true,
         },
       },

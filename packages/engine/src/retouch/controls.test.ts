@@ -33,7 +33,7 @@ beforeAll(async () => {
   face = analysis.faces[0]!;
   const xs = face.mesh.map((p) => p[0]);
   fw = Math.max(...xs) - Math.min(...xs);
-}, 60_000);
+}, 120_000);
 
 async function plan(image: RgbImage): Promise<TRetouchPlan> {
   return planRetouch(

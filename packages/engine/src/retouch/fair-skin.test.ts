@@ -64,7 +64,7 @@ describe("fair skin (뽀얀 피부, issue 24)", () => {
     out = await decodeImage(withLook.jpeg);
     input = await decodeImage((await retouchPortrait(bytes, retouchJob())).jpeg);
     identity = withLook.identity!.cosine;
-  });
+  }, 120_000);
 
   it("moves the eye surroundings with the cheeks: no rings of the old colour around the eyes", () => {
     const { width, height } = input;
