@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { decodeImage, resizeLanczos } from "../image.ts";
+import { type BoxMask, createMask, decodeImage, resizeLanczos } from "../image.ts";
 import { readFixture } from "../test/fixtures.ts";
 import { closeSrPools } from "./pool.ts";
-import { outputSize, upscale, upscaleImage } from "./upscale.ts";
+import { isSkinOnly, outputSize, upscale, upscaleImage } from "./upscale.ts";
 
 afterAll(() => closeSrPools());
 
@@ -58,5 +58,22 @@ describe("upscale", () => {
     const corrupt = Buffer.from(png);
     corrupt.fill(0x41, 200, 4000);
     await expect(upscale(corrupt.subarray(0, 3000), 2)).rejects.toMatchObject({ code: "INVALID_IMAGE" });
+  });
+});
+
+describe("AI where it helps: all-skin tiles take Lanczos3", () => {
+  /** A 400² skin weight: 1 in the square [100, 300)², 0 elsewhere. */
+  function squareSkin(): BoxMask {
+    const box = createMask(200, 200);
+    box.data.fill(1);
+    return { width: 400, height: 400, x0: 100, y0: 100, box };
+  }
+
+  it("calls a tile all skin only when the skin weight covers it", () => {
+    const skin = squareSkin();
+    expect(isSkinOnly(skin, 120, 120, 280, 280)).toBe(true);
+    // A tile that reaches past the skin (an edge, an eye, hair) keeps the AI.
+    expect(isSkinOnly(skin, 60, 120, 220, 280)).toBe(false);
+    expect(isSkinOnly(skin, 0, 0, 100, 100)).toBe(false);
   });
 });
