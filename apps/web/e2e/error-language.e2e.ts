@@ -90,7 +90,9 @@ describe("server errors in the reader's language", () => {
         expect(await page.getByTestId("signup-error").count()).toBe(0);
         // The reasons stand under their fields; no toast covers them (issue 30).
         expect(
-          await page.locator("[role=status]", { hasText: lang === "ko" ? "입력한 내용" : "check what you" }).count(),
+          await page
+            .locator("[role=status]", { hasText: lang === "ko" ? "입력한 내용" : "check what you" })
+            .count(),
         ).toBe(0);
         await shoot(page, `${lang}-${viewport.width}-signup-field-errors`);
         await context.close();
