@@ -77,7 +77,7 @@ export function findSpots(input: TFindSpotsInput): TSpot[] {
   const minDark = 0.04 + 0.05 * (1 - a);
   const minRed = 0.025 + 0.04 * (1 - a);
   const candidates: TCandidate[] = [];
-  const details: Array<{ dark: Float32Array; red: Float32Array }> = [];
+  const details: Array<{ dark: Float32Array; red: Float32Array; l1: Float32Array; r1: Float32Array }> = [];
   const scales = [fw / 170, fw / 110, fw / 70].map((v) => Math.max(0.8, v));
   scales.forEach((sigma, scale) => {
     const l1 = gaussian(luma, w, h, sigma);
@@ -95,7 +95,7 @@ export function findSpots(input: TFindSpotsInput): TSpot[] {
       const d = (l3[i]! - l1[i]!) / Math.max(0.08, l3[i]!);
       score[i] = Math.max(d / minDark, (r1[i]! - r3[i]!) / minRed);
     }
-    details.push({ dark, red });
+    details.push({ dark, red, l1, r1 });
     const margin = Math.max(1, Math.ceil(sigma));
     for (let y = margin; y < h - margin; y++) {
       for (let x = margin; x < w - margin; x++) {
@@ -117,15 +117,28 @@ export function findSpots(input: TFindSpotsInput): TSpot[] {
   for (const c of candidates) {
     const radius = Math.max(1.5, c.sigma * 2);
     if (spots.some((s) => Math.hypot(s.x - c.x, s.y - c.y) < (s.radius + radius) * 0.8)) continue;
-    const { dark, red } = details[c.scale]!;
+    const { dark, red, l1, r1 } = details[c.scale]!;
     // The spot's own contrast (its centre) against the skin's detail around it (a ring of allowed skin).
-    const centre = discStats(dark, red, allow, w, h, c.x, c.y, 0, Math.max(1, radius * 0.6));
-    const ring = discStats(dark, red, allow, w, h, c.x, c.y, radius * 1.5, radius * 3);
+    const centre = discStats(dark, red, l1, r1, allow, w, h, c.x, c.y, 0, Math.max(1, radius * 0.6));
+    const ring = discStats(dark, red, l1, r1, allow, w, h, c.x, c.y, radius * 1.5, radius * 3);
     if (!centre || !ring) continue;
     const darkness = centre.dark - ring.dark;
     const redExtra = centre.red - ring.red;
-    const isDark = darkness >= minDark && darkness >= 2.2 * ring.darkStd;
-    const isRed = redExtra >= minRed && redExtra >= 2.2 * ring.redStd;
+    // A spot stands out from skin all round it: the ring is mostly skin (not the face's edge, the
+    // hairline or a brow) and every quarter of it is lighter (or less red) than the centre. Shading
+    // that darkens towards one side (a cheek turning from the light, a temple) is not a spot, and
+    // filling it leaves a pale disc. The quarters are judged on the smoothed luma and redness
+    // themselves, where a slope shows (the detail planes have taken it out).
+    if (ring.coverage < MIN_RING_COVERAGE) continue;
+    const level = Math.max(0.08, centre.level);
+    const isDark =
+      darkness >= minDark &&
+      darkness >= 2.2 * ring.darkStd &&
+      ring.sectorLevel.every((v) => (v - centre.level) / level >= 0.5 * minDark);
+    const isRed =
+      redExtra >= minRed &&
+      redExtra >= 2.2 * ring.redStd &&
+      ring.sectorRedLevel.every((v) => centre.redLevel - v >= 0.5 * minRed);
     if (!isDark && !isRed) continue;
     // Red (inflamed) spots are blemishes. A dark spot that is not red is a mole when it is far
     // darker than a blemish (character: it stays); a fainter brown mark is a spot, healed only when
@@ -157,10 +170,15 @@ export function findSpots(input: TFindSpotsInput): TSpot[] {
 /** From this control value up, faint brown marks (not only red blemishes) are healed too. */
 const DARK_SPOTS_FROM = 0.85;
 
+/** The share of a spot's ring that must be healable skin. */
+const MIN_RING_COVERAGE = 0.75;
+
 /** Mean darkness and redness over an annulus, and their spread, over allowed pixels only. */
 function discStats(
   dark: Float32Array,
   red: Float32Array,
+  luma: Float32Array,
+  redness: Float32Array,
   allow: Float32Array,
   w: number,
   h: number,
@@ -168,24 +186,40 @@ function discStats(
   cy: number,
   r0: number,
   r1: number,
-): { dark: number; red: number; darkStd: number; redStd: number } | null {
+): TDiscStats | null {
   let d = 0;
   let d2 = 0;
   let r = 0;
   let r2 = 0;
   let n = 0;
+  let all = 0;
+  let lv = 0;
+  let rv = 0;
+  // Per quarter (right, below, left, above): sums and counts.
+  const sd = [0, 0, 0, 0];
+  const sr = [0, 0, 0, 0];
+  const sn = [0, 0, 0, 0];
   const R = Math.ceil(r1);
   for (let y = Math.max(0, cy - R); y <= Math.min(h - 1, cy + R); y++) {
     for (let x = Math.max(0, cx - R); x <= Math.min(w - 1, cx + R); x++) {
       const q = (x - cx) ** 2 + (y - cy) ** 2;
       if (q < r0 * r0 || q > r1 * r1) continue;
+      all++;
       const i = y * w + x;
       if (allow[i]! < 0.5 && r0 > 0) continue;
       d += dark[i]!;
       d2 += dark[i]! * dark[i]!;
       r += red[i]!;
       r2 += red[i]! * red[i]!;
+      lv += luma[i]!;
+      rv += redness[i]!;
       n++;
+      const dx = x - cx;
+      const dy = y - cy;
+      const sector = Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 0 : 2) : dy >= 0 ? 1 : 3;
+      sd[sector] = sd[sector]! + luma[i]!;
+      sr[sector] = sr[sector]! + redness[i]!;
+      sn[sector] = sn[sector]! + 1;
     }
   }
   if (n < 3) return null;
@@ -196,7 +230,28 @@ function discStats(
     red: mr,
     darkStd: Math.sqrt(Math.max(0, d2 / n - md * md)),
     redStd: Math.sqrt(Math.max(0, r2 / n - mr * mr)),
+    level: lv / n,
+    redLevel: rv / n,
+    // A quarter with no skin in it reads as the mean (the coverage test judges it).
+    sectorLevel: sd.map((v, k) => (sn[k]! > 0 ? v / sn[k]! : lv / n)),
+    sectorRedLevel: sr.map((v, k) => (sn[k]! > 0 ? v / sn[k]! : rv / n)),
+    coverage: all > 0 ? n / all : 0,
   };
+}
+
+interface TDiscStats {
+  dark: number;
+  red: number;
+  darkStd: number;
+  redStd: number;
+  /** Mean smoothed luma and redness. */
+  level: number;
+  redLevel: number;
+  /** The same per quarter of the annulus (right, below, left, above). */
+  sectorLevel: number[];
+  sectorRedLevel: number[];
+  /** The share of the annulus's pixels that are allowed skin. */
+  coverage: number;
 }
 
 /**
