@@ -43,6 +43,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
   const [options, dispatch] = useReducer(reduceRetouchOptions, DEFAULT_RETOUCH_OPTIONS);
   const [isGuideOpen, setIsGuideOpen] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const generateRef = useRef<HTMLButtonElement>(null);
   const isGenerateInView = useInView(generateRef);
 
@@ -99,7 +100,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     >
       <PageHeading onGuide={() => setIsGuideOpen(true)} />
       <div className="mt-6 grid items-start gap-4 min-[700px]:mt-8 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] lg:gap-6">
-        <div className="flex flex-col gap-4">
+        <div ref={formRef} className="flex scroll-mt-4 flex-col gap-4">
           <UploadCard upload={upload} onFile={onFile} isLocked={isProcessing} />
           <OptionCards options={options} dispatch={dispatch} size={image} />
           <div className="flex flex-col gap-2">
@@ -138,7 +139,11 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
               icon: <RotateCcw aria-hidden="true" className="size-3 shrink-0" />,
               label: (_item, date) => t("retouch.history.runAgainLabel", { date }),
               isAvailable: canRunAgain,
-              onClick: (item) => void runAgain(item),
+              onClick: (item) => {
+                // On a phone the history is below everything: bring the form with the photo up.
+                if (formRef.current) revealElement(formRef.current);
+                void runAgain(item);
+              },
             }}
           />
         </div>
