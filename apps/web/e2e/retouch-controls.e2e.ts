@@ -141,13 +141,21 @@ describe("fine-tuning screenshots", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
+        const history = page.getByTestId("retouch-history");
+        await history.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() =>
+            history
+              .locator("img")
+              .first()
+              .evaluate((i) => (i as HTMLImageElement).naturalWidth),
+          )
+          .toBeGreaterThan(0);
         const name = `${lang}-${viewport.width}-upscale-fine-tune`;
         await page
           .getByTestId("retouch-fine-tune-card")
           .screenshot({ path: join(inject("repoRoot"), "screenshots", `${name}-card.png`) });
-        await page
-          .getByTestId("retouch-history")
-          .screenshot({ path: join(inject("repoRoot"), "screenshots", `${name}-history.png`) });
+        await history.screenshot({ path: join(inject("repoRoot"), "screenshots", `${name}-history.png`) });
         await shoot(page, name);
         await context.close();
       });

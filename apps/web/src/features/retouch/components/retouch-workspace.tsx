@@ -138,7 +138,8 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
               text: t("retouch.history.runAgain"),
               icon: <RotateCcw aria-hidden="true" className="size-3 shrink-0" />,
               label: (_item, date) => t("retouch.history.runAgainLabel", { date }),
-              isAvailable: canRunAgain,
+              // Like the upload card, the photo stays while a job runs.
+              isAvailable: (item) => !isProcessing && canRunAgain(item),
               onClick: (item) => {
                 // On a phone the history is below everything: bring the form with the photo up.
                 if (formRef.current) revealElement(formRef.current);
