@@ -2,6 +2,7 @@
  * Helpers for the image-tool suites: small real images, a controllable retouch engine, an
  * allow-all or block-all classifier, uploads, starts and polling.
  */
+import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { ModerationDriver } from "../../src/drivers/engines/moderation.ts";
@@ -29,6 +30,8 @@ export type TFakeBehaviour = "ok" | "fail" | "hang";
 export interface FakeEngine extends RetouchEngine {
   behaviour: TFakeBehaviour;
   runs: number;
+  /** The job input of each run, as the driver received it. */
+  inputs: TUpscaleInput[];
 }
 
 /** An engine whose outcome the test sets: a real JPEG back, an EngineJobError, or no answer until aborted. */
@@ -38,8 +41,10 @@ export function createFakeEngine(): FakeEngine {
     workload: "engine",
     behaviour: "ok",
     runs: 0,
-    async run({ readImage, signal }) {
+    inputs: [],
+    async run({ input, readImage, signal }) {
       engine.runs += 1;
+      engine.inputs.push(input);
       if (engine.behaviour === "hang") {
         // A signal aborted before the call never fires "abort" again: check it first.
         signal.throwIfAborted();

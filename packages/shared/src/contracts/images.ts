@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   FILTER_PROMPT_PPOYONG,
   FILTER_PROMPT_STUDIO,
+  RETOUCH_CONTROL_STEP,
   RETOUCH_SEED_MAX,
   RETOUCH_SEED_MIN,
 } from "../retouch.ts";
@@ -13,8 +14,18 @@ import { ZMultiLine, ZSingleLine } from "./text.ts";
  */
 
 const ZBool = z.boolean();
-/** A fine-tuning control's strength (issue 24), 0..1. */
-const ZRetouchControl = z.number().min(0).max(1);
+/**
+ * A fine-tuning control's strength (issue 24), 0..1 in the slider's steps of 0.05, so what is stored
+ * is what the engine runs (it rounds to those steps) and "run again" sends the same figure.
+ */
+const ZRetouchControl = z
+  .number()
+  .min(0)
+  .max(1)
+  .refine(
+    (v) => Math.abs(v / RETOUCH_CONTROL_STEP - Math.round(v / RETOUCH_CONTROL_STEP)) < 1e-6,
+    "a retouch control moves in steps of 0.05",
+  );
 
 /** spec 02 §3 Upscale job input. The region flags are exclusions: true keeps that region untouched. */
 export const ZUpscaleInput = z.object({
@@ -55,6 +66,20 @@ export const ZUpscaleInput = z.object({
   tone_evening: ZRetouchControl.optional(),
 });
 export type TUpscaleInput = z.infer<typeof ZUpscaleInput>;
+
+/**
+ * What a retouch job ran with, as its owner's history answers it (issue 24 "run again"): the stored
+ * job input less the image (the item's original_image_url) and the fixed fields. The controls are
+ * there only when the job set them; one left out ran with the style's default.
+ */
+export const ZRetouchSettings = ZUpscaleInput.omit({
+  image: true,
+  prompt: true,
+  output_format: true,
+  output_quality: true,
+  numImages: true,
+});
+export type TRetouchSettings = z.infer<typeof ZRetouchSettings>;
 
 /** POST /api/runpod-upscale */
 export const ZUpscaleStartBody = z.object({ input: ZUpscaleInput });
@@ -153,6 +178,8 @@ export const ZHistoryItem = z.object({
   runpod_job_id: z.string().nullable(),
   /** Ours: why a failed item failed (JOB_CANCELLED when its owner cancelled it), null otherwise. */
   code: z.string().nullable().optional(),
+  /** Ours (issue 24): a retouch item's settings, so "run again" reproduces it; null elsewhere. */
+  retouch_settings: ZRetouchSettings.nullable().optional(),
 });
 export type THistoryItem = z.infer<typeof ZHistoryItem>;
 

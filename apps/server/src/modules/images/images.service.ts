@@ -23,6 +23,7 @@ import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
 import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
+import { retouchSettingsOf } from "../retouch/retouch.job.ts";
 import { assertAllowedContent, checkToolImage, readMaskImage, reencodePublicImage } from "./image-checks.ts";
 import { vendorTaskFields } from "./vendor-task-fields.ts";
 
@@ -102,6 +103,11 @@ export function createImagesService({
   }
 
   async function toHistoryItem(row: ImageRow) {
+    // The job row tells why a failed item failed and what a retouch item ran with.
+    const job =
+      row.job_id && (row.status === "failed" || row.source === "upscale")
+        ? await store.jobs.findById(row.job_id)
+        : undefined;
     const all = row.all_image_urls ? ZKeyList.safeParse(JSON.parse(row.all_image_urls)) : null;
     return {
       id: row.id,
@@ -118,10 +124,9 @@ export function createImagesService({
       // spec 02 §4.1: runpod_job_id, kling_task_id and seedream_task_id from one mapper.
       ...vendorTaskFields(row),
       // Why a failed item failed: JOB_CANCELLED reads as "cancelled", not "failed", on the page.
-      code:
-        row.status === "failed" && row.job_id
-          ? ((await store.jobs.findById(row.job_id))?.error_code ?? null)
-          : null,
+      code: row.status === "failed" ? (job?.error_code ?? null) : null,
+      // A retouch item's settings, so "run again" on the page reproduces it (issue 24).
+      ...(row.source === "upscale" ? { retouch_settings: job ? retouchSettingsOf(job.input) : null } : {}),
     };
   }
 

@@ -12,6 +12,8 @@ interface RangeFieldProps {
   /** What a screen reader says when the shown figure alone is unclear (0.40 → "40%"). */
   spokenValue?: string;
   onChange: (value: number) => void;
+  /** A line under the label saying what the slider does (read as the input's description). */
+  hint?: string;
   disabled?: boolean;
   testId?: string;
 }
@@ -26,10 +28,12 @@ export function RangeField({
   valueText,
   spokenValue,
   onChange,
+  hint,
   disabled,
   testId,
 }: RangeFieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const percent = ((value - min) / (max - min)) * 100;
   return (
     <div className="flex flex-col gap-2">
@@ -49,8 +53,14 @@ export function RangeField({
           {valueText}
         </output>
       </div>
+      {hint ? (
+        <p id={hintId} className="-mt-1.5 text-[12px] leading-snug text-muted">
+          {hint}
+        </p>
+      ) : null}
       <input
         id={id}
+        aria-describedby={hint ? hintId : undefined}
         type="range"
         data-testid={testId}
         min={min}

@@ -2,35 +2,30 @@ import type { THistoryItem } from "@gyeol/shared/contracts/images";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { estimateRetouchCost } from "@gyeol/shared/retouch";
 import { useQueryClient } from "@tanstack/react-query";
+import { RotateCcw } from "lucide-react";
 import { useCallback, useReducer, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { HistoryCard } from "../../../components/tool/history-card.tsx";
-import { OptionCard } from "../../../components/ui/option-card.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { historyKeys, useToolHistory } from "../../../lib/history/history-api.ts";
-import { postCancelJob } from "../../../lib/jobs/job-status.ts";
 import { revealElement } from "../../../lib/reveal-element.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
+import { useCancelRetouchJob } from "../hooks/use-cancel-job.ts";
 import { useGenerateRetouch } from "../hooks/use-generate-retouch.ts";
 import { useUpscaleHandoff } from "../hooks/use-handoff.ts";
 import { useInView } from "../hooks/use-in-view.ts";
 import { useResumeRetouchJob } from "../hooks/use-resume-job.ts";
 import { useRetouchJob } from "../hooks/use-retouch-job.ts";
 import { useRetouchUpload } from "../hooks/use-retouch-upload.ts";
+import { canRunAgain, useRunAgain } from "../hooks/use-run-again.ts";
 import { generateBlock } from "../lib/generate-rules.ts";
 import { DEFAULT_RETOUCH_OPTIONS, reduceRetouchOptions } from "../lib/retouch-options.ts";
-import { AreasCard } from "./areas-card.tsx";
-import { FilterCard } from "./filter-card.tsx";
 import { GenerateButton } from "./generate-button.tsx";
+import { OptionCards } from "./option-cards.tsx";
 import { PageHeading } from "./page-heading.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { GuideDialog, LargeImageDialog, ScaleLimitDialog } from "./retouch-dialogs.tsx";
-import { ScaleCard } from "./scale-card.tsx";
 import { StickyGenerateBar } from "./sticky-generate-bar.tsx";
-import { StyleFields } from "./style-fields.tsx";
 import { UploadCard } from "./upload-card.tsx";
 
 /** Retouch history: 12 per page (the spec gives no figure for retouch). */
@@ -48,6 +43,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
   const [options, dispatch] = useReducer(reduceRetouchOptions, DEFAULT_RETOUCH_OPTIONS);
   const [isGuideOpen, setIsGuideOpen] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const generateRef = useRef<HTMLButtonElement>(null);
   const isGenerateInView = useInView(generateRef);
 
@@ -80,28 +76,17 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     },
   };
 
-  const [isCancelling, setIsCancelling] = useState(false);
-  const cancelJob = async () => {
-    const jobId = job.state.jobId;
-    if (!jobId || isCancelling) return;
-    setIsCancelling(true);
-    try {
-      await postCancelJob(jobId);
-      job.markCancelled();
-    } catch (error) {
-      // Already finished (409): the next poll shows the result. Anything else: say why.
-      if (!isApiError(error) || error.code !== "JOB_ALREADY_FINISHED")
-        toast.error(describeError(error, t, t("errors.generic")));
-    } finally {
-      setIsCancelling(false);
-    }
-  };
-
-  const onFile = (file: File) => {
+  const cancel = useCancelRetouchJob(job);
+  const clearResult = () => {
     if (!isProcessing) job.reset();
     generate.clearError();
+  };
+  const onFile = (file: File) => {
+    clearResult();
+    dispatch({ type: "newPhoto" });
     void upload.select(file);
   };
+  const runAgain = useRunAgain({ dispatch, loadPhoto: upload.loadFromUrl, clear: clearResult });
   const onOpenHistory = (item: THistoryItem) => {
     if (item.image_url) job.show({ resultUrl: item.image_url, originalUrl: item.original_image_url });
     if (resultRef.current) revealElement(resultRef.current);
@@ -115,26 +100,9 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     >
       <PageHeading onGuide={() => setIsGuideOpen(true)} />
       <div className="mt-6 grid items-start gap-4 min-[700px]:mt-8 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] lg:gap-6">
-        <div className="flex flex-col gap-4">
+        <div ref={formRef} className="flex scroll-mt-4 flex-col gap-4">
           <UploadCard upload={upload} onFile={onFile} isLocked={isProcessing} />
-          <OptionCard title={t("retouch.options.title")} testId="retouch-style-card">
-            <StyleFields options={options} dispatch={dispatch} />
-          </OptionCard>
-          <ScaleCard
-            scale={options.scale}
-            onChange={(value) => dispatch({ type: "scale", value })}
-            size={image}
-          />
-          <FilterCard
-            filter={options.filter}
-            strength={options.strength}
-            onFilter={(value) => dispatch({ type: "filter", value })}
-            onStrength={(value) => dispatch({ type: "strength", value })}
-          />
-          <AreasCard
-            exclusions={options.exclusions}
-            onChange={(key, value) => dispatch({ type: "exclusion", key, value })}
-          />
+          <OptionCards options={options} dispatch={dispatch} size={image} />
           <div className="flex flex-col gap-2">
             <GenerateButton
               ref={generateRef}
@@ -158,14 +126,26 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
             previewUrl={upload.image?.previewUrl ?? upload.pendingPreview}
             isLoading={isLoading}
             onRetry={job.reset}
-            onCancel={() => void cancelJob()}
-            isCancelling={isCancelling}
+            onCancel={cancel.cancel}
+            isCancelling={cancel.isCancelling}
           />
           <HistoryCard
             history={history}
             title={t("retouch.history.title")}
             onOpen={onOpenHistory}
             testId="retouch-history"
+            itemAction={{
+              text: t("retouch.history.runAgain"),
+              icon: <RotateCcw aria-hidden="true" className="size-3 shrink-0" />,
+              label: (_item, date) => t("retouch.history.runAgainLabel", { date }),
+              // Like the upload card, the photo stays while a job runs.
+              isAvailable: (item) => !isProcessing && canRunAgain(item),
+              onClick: (item) => {
+                // On a phone the history is below everything: bring the form with the photo up.
+                if (formRef.current) revealElement(formRef.current);
+                void runAgain(item);
+              },
+            }}
           />
         </div>
       </div>

@@ -81,8 +81,11 @@ export function StylePreviews({
   );
 }
 
-/** The preview, shown as it is even for a style the plan does not include: it shows what the plan adds. */
-function PreviewImage({ src, before, after }: { src: string; before: string; after: string }) {
+/**
+ * A before/after preview (left half before, right half after), shown as it is even for a style the
+ * plan does not include: it shows what the plan adds. Also the fine-tuning card's.
+ */
+export function PreviewImage({ src, before, after }: { src: string; before: string; after: string }) {
   const [hasFailed, setHasFailed] = useState(false);
   return (
     <span className="relative block aspect-square overflow-hidden rounded-lg bg-canvas-deep">

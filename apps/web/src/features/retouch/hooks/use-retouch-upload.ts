@@ -92,15 +92,17 @@ export function useRetouchUpload() {
     [t],
   );
 
-  /** An image already on our storage, sent from another page (spec 02 §2.1 handoff). */
+  /** An image already on our storage, sent from another page (spec 02 §2.1 handoff) or from history. */
   const loadFromUrl = useCallback(
-    async (url: string) => {
+    async (url: string): Promise<boolean> => {
       setPhase("preparing");
       try {
         const size = await readImageSize(url);
         setImage({ url, previewUrl: url, ...size });
+        return true;
       } catch {
         toast.error(t("retouch.upload.handoffFailed"));
+        return false;
       } finally {
         setPhase("idle");
       }

@@ -94,6 +94,27 @@ export const retouchEn: TTree<typeof retouchKo> = {
       outfit: "Exclude outfit",
     },
   },
+  fineTune: {
+    title: "Fine-tune",
+    lead: "Starts from the chosen style's settings. Adjust only what you need.",
+    reset: "Reset to style",
+    percent: "{{percent}}%",
+    caption:
+      "Previews: left at 0%, right at 100%. Samples: NASA astronaut Eileen Collins and Commodore Grace Hopper (public domain)",
+    controls: {
+      blemish_removal: {
+        label: "Blemish removal",
+        hint: "Heals spots and acne from the skin around them; moles stay",
+      },
+      dark_circles: { label: "Dark circles", hint: "Lifts the shadow and blue tint under the eyes" },
+      shine_reduction: {
+        label: "Shine control",
+        hint: "Tones down oily shine on the forehead, nose and chin",
+      },
+      wrinkle_softening: { label: "Fine-line softening", hint: "Softens fine lines; deep folds stay" },
+      tone_evening: { label: "Even tone", hint: "Evens out redness and blotches; blush stays" },
+    },
+  },
   generate: {
     button: "Generate",
     barLabel: "Quick generate",
@@ -121,6 +142,10 @@ export const retouchEn: TTree<typeof retouchKo> = {
   },
   history: {
     title: "Retouch history",
+    runAgain: "Run again",
+    runAgainLabel: "Run again: load the photo and settings from {{date}}",
+    restored: "Loaded the photo and settings from your history. Press Generate to run it again.",
+    originalGone: "The original photo is no longer kept, so only the settings were loaded.",
   },
   dialogs: {
     guideTitle: "Generation guide",

@@ -89,6 +89,21 @@ export const retouchKo = {
       outfit: "의상 제외",
     },
   },
+  fineTune: {
+    title: "세부 보정",
+    lead: "고른 스타일의 기본값에서 시작해요. 필요한 만큼만 조절하세요.",
+    reset: "스타일 기본값으로",
+    percent: "{{percent}}%",
+    caption:
+      "미리보기는 왼쪽이 0%, 오른쪽이 100%예요. 예시 사진: 아일린 콜린스 NASA 우주비행사, 그레이스 호퍼 제독(퍼블릭 도메인)",
+    controls: {
+      blemish_removal: { label: "잡티 제거", hint: "여드름·작은 잡티를 주변 피부로 메워요. 점은 남겨요" },
+      dark_circles: { label: "다크서클", hint: "눈 밑 그늘과 푸른 기를 밝혀요" },
+      shine_reduction: { label: "번들거림 줄이기", hint: "이마·코·턱의 유분기 광을 눌러요" },
+      wrinkle_softening: { label: "잔주름 완화", hint: "잔주름만 부드럽게, 깊은 주름은 그대로" },
+      tone_evening: { label: "피부 톤 정리", hint: "붉은 기와 얼룩진 톤을 고르게, 블러셔는 그대로" },
+    },
+  },
   generate: {
     button: "생성하기",
     barLabel: "빠른 생성",
@@ -116,6 +131,10 @@ export const retouchKo = {
   },
   history: {
     title: "리터치 기록",
+    runAgain: "다시 실행",
+    runAgainLabel: "다시 실행: {{date}} 기록의 사진과 설정 불러오기",
+    restored: "기록의 사진과 설정을 불러왔어요. 생성하기를 누르면 같은 설정으로 다시 보정해요.",
+    originalGone: "원본 사진은 보관 기간이 지나 삭제됐어요. 설정만 불러왔어요.",
   },
   dialogs: {
     guideTitle: "생성 가이드",

@@ -28,7 +28,7 @@ export function buildUpscaleInput(
   const { exclusions } = options;
   return {
     image: image.url,
-    seed: randomRetouchSeed(random),
+    seed: options.seed ?? randomRetouchSeed(random),
     prompt: RETOUCH_PROMPT,
     output_format: RETOUCH_OUTPUT_FORMAT,
     output_quality: RETOUCH_OUTPUT_QUALITY,
@@ -48,5 +48,7 @@ export function buildUpscaleInput(
     hair: exclusions.hair,
     exclude_background: exclusions.background,
     exclude_outfit: exclusions.outfit,
+    // Our additions (issue 24): every control as shown, so the job is stored as it ran.
+    ...options.controls,
   };
 }
