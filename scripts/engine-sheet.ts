@@ -1,5 +1,5 @@
 /**
- * npm run engine:sheet [dir] [out.png] [--json=out.json] — every style, filter and control of the
+ * npm run engine:sheet [dir] [out.png] [--json=out.json] [--columns=basic,fair,2x] — every style, filter and control of the
  * built-in engine side by side on a folder of portraits (default: the committed fixtures; e.g.
  * `.scratch/faces-holdout` for a borrowed set), with the held-back quality figures
  * (quality/metrics.ts) in each cell and on stdout, so a reviewer sees the whole range at once.
@@ -59,7 +59,7 @@ const LABEL = 34;
 const TWO_X_MAX_SIDE = 1024;
 
 /** What each column runs: a job over the basic style's. */
-const VARIANTS: ReadonlyArray<{
+const ALL_VARIANTS: ReadonlyArray<{
   id: string;
   title: string;
   job: Partial<RetouchJob>;
@@ -86,7 +86,14 @@ const VARIANTS: ReadonlyArray<{
   })),
 ];
 
-type TColumn = (typeof VARIANTS)[number]["id"] | "2x";
+/** `--columns=basic,fair,2x` renders only those columns (a quicker pass over a large set). */
+const only = args
+  .find((a) => a.startsWith("--columns="))
+  ?.slice(10)
+  .split(",");
+const VARIANTS = only ? ALL_VARIANTS.filter((v) => only.includes(v.id)) : ALL_VARIANTS;
+const withTwoX = !only || only.includes("2x");
+type TColumn = (typeof ALL_VARIANTS)[number]["id"] | "2x";
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
@@ -178,32 +185,35 @@ for (const file of files) {
     line.push(`${variant.id} ${note}`);
     if (variant.id === "basic" && !q.texture.visible) flat.push(file);
   }
-  // 2×: on a copy of at most TWO_X_MAX_SIDE px (the AI upscale of a large photo takes minutes here).
-  const long = Math.max(image.width, image.height);
-  const k = long > TWO_X_MAX_SIDE ? TWO_X_MAX_SIDE / long : 1;
-  const small =
-    k < 1 ? await resizeLanczos(image, Math.round(image.width * k), Math.round(image.height * k)) : image;
-  const smallBytes = k < 1 ? await encodeJpeg(small, 95) : bytes;
-  const smallInput = k < 1 ? await decodeImage(smallBytes) : image;
-  const smallAnalysis = k < 1 ? await analyzeImage(smallInput) : analysis;
-  if (smallAnalysis.faces.length > 0) {
-    const at1 = await decodeImage((await retouchPortrait(smallBytes, retouchJob())).jpeg);
-    const result = await retouchPortrait(smallBytes, retouchJob({ scale_factor: 2 }));
-    const output = await decodeImage(result.jpeg);
-    const q = await measureRetouch({
-      input: smallInput,
-      output,
-      analysis: smallAnalysis,
-      retouchedAt1x: at1,
-    });
-    const list = stats.get("2x") ?? [];
-    list.push(q);
-    stats.set("2x", list);
-    const lanczos = await resizeLanczos(smallInput, output.width, output.height);
-    const note = `up ${q.upscaleTextureKeep?.toFixed(2)} hf ${q.hfRatio.toFixed(2)}${k < 1 ? ` (of ${smallInput.width}px)` : ""}`;
-    cells.push({ png: await cheekCrop(lanczos, smallAnalysis, 2), note: "2× Lanczos3, 100%" });
-    cells.push({ png: await cheekCrop(output, smallAnalysis, 2), note });
-    line.push(`2x ${note}`);
+  if (withTwoX) await twoX();
+  async function twoX() {
+    // 2×: on a copy of at most TWO_X_MAX_SIDE px (the AI upscale of a large photo takes minutes here).
+    const long = Math.max(image.width, image.height);
+    const k = long > TWO_X_MAX_SIDE ? TWO_X_MAX_SIDE / long : 1;
+    const small =
+      k < 1 ? await resizeLanczos(image, Math.round(image.width * k), Math.round(image.height * k)) : image;
+    const smallBytes = k < 1 ? await encodeJpeg(small, 95) : bytes;
+    const smallInput = k < 1 ? await decodeImage(smallBytes) : image;
+    const smallAnalysis = k < 1 ? await analyzeImage(smallInput) : analysis;
+    if (smallAnalysis.faces.length > 0) {
+      const at1 = await decodeImage((await retouchPortrait(smallBytes, retouchJob())).jpeg);
+      const result = await retouchPortrait(smallBytes, retouchJob({ scale_factor: 2 }));
+      const output = await decodeImage(result.jpeg);
+      const q = await measureRetouch({
+        input: smallInput,
+        output,
+        analysis: smallAnalysis,
+        retouchedAt1x: at1,
+      });
+      const list = stats.get("2x") ?? [];
+      list.push(q);
+      stats.set("2x", list);
+      const lanczos = await resizeLanczos(smallInput, output.width, output.height);
+      const note = `up ${q.upscaleTextureKeep?.toFixed(2)} hf ${q.hfRatio.toFixed(2)}${k < 1 ? ` (of ${smallInput.width}px)` : ""}`;
+      cells.push({ png: await cheekCrop(lanczos, smallAnalysis, 2), note: "2× Lanczos3, 100%" });
+      cells.push({ png: await cheekCrop(output, smallAnalysis, 2), note });
+      line.push(`2x ${note}`);
+    }
   }
   const texture = stats.get("basic")!.at(-1)!.texture;
   const head = `${file}: ${analysis.faces.length} face(s), texture ${texture.rms.toFixed(2)}${texture.visible ? "" : " (flat)"}`;
@@ -216,7 +226,12 @@ const legend = Object.entries(REGION_COLORS)
   .filter(([name]) => name !== "person")
   .map(([name, [r, g, b]]) => `<tspan fill="rgb(${r},${g},${b})">■ ${name}</tspan>`)
   .join("  ");
-const titles = ["input", "regions", ...VARIANTS.map((v) => v.title), "2× Lanczos3", "2× engine"];
+const titles = [
+  "input",
+  "regions",
+  ...VARIANTS.map((v) => v.title),
+  ...(withTwoX ? ["2× Lanczos3", "2× engine"] : []),
+];
 const columns = titles.length;
 const width = columns * (CELL + 6);
 const rowHeight = LABEL + 18 + CELL + 6;

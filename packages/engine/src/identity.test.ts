@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { analyzeImage } from "./face/analyze.ts";
-import { cosineSimilarity, faceCrop, faceDescriptors } from "./identity.ts";
+import {
+  blendTowards,
+  cosineSimilarity,
+  faceCrop,
+  faceDescriptors,
+  IDENTITY_FLOOR,
+  keepIdentity,
+  scoreIdentity,
+} from "./identity.ts";
 import { decodeImage } from "./image.ts";
 import { readFixture } from "./test/fixtures.ts";
 
@@ -39,5 +47,33 @@ describe("identity descriptors (faceres, public-domain portraits)", () => {
     expect(side).toBeGreaterThan(160);
     expect(x0 + side / 2).toBeCloseTo(150);
     expect(y0 + side / 2).toBeCloseTo(180);
+  });
+
+  it("backs a retouch off until the face is its owner's again, and keeps one that already is", async () => {
+    const image = await decodeImage(readFixture("grace-hopper.jpg"));
+    const face = (await analyzeImage(image)).faces[0]!;
+    // A retouch gone too far: the face crop's detail flattened towards its mean grey.
+    const [x0, y0, side] = faceCrop(face);
+    const flat = { ...image, data: new Uint8Array(image.data) };
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(image.height, y0 + side); y++)
+      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(image.width, x0 + side); x++)
+        for (let c = 0; c < 3; c++) {
+          const i = (y * image.width + x) * 3 + c;
+          flat.data[i] = Math.round(image.data[i]! * 0.12 + 128 * 0.88);
+        }
+    const before = await scoreIdentity(face, image, flat);
+    expect(before.cosine).toBeLessThan(IDENTITY_FLOOR);
+    const kept = await keepIdentity(face, image, flat, before);
+    expect(kept.share).toBeGreaterThan(0);
+    expect(kept.share).toBeLessThan(1);
+    blendTowards(image, flat, kept.share);
+    const after = await scoreIdentity(face, image, flat);
+    expect(after.cosine).toBeGreaterThanOrEqual(IDENTITY_FLOOR);
+    expect(after.cosine).toBeCloseTo(kept.score.cosine, 2);
+
+    // A mild change stays whole.
+    const mild = { ...image, data: image.data.map((v) => Math.min(255, v + 2)) };
+    const mildScore = await scoreIdentity(face, image, mild);
+    expect((await keepIdentity(face, image, mild, mildScore)).share).toBe(1);
   });
 });

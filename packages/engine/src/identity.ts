@@ -104,3 +104,76 @@ export async function scoreIdentity(
     resultEmbedding: resultEmbedding!,
   };
 }
+
+/**
+ * The identity a retouched face must keep (issue 24: cosine ≥ 0.95 against the input). The engine
+ * aims a little above it, so the figure holds after the JPEG and the upscale.
+ */
+export const IDENTITY_FLOOR = 0.95;
+export const IDENTITY_TARGET = 0.955;
+
+/** Blends tried, in rounds of two (the worker pool's width), strongest first. */
+const BACK_OFF_ROUNDS: ReadonlyArray<readonly [number, number]> = [
+  [0.8, 0.6],
+  [0.4, 0.2],
+];
+
+/**
+ * How much of a retouch to keep so the face stays its owner's: when the result's cosine is below
+ * IDENTITY_TARGET, blends of input and result (input + t·(result − input)) are scored, strongest
+ * first, and the strongest that holds is kept (0: none holds, the input's face comes back). A
+ * blend's crop is the same blend of the two crops (the sampling is linear), so each try costs one
+ * descriptor, not a pass over the photo.
+ */
+export async function keepIdentity(
+  face: Pick<TFace, "mesh">,
+  input: RgbImage,
+  result: RgbImage,
+  score: TIdentityScore,
+): Promise<{ share: number; score: TIdentityScore }> {
+  if (score.cosine >= IDENTITY_TARGET) return { share: 1, score };
+  const crop = faceCrop(face);
+  const size = DESCRIPTOR_SIZE * DESCRIPTOR_SIZE * 3;
+  const a = new Float32Array(size);
+  const b = new Float32Array(size);
+  sampleCrop(input, crop, a);
+  sampleCrop(result, crop, b);
+  const pool = getSrPool("esrgan-slim");
+  const tryShares = (shares: readonly number[]) =>
+    Promise.all(
+      shares.map(async (share) => {
+        const pixels = new Float32Array(size);
+        for (let i = 0; i < size; i++) pixels[i] = a[i]! + share * (b[i]! - a[i]!);
+        const embedding = Array.from(await pool.describe(pixels));
+        return { share, cosine: cosineSimilarity(score.inputEmbedding, embedding), embedding };
+      }),
+    );
+  let failedAbove = 1;
+  for (const round of BACK_OFF_ROUNDS) {
+    const tried = await tryShares(round);
+    let held = tried.find((t) => t.cosine >= IDENTITY_TARGET);
+    if (held) {
+      // One more round between the blend that held and the one above it that did not.
+      const above = tried.filter((t) => t.share > held!.share).at(-1)?.share ?? failedAbove;
+      const step = (above - held.share) / 3;
+      const finer = await tryShares([held.share + 2 * step, held.share + step]);
+      held = finer.find((t) => t.cosine >= IDENTITY_TARGET) ?? held;
+      return {
+        share: held.share,
+        score: { cosine: held.cosine, inputEmbedding: score.inputEmbedding, resultEmbedding: held.embedding },
+      };
+    }
+    failedAbove = Math.min(...round);
+  }
+  return {
+    share: 0,
+    score: { cosine: 1, inputEmbedding: score.inputEmbedding, resultEmbedding: score.inputEmbedding },
+  };
+}
+
+/** `result` ← input + share·(result − input), in place. */
+export function blendTowards(input: RgbImage, result: RgbImage, share: number): void {
+  const from = input.data;
+  const to = result.data;
+  for (let i = 0; i < to.length; i++) to[i] = Math.round(from[i]! + share * (to[i]! - from[i]!));
+}

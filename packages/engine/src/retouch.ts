@@ -1,7 +1,7 @@
 import { resolveRetouchControls, type TRetouchControls } from "@gyeol/shared/retouch";
 import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
 import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regions.ts";
-import { scoreIdentity, type TIdentityScore } from "./identity.ts";
+import { blendTowards, keepIdentity, scoreIdentity, type TIdentityScore } from "./identity.ts";
 import { createEnlargedRowReader, decodeImage, encodeJpeg, type RgbImage, readBoxMaskRow } from "./image.ts";
 import { blurPlane, softOutfitMask } from "./masks.ts";
 import { applyFairSkin, fairSkinWeight } from "./retouch/fair-skin.ts";
@@ -91,6 +91,11 @@ export interface RetouchResult {
   noFace: boolean;
   /** Cosine of the face descriptors of input and result; null when no face was found. */
   identity: TIdentityScore | null;
+  /**
+   * How much of the retouch was kept (1: all of it): below 1 the result was blended back towards
+   * the input until the main face kept its identity (IDENTITY_TARGET).
+   */
+  retouchShare: number;
   style: string;
   /** The controls the job ran with (its own values, the style's defaults for the rest). */
   controls: TRetouchControls;
@@ -246,7 +251,16 @@ export async function retouchPortrait(
   // those workers (beside the upscale, on the main thread, it kept the workers waiting for tiles).
   const mainFace = analysis.faces[0];
   const identityStarted = performance.now();
-  const identity = mainFace ? await scoreIdentity(mainFace, image, filtered) : null;
+  let identity = mainFace ? await scoreIdentity(mainFace, image, filtered) : null;
+  // A face that would no longer read as its owner's gets as much of the retouch as keeps it
+  // (identity.ts keepIdentity): an older face, a black-and-white photo, a strong style.
+  let retouchShare = 1;
+  if (mainFace && identity && filtered !== image) {
+    const kept = await keepIdentity(mainFace, image, filtered, identity);
+    retouchShare = kept.share;
+    identity = kept.score;
+    if (retouchShare < 1) blendTowards(image, filtered, retouchShare);
+  }
   const identityMs = performance.now() - identityStarted;
   // The skin keeps its texture at the output size (upscale/texture.ts).
   const { image: output, stats } = await upscaleImage(filtered, job.scale_factor, {
@@ -263,6 +277,7 @@ export async function retouchPortrait(
     facesFound: analysis.faces.length,
     noFace,
     identity,
+    retouchShare,
     style: noFace ? "whole_image" : style.name,
     controls,
     filter,
