@@ -58,7 +58,7 @@ export async function startProcess({
 
   let app: FastifyInstance | undefined;
   if (config.roles.includes("api")) {
-    const api = await buildApp({ config, db, logger, services });
+    const api = await buildApp({ config, db, logger, services, ...(redisPrefix ? { redisPrefix } : {}) });
     await api.listen({ host: config.host, port: config.port });
     stops.push(() => api.close());
     app = api;
