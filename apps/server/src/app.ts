@@ -49,6 +49,7 @@ import { createHealthService } from "./modules/health/health.service.ts";
 import { registerImageEditRoutes } from "./modules/image-edit/image-edit.routes.ts";
 import { registerImagesRoutes } from "./modules/images/images.routes.ts";
 import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
+import { registerHttpMetrics, registerMetricsRoute } from "./modules/metrics/metrics.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
 import { registerSamplesRoutes } from "./modules/samples/samples.routes.ts";
@@ -140,7 +141,8 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, (code, status) => services.metrics.apiError(code, status));
+  registerHttpMetrics(app, services.metrics);
   registerJsonParser(app);
   registerExpectationPassThrough(app);
   registerHostCheck(app);
@@ -165,7 +167,13 @@ export async function buildApp({
   await app.register(fastifyRateLimit, {
     global: false,
     ...(rateLimitRedis
-      ? { store: sharedRateLimitStore(rateLimitRedis, redisPrefix, logRedisTrouble(app, rateLimitRedis)) }
+      ? {
+          store: sharedRateLimitStore(
+            rateLimitRedis,
+            redisPrefix,
+            logRedisTrouble(app, rateLimitRedis, services),
+          ),
+        }
       : {}),
     errorResponseBuilder: () =>
       new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait a minute and try again."),
@@ -179,7 +187,14 @@ export async function buildApp({
   const guards = createAuthGuards(services.auth, cookies);
   // Before any route: every guard then runs ahead of body parsing and validation (auth.guards.ts).
   guards.runFirst(app);
-  registerHealthRoutes(app, { health: createHealthService(services.store) });
+  registerHealthRoutes(app, {
+    health: createHealthService({
+      store: services.store,
+      storage: services.storage,
+      ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
+    }),
+  });
+  registerMetricsRoute(app, { metrics: services.metrics, token: config.metrics.token });
   registerSiteRoutes(app, { operator: config.operator });
   registerFlagsRoutes(app, {
     imageGenerationEnabled: config.imageGenerationEnabled,
@@ -292,7 +307,7 @@ function registerJsonParser(app: FastifyInstance) {
  * Says once when the rate limits fall back to counting in this process (Redis not answering),
  * and once when Redis is back; not on every attempt.
  */
-function logRedisTrouble(app: FastifyInstance, redis: Redis) {
+function logRedisTrouble(app: FastifyInstance, redis: Redis, { metrics }: Pick<Services, "metrics">) {
   let isDown = false;
   redis.on("ready", () => {
     if (!isDown) return;
@@ -302,6 +317,7 @@ function logRedisTrouble(app: FastifyInstance, redis: Redis) {
   // ioredis reports each failed reconnect here; without a listener it would print them all.
   redis.on("error", () => {});
   return (err: unknown) => {
+    metrics.rateLimitFallback();
     if (isDown) return;
     isDown = true;
     app.log.warn({ err }, "Redis did not answer: rate limits are counted in this process until it does");

@@ -16,6 +16,7 @@ import { openDatabase } from "./drivers/db/database.ts";
 import { builtinModeration } from "./drivers/engines/moderation.ts";
 import { createJobQueue } from "./drivers/queue/create-queue.ts";
 import { startWorker } from "./modules/jobs/worker.ts";
+import { startMetricsServer } from "./modules/metrics/metrics.routes.ts";
 import { createServices, type Services } from "./services.ts";
 
 export interface RunningProcess {
@@ -55,6 +56,19 @@ export async function startProcess({
     ...(redisPrefix ? { redisPrefix } : {}),
   });
   const services = createServices({ db, config, drivers: { queue } });
+
+  // METRICS_PORT: this process's metrics on a listener of their own (any role; a worker's too).
+  if (config.metrics.port !== undefined) {
+    const server = await startMetricsServer(services.metrics, config.metrics.port, config.metrics.host);
+    logger.info({ port: config.metrics.port, host: config.metrics.host }, "metrics listening");
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+  }
 
   let app: FastifyInstance | undefined;
   if (config.roles.includes("api")) {

@@ -131,9 +131,14 @@ export function sendFailure(reply: FastifyReply, failure: HttpFailure) {
   return reply.code(failure.status).header("cache-control", "no-store").send(failure.body);
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Told of every error answer (the metrics count them by code). */
+  onFailure?: (code: string, status: number) => void,
+) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(error, request);
+    onFailure?.(failure.body.code, failure.status);
     // An AppError is an answer we chose (503 PROVIDER_NOT_CONFIGURED, MAINTENANCE, a provider
     // that is down): worth a warning, not the "unhandled error" an operator is paged for.
     if (failure.status >= 500 && !isAppError(error)) request.log.error({ err: error }, "unhandled error");

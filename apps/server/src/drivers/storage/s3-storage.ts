@@ -8,6 +8,7 @@ import { createSign } from "node:crypto";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
@@ -68,6 +69,12 @@ export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
   }
 
   const storage: FileStorage = {
+    async ping(timeoutMs) {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }), {
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      });
+    },
+
     async put({ visibility, folder, extension, contentType, bytes }) {
       const key = createFileKey(visibility, folder, extension);
       await storage.putAt(key, bytes, contentType);

@@ -15,6 +15,7 @@ import type {
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import {
   type DurationModel,
   estimateQueuedSeconds,
@@ -40,6 +41,8 @@ export interface JobsServiceDeps {
   settings: JobsSettings;
   definitions: readonly AnyJobDefinition[];
   log?: (level: "info" | "warn" | "error", message: string, details?: object) => void;
+  /** Counts each job that ends here by tool, provider and outcome, with its run time. */
+  metrics?: Pick<Metrics, "jobFinished">;
 }
 
 /** The ledger key a job is charged with (credits.spendIn) and refunded by. */
@@ -63,7 +66,15 @@ const ETA_QUEUE_LOOKAHEAD = 200;
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
-export function createJobsService({ store, credits, clock, settings, definitions, log }: JobsServiceDeps) {
+export function createJobsService({
+  store,
+  credits,
+  clock,
+  settings,
+  definitions,
+  log,
+  metrics,
+}: JobsServiceDeps) {
   const byTool = new Map(definitions.map((d) => [d.tool, d as unknown as JobDefinition<unknown, object>]));
   const remoteTools = definitions.filter((d) => d.queue === "remote").map((d) => d.tool);
   /** A tool's class; rows of a tool this process does not know go to `engine`, where they fail. */
@@ -86,10 +97,10 @@ export function createJobsService({ store, credits, clock, settings, definitions
 
   async function fail(job: JobRow, code: string, message: string, from: JobRow["status"][] = ["processing"]) {
     const definition = byTool.get(job.tool);
-    await store.transaction(async (tx) => {
+    const hasFailed = await store.transaction(async (tx) => {
       const at = now();
       if (!(await tx.jobs.finish(job.id, "failed", { error_code: code, error_message: message }, at, from)))
-        return;
+        return false;
       await tx.images.failImage(job.id, at);
       await definition?.onFailed?.(tx, job, at);
       if (job.cost > 0) {
@@ -99,8 +110,11 @@ export function createJobsService({ store, credits, clock, settings, definitions
           jobId: job.id,
         });
       }
+      return true;
     });
     changed(job.id);
+    if (!hasFailed) return;
+    metrics?.jobFinished(job, code === "JOB_CANCELLED" ? "cancelled" : "failed", code);
     log?.("warn", "job failed", { jobId: job.id, code, message });
   }
 
@@ -151,9 +165,9 @@ export function createJobsService({ store, credits, clock, settings, definitions
         },
       });
       if (stop.signal.aborted) return;
-      await store.transaction(async (tx) => {
+      const hasCompleted = await store.transaction(async (tx) => {
         const at = now();
-        if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return;
+        if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return false;
         // The history row, for every tool: 1–4 images and the provider's task id (read again: the
         // handler recorded it after `job` was read).
         const result = definition.resultOf(output);
@@ -167,8 +181,11 @@ export function createJobsService({ store, credits, clock, settings, definitions
           at,
         );
         await definition.onCompleted?.(tx, job, output, at);
+        return true;
       });
       changed(jobId);
+      // `job` was read after the claim, so its started_at is this run's start.
+      if (hasCompleted) metrics?.jobFinished(job, "completed");
     } catch (error) {
       // Stopped mid-job (shutdown or a simulated crash: the row is left for recovery; a cancel:
       // the row is already failed and refunded).
