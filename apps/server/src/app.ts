@@ -26,6 +26,7 @@ import { createOriginCheck } from "./http/origin-check.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import {
   buildServerLimitOptions,
+  registerCloseOnShutdown,
   registerExpectationPassThrough,
   registerHostCheck,
 } from "./http/server-limits.ts";
@@ -146,6 +147,7 @@ export async function buildApp({
   registerJsonParser(app);
   registerExpectationPassThrough(app);
   registerHostCheck(app);
+  registerCloseOnShutdown(app);
   // A refused body is read and discarded (or the connection closed) so keep-alive clients are
   // never left waiting; up to anything an upload may legitimately send.
   registerBodyDrain(app, { maxDrainBytes: Math.max(MIN_DRAIN_BYTES, 2 * config.uploads.maxBytes) });

@@ -286,6 +286,30 @@ export function createJobsService({
   return {
     consumer,
     fail,
+
+    /**
+     * Shutdown after the grace (issue 28): stops every job running in this process and puts its
+     * row back in the queue at once, so another worker takes it now rather than after the stale
+     * sweep. Nothing is charged or refunded: the job simply runs again. The messages to send.
+     */
+    async handBack(waitMs = 5000): Promise<TQueueMessage[]> {
+      const ids = [...running.keys()];
+      for (const id of ids) running.get(id)?.abort(new Error("the worker is shutting down: job handed back"));
+      const until = Date.now() + waitMs;
+      while (ids.some((id) => running.has(id)) && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const messages: TQueueMessage[] = [];
+      for (const id of ids) {
+        if (running.has(id)) continue; // still unwinding: the stale sweep recovers it
+        const job = await store.jobs.findById(id);
+        if (job && (await store.jobs.requeue(id))) {
+          changed(id);
+          messages.push({ jobId: id, attempt: job.attempts, queue: queueOf(job.tool) });
+          log?.("warn", "job handed back at shutdown", { jobId: id });
+        }
+      }
+      return messages;
+    },
     /** The queue class a tool's jobs are sent to (the intake enqueues with it). */
     queueOf,
 
