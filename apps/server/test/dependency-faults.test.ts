@@ -16,10 +16,11 @@ import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { QueueWorker } from "../src/drivers/queue/job-queue.ts";
 import { createLocalQueue } from "../src/drivers/queue/local-queue.ts";
+import { dependencyOf } from "../src/lib/dependency-error.ts";
 import { startWorker } from "../src/modules/jobs/worker.ts";
-import { TEST_DATABASES } from "./helpers/databases.ts";
+import { createTestDatabase, TEST_DATABASES } from "./helpers/databases.ts";
 import { type FaultProxy, startFaultProxy } from "./helpers/fault-proxy.ts";
-import { uniqueEmail } from "./helpers/http.ts";
+import { register, uniqueEmail } from "./helpers/http.ts";
 import {
   userWithCredits as addUser,
   createJobsTestApp,
@@ -218,4 +219,86 @@ describe.skipIf(!redisUrl)("Redis refusing, hanging and coming back (the shared 
       direct.disconnect();
     }
   }, 60_000);
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pgUrl)("PostgreSQL refusing, hanging, cut off and coming back", () => {
+  let proxy: FaultProxy;
+  let t: TestApp | undefined;
+  let dir: string;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const target = new URL(pgUrl!);
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  });
+  afterAll(async () => {
+    await proxy.close();
+  });
+  afterEach(async () => {
+    proxy.set("pass");
+    await t?.close();
+    t = undefined;
+    await drop?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers 503 database within a bound, never 500, and serves again by itself", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "gyeol-pg-faults-"));
+    const testDb = await createTestDatabase({ name: "postgres" }, dir);
+    drop = testDb.drop;
+    const proxied = new URL(testDb.url);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String(proxy.port);
+    t = await createTestApp({
+      database: { name: "postgres" },
+      env: { DATABASE_URL: proxied.toString(), PUBLIC_ORIGIN: "https://gyeol.test" },
+    });
+    const app = t.app;
+    const { cookie } = await register(app);
+    const checkSession = () => app.inject({ url: "/api/auth/check", headers: { cookie } });
+    expect((await checkSession()).statusCode).toBe(200);
+
+    for (const fault of ["refuse", "hang", "cut"] as const) {
+      if (fault === "cut") {
+        proxy.set("pass");
+        proxy.cut(); // a restart or failover: every pooled connection dropped at once
+      } else proxy.set(fault);
+      const answer = await timed(checkSession);
+      if (fault === "cut") {
+        // The pool replaces the dropped connections: at worst one 503, then 200.
+        expect([200, 503]).toContain(answer.value.statusCode);
+        await waitFor(async () => (await checkSession()).statusCode === 200, 10_000);
+        continue;
+      }
+      expectDown(answer.value, "database");
+      expect(answer.ms).toBeLessThan(8000);
+      const ready = await app.inject({ url: "/readyz" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().details.down).toContain("database");
+      // What needs no database still answers.
+      expect((await app.inject({ url: "/api/site/operator" })).statusCode).toBe(200);
+    }
+
+    proxy.set("pass");
+    await waitFor(async () => (await checkSession()).statusCode === 200, 10_000);
+    expect((await app.inject({ url: "/readyz" })).statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe("what counts as a dependency not answering", () => {
+  it("classifies SQLite, PostgreSQL, Redis and socket failures, and nothing else", () => {
+    const coded = (code: string, message = "x") => Object.assign(new Error(message), { code });
+    expect(dependencyOf(coded("SQLITE_BUSY"))).toBe("database");
+    expect(dependencyOf(coded("SQLITE_FULL", "database or disk is full"))).toBe("database");
+    expect(dependencyOf(coded("SQLITE_IOERR_WRITE"))).toBe("database");
+    expect(dependencyOf(coded("57P01", "terminating connection due to administrator command"))).toBe(
+      "database",
+    );
+    expect(dependencyOf(new Error("Connection terminated unexpectedly"))).toBe("database");
+    expect(dependencyOf(new Error("Connection is closed."))).toBe("redis");
+    expect(dependencyOf(new Error("wrapped", { cause: coded("ECONNREFUSED") }))).toBe("unknown");
+    expect(dependencyOf(coded("SQLITE_CONSTRAINT_UNIQUE"))).toBeNull();
+    expect(dependencyOf(new TypeError("x is undefined"))).toBeNull();
+  });
 });

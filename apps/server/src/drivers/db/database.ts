@@ -77,6 +77,9 @@ function openPostgres(url: string): Database {
   // An idle connection dropped by a restart or failover is reported here (the pool discards it
   // and opens a new one on the next query); unheard, the 'error' event would end the process.
   pool.on("error", () => {});
+  // The same for a connection in use when it drops: its query fails (503, the error handler), and
+  // the 'error' event pg also emits on the client must not end the process either.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
 }
