@@ -14,6 +14,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
 import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
 import type { QueueWorker } from "../src/drivers/queue/job-queue.ts";
 import { createLocalQueue } from "../src/drivers/queue/local-queue.ts";
 import { dependencyOf } from "../src/lib/dependency-error.ts";
@@ -23,6 +24,8 @@ import { type FaultProxy, startFaultProxy } from "./helpers/fault-proxy.ts";
 import { register, uniqueEmail } from "./helpers/http.ts";
 import {
   userWithCredits as addUser,
+  allowAll,
+  createFakeEngine,
   createJobsTestApp,
   makeJpeg,
   startRetouch,
@@ -219,6 +222,57 @@ describe.skipIf(!redisUrl)("Redis refusing, hanging and coming back (the shared 
       direct.disconnect();
     }
   }, 60_000);
+});
+
+describe.skipIf(!redisUrl)("Redis refusing and coming back (BullMQ jobs)", () => {
+  let proxy: FaultProxy;
+  let t: TestApp | undefined;
+  let worker: QueueWorker | undefined;
+  beforeAll(async () => {
+    const target = new URL(redisUrl!);
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+  });
+  afterAll(async () => {
+    await proxy.close();
+  });
+  afterEach(async () => {
+    proxy.set("pass");
+    await worker?.stop({ abandon: true });
+    worker = undefined;
+    await t?.close();
+    t = undefined;
+  });
+
+  it("accepts a job while Redis is away within a bound and runs it once Redis is back: none lost, charged once", async () => {
+    const engine = createFakeEngine();
+    const db = new URL(redisUrl!).pathname || "/0";
+    const queue = createBullmqQueue({
+      redisUrl: proxy.url("redis", db),
+      sweepMs: 200,
+      prefix: `gyeol-faults-${randomBytes(4).toString("hex")}`,
+    });
+    t = await createTestApp({ drivers: { retouchEngine: engine, moderation: allowAll, queue } });
+    const app = t.app;
+    worker = startWorker(t.services, t.config);
+    const user = await addUser(t, 1000);
+    const upload = await uploadImage(app, user.cookie, await makeJpeg());
+    const first = await startRetouch(app, user.cookie, upscaleInput(upload.json().imageUrl));
+    expect((await waitForJob(app, user.cookie, first.json().jobId)).status).toBe("completed");
+
+    proxy.set("refuse");
+    const accepted = await timed(() => startRetouch(app, user.cookie, upscaleInput(upload.json().imageUrl)));
+    expect(accepted.value.statusCode, accepted.value.body).toBe(200);
+    expect(accepted.ms).toBeLessThan(4000);
+    const jobId = accepted.value.json().jobId as string;
+    expect((await t.services.store.jobs.findById(jobId))?.status).toBe("queued");
+
+    proxy.set("pass");
+    expect((await waitForJob(app, user.cookie, jobId, 45_000)).status).toBe("completed");
+    expect(engine.runs).toBe(2);
+    const ledger = await t.services.credits.listLedger(user.id);
+    expect(ledger.filter((line) => line.kind === "refund")).toHaveLength(0);
+    expect((await t.services.credits.balances(user.id)).total).toBe(1000 - 160);
+  }, 90_000);
 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
