@@ -9,9 +9,15 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import { type Config, operatorWarning } from "./config.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./drivers/db/database.ts";
+import {
+  createRateLimitRedis,
+  settleConnection,
+  sharedRateLimitStore,
+} from "./drivers/redis/shared-rate-limit-store.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerBodyDrain } from "./http/drain-body.ts";
 import { registerErrorHandler, sendFailure, toHttpFailure } from "./http/error-handler.ts";
@@ -20,6 +26,7 @@ import { createOriginCheck } from "./http/origin-check.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import {
   buildServerLimitOptions,
+  registerCloseOnShutdown,
   registerExpectationPassThrough,
   registerHostCheck,
 } from "./http/server-limits.ts";
@@ -43,6 +50,7 @@ import { createHealthService } from "./modules/health/health.service.ts";
 import { registerImageEditRoutes } from "./modules/image-edit/image-edit.routes.ts";
 import { registerImagesRoutes } from "./modules/images/images.routes.ts";
 import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
+import { registerHttpMetrics, registerMetricsRoute } from "./modules/metrics/metrics.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
 import { registerSamplesRoutes } from "./modules/samples/samples.routes.ts";
@@ -68,6 +76,8 @@ export interface BuildAppOptions {
    * roles; when absent the app builds its own from `db`, `clock` and `drivers`.
    */
   services?: Services;
+  /** Key prefix and connection name of this process's Redis keys (tests isolate themselves with one). */
+  redisPrefix?: string;
 }
 
 declare module "fastify" {
@@ -76,6 +86,8 @@ declare module "fastify" {
     services: Services;
     /** requireUser / requireAdmin onRequest guards for routes registered by other modules. */
     guards: AuthGuards;
+    /** The Redis connection of the shared rate limits (REDIS_URL only); /readyz pings it. */
+    rateLimitRedis?: Redis;
   }
 }
 
@@ -86,6 +98,7 @@ export async function buildApp({
   clock,
   drivers,
   services: givenServices,
+  redisPrefix = "gyeol",
 }: BuildAppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? openDatabase(config.database);
   if (!givenDb) await migrateToLatest(db.kysely, db.dialect);
@@ -115,6 +128,12 @@ export async function buildApp({
         "reminders carry no link. Set PUBLIC_ORIGIN to the site's public address, e.g. https://gyeol.app.",
     );
   }
+  if ((config.auth.naver || config.auth.kakao) && !config.auth.redirectBase && !config.publicOrigin) {
+    app.log.warn(
+      "Naver/Kakao sign-in is configured but neither OAUTH_REDIRECT_BASE nor PUBLIC_ORIGIN is set: their " +
+        "callbacks are never built from a request's Host, so these sign-ins answer provider_not_configured.",
+    );
+  }
   // The pages leave out the business details that are not set (issue 30): say which at boot.
   const operatorNote = operatorWarning(config.operatorMissing);
   if (operatorNote) app.log.warn({ missing: config.operatorMissing }, operatorNote);
@@ -123,10 +142,12 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, (code, status) => services.metrics.apiError(code, status));
+  registerHttpMetrics(app, services.metrics);
   registerJsonParser(app);
   registerExpectationPassThrough(app);
   registerHostCheck(app);
+  registerCloseOnShutdown(app);
   // A refused body is read and discarded (or the connection closed) so keep-alive clients are
   // never left waiting; up to anything an upload may legitimately send.
   registerBodyDrain(app, { maxDrainBytes: Math.max(MIN_DRAIN_BYTES, 2 * config.uploads.maxBytes) });
@@ -136,8 +157,26 @@ export async function buildApp({
   // JSON and HTML built per request go out brotli/gzip above 1 KB; built assets are pre-compressed.
   registerCompression(app);
   await app.register(fastifyCookie);
+  // With REDIS_URL the limits are counted in Redis for every API process (issue 28).
+  const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, redisPrefix) : undefined;
+  if (rateLimitRedis) {
+    await settleConnection(rateLimitRedis);
+    app.decorate("rateLimitRedis", rateLimitRedis);
+    app.addHook("onClose", async () => {
+      await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect());
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(rateLimitRedis
+      ? {
+          store: sharedRateLimitStore(
+            rateLimitRedis,
+            redisPrefix,
+            logRedisTrouble(app, rateLimitRedis, services),
+          ),
+        }
+      : {}),
     errorResponseBuilder: () =>
       new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait a minute and try again."),
   });
@@ -150,7 +189,14 @@ export async function buildApp({
   const guards = createAuthGuards(services.auth, cookies);
   // Before any route: every guard then runs ahead of body parsing and validation (auth.guards.ts).
   guards.runFirst(app);
-  registerHealthRoutes(app, { health: createHealthService(services.store) });
+  registerHealthRoutes(app, {
+    health: createHealthService({
+      store: services.store,
+      storage: services.storage,
+      ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
+    }),
+  });
+  registerMetricsRoute(app, { metrics: services.metrics, token: config.metrics.token });
   registerSiteRoutes(app, { operator: config.operator });
   registerFlagsRoutes(app, {
     imageGenerationEnabled: config.imageGenerationEnabled,
@@ -173,7 +219,8 @@ export async function buildApp({
   registerAuthRoutes(app, { auth: services.auth, guards, ...authDeps });
   registerSocialAuthRoutes(app, {
     social: services.social,
-    redirectBase: config.auth.redirectBase,
+    // Never from the request's Host (issue 28): OAUTH_REDIRECT_BASE, else PUBLIC_ORIGIN.
+    redirectBase: config.auth.redirectBase ?? config.publicOrigin,
     ...authDeps,
   });
   registerPasswordResetRoutes(app, {
@@ -256,4 +303,25 @@ function registerJsonParser(app: FastifyInstance) {
     if (text.trim() === "") return done(null, undefined);
     return parseJson(request, text, done);
   });
+}
+
+/**
+ * Says once when the rate limits fall back to counting in this process (Redis not answering),
+ * and once when Redis is back; not on every attempt.
+ */
+function logRedisTrouble(app: FastifyInstance, redis: Redis, { metrics }: Pick<Services, "metrics">) {
+  let isDown = false;
+  redis.on("ready", () => {
+    if (!isDown) return;
+    isDown = false;
+    app.log.info("Redis answers again: rate limits are shared across API processes again");
+  });
+  // ioredis reports each failed reconnect here; without a listener it would print them all.
+  redis.on("error", () => {});
+  return (err: unknown) => {
+    metrics.rateLimitFallback();
+    if (isDown) return;
+    isDown = true;
+    app.log.warn({ err }, "Redis did not answer: rate limits are counted in this process until it does");
+  };
 }

@@ -1,13 +1,18 @@
 /**
  * Process entry: validates the config, then starts the roles named in ROLES on one service graph
- * (process.ts) and stops them on SIGINT/SIGTERM.
+ * (process.ts) and stops them gracefully on SIGINT/SIGTERM (process.ts stop()): no new connection
+ * or job is taken, requests in flight finish, running jobs get SHUTDOWN_GRACE_MS and are then
+ * handed back to the queue. The process exits 0 when that is done.
  */
 import { pino } from "pino";
 import { ConfigError, loadConfig } from "./config.ts";
 import { startProcess } from "./process.ts";
 
-/** A shutdown that hangs (a stuck connection) must not keep the process alive forever. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * A shutdown that hangs (a request that never ends, a stuck connection) must not keep the process
+ * alive forever: it exits 1 this long after the jobs' grace.
+ */
+const SHUTDOWN_HARD_EXTRA_MS = 10_000;
 
 async function start() {
   let config: ReturnType<typeof loadConfig>;
@@ -32,8 +37,9 @@ async function start() {
     setTimeout(() => {
       logger.error("shutdown timed out; exiting");
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, config.shutdownGraceMs + SHUTDOWN_HARD_EXTRA_MS).unref();
     await running.stop();
+    logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

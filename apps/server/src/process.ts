@@ -16,13 +16,18 @@ import { openDatabase } from "./drivers/db/database.ts";
 import { builtinModeration } from "./drivers/engines/moderation.ts";
 import { createJobQueue } from "./drivers/queue/create-queue.ts";
 import { startWorker } from "./modules/jobs/worker.ts";
-import { createServices, type Services } from "./services.ts";
+import { startMetricsServer } from "./modules/metrics/metrics.routes.ts";
+import { createServices, type DriverOverrides, type Services } from "./services.ts";
 
 export interface RunningProcess {
   services: Services;
   /** The HTTP server when the `api` role runs here. */
   app: FastifyInstance | undefined;
-  /** Ends every role, then closes the queue, the engine thread and the database. */
+  /**
+   * Graceful stop (issue 28): the API stops taking connections and finishes the requests it has,
+   * the worker takes no new job and gives its running ones SHUTDOWN_GRACE_MS to finish, then hands
+   * back the rest to the queue; cron stops. Then the queue, the engine thread and the database close.
+   */
   stop(): Promise<void>;
 }
 
@@ -30,11 +35,14 @@ export async function startProcess({
   config,
   logger,
   redisPrefix,
+  drivers,
 }: {
   config: Readonly<Config>;
   logger: Logger;
   /** Redis key prefix of the queue (tests isolate themselves with one). */
   redisPrefix?: string;
+  /** Drivers tests substitute (an engine they steer); the queue is always the process's own. */
+  drivers?: Omit<DriverOverrides, "queue">;
 }): Promise<RunningProcess> {
   const db = openDatabase(config.database);
   const applied = await migrateToLatest(db.kysely, db.dialect);
@@ -54,11 +62,24 @@ export async function startProcess({
     onError: (err) => logger.error({ err }, "queue error"),
     ...(redisPrefix ? { redisPrefix } : {}),
   });
-  const services = createServices({ db, config, drivers: { queue } });
+  const services = createServices({ db, config, drivers: { ...drivers, queue } });
+
+  // METRICS_PORT: this process's metrics on a listener of their own (any role; a worker's too).
+  if (config.metrics.port !== undefined) {
+    const server = await startMetricsServer(services.metrics, config.metrics.port, config.metrics.host);
+    logger.info({ port: config.metrics.port, host: config.metrics.host }, "metrics listening");
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+  }
 
   let app: FastifyInstance | undefined;
   if (config.roles.includes("api")) {
-    const api = await buildApp({ config, db, logger, services });
+    const api = await buildApp({ config, db, logger, services, ...(redisPrefix ? { redisPrefix } : {}) });
     await api.listen({ host: config.host, port: config.port });
     stops.push(() => api.close());
     app = api;
@@ -75,7 +96,25 @@ export async function startProcess({
   if (config.roles.includes("worker")) {
     const worker = startWorker(services, config);
     logger.info({ queue: services.queue.driver, engine: config.retouchEngine.kind }, "worker started");
-    stops.push(() => worker.stop());
+    stops.push(async () => {
+      // No new job from here on; the running ones get the grace to finish.
+      const drained = worker.stop();
+      let timer: NodeJS.Timeout | undefined;
+      const isLate = await Promise.race([
+        drained.then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), config.shutdownGraceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!isLate) return;
+      // Past the grace: stop what still runs and put it back in the queue for another worker.
+      const handedBack = await services.jobs.handBack();
+      await drained;
+      for (const { jobId, attempt, queue: queueClass } of handedBack)
+        await services.queue.enqueue(jobId, { attempt, queue: queueClass });
+      logger.warn({ jobs: handedBack.map((m) => m.jobId) }, "jobs handed back to the queue at shutdown");
+    });
   }
 
   let stopping: Promise<void> | undefined;
@@ -84,9 +123,8 @@ export async function startProcess({
     app,
     stop() {
       stopping ??= (async () => {
-        for (const stop of stops.reverse()) {
-          await stop().catch((err) => logger.error({ err }, "stop failed"));
-        }
+        // All roles at once: the API's in-flight requests and the worker's grace run side by side.
+        await Promise.all(stops.map((stop) => stop().catch((err) => logger.error({ err }, "stop failed"))));
         await queue.close().catch(() => {});
         await closeEngineThread().catch(() => {});
         await db.destroy();

@@ -57,6 +57,7 @@ import type { AnyJobDefinition } from "./modules/jobs/job-definition.ts";
 import { createJobIntakeService, type JobIntakeService } from "./modules/jobs/job-intake.service.ts";
 import { createJobStatusService, type JobStatusService } from "./modules/jobs/job-status.service.ts";
 import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
+import { createMetrics, type Metrics } from "./modules/metrics/metrics.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
 import { createRetouchService, type RetouchService } from "./modules/retouch/retouch.service.ts";
@@ -95,6 +96,8 @@ export interface Services {
   faceEdit: FaceEditService;
   /** The prompt chat and helpers on the language-model port (issue 14). */
   ai: AiService;
+  /** This process's Prometheus metrics (issue 28); no-ops unless METRICS_TOKEN or METRICS_PORT. */
+  metrics: Metrics;
 }
 
 /** Drivers a test may hand in instead of the configured ones (a blocking classifier, a BullMQ prefix). */
@@ -145,6 +148,7 @@ export interface ServiceDeps {
     | "chatChargeEnabled"
     | "imageEdit"
     | "maintenanceMode"
+    | "metrics"
   >;
   clock?: Clock;
   passwords?: PasswordHasher;
@@ -214,7 +218,13 @@ export function createServices({
     createGenerationJob({ storage, provider: referenceImages ?? notConfiguredProvider, credits }),
     ...(drivers.jobDefinitions?.({ storage }) ?? []),
   ];
-  const jobs = createJobsService({ store, credits, clock, settings: config.jobs, definitions });
+  const metrics = createMetrics({
+    enabled: config.metrics.token !== undefined || config.metrics.port !== undefined,
+    store,
+    clock,
+    queueOf: (tool) => definitions.find((d) => d.tool === tool)?.queue ?? "engine",
+  });
+  const jobs = createJobsService({ store, credits, clock, settings: config.jobs, definitions, metrics });
   const intake = createJobIntakeService({
     store,
     credits,
@@ -296,5 +306,6 @@ export function createServices({
         (config.llm?.timeoutMs ?? 0) * ((config.llm?.maxRetries ?? 0) + 1) + 5 * 60_000,
       ),
     }),
+    metrics,
   };
 }

@@ -27,6 +27,7 @@ describe.each(TEST_DATABASES)("account lifecycle on $name", (database) => {
       database,
       clock,
       env: {
+        PUBLIC_ORIGIN: "http://localhost:3000",
         KAKAO_CLIENT_ID: "kakao-key",
         KAKAO_AUTH_BASE_URL: kakao.baseUrl,
         KAKAO_API_BASE_URL: kakao.baseUrl,

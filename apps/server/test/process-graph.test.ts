@@ -1,8 +1,9 @@
 /**
  * One service graph per process: ROLES=api,worker,cron builds one queue, one storage and one of
  * each engine, on the local queue and on BullMQ (TEST_REDIS_URL), and stop() releases every Redis
- * connection the process opened (counted with CLIENT LIST by the connections' names). The api and
- * cron roles open no Redis connection of their own: the process has as many as a lone worker.
+ * connection the process opened (counted with CLIENT LIST by the connections' names). The cron role
+ * opens no Redis connection of its own and the api role one (`<prefix>:rate-limit`, the shared
+ * rate limits): the process has one more than a lone worker.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -79,7 +80,7 @@ describe.each(QUEUES)("one service graph per process on the $name queue", ({ nam
   });
 
   it.skipIf(name !== "bullmq")(
-    "closes every Redis connection it opened, and api/cron open none",
+    "closes every Redis connection it opened; cron opens none and api one (its rate limits)",
     async () => {
       const probe = new Queue("probe", {
         connection: { url: redisUrl!, maxRetriesPerRequest: null },
@@ -108,7 +109,9 @@ describe.each(QUEUES)("one service graph per process on the $name queue", ({ nam
         const allCount = await settledCount(allPrefix);
         const workerPrefix = `gyeol-graph-${randomBytes(4).toString("hex")}`;
         const worker = await start("worker", workerPrefix);
-        expect(allCount).toBe(await settledCount(workerPrefix));
+        // The api role adds one connection of its own, the shared rate limits' (issue 28).
+        expect(allCount).toBe((await settledCount(workerPrefix)) + 1);
+        expect(await clientsNamed(`${allPrefix}:rate-limit`)).toBe(1);
 
         await all.stop();
         await worker.stop();

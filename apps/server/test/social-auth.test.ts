@@ -26,8 +26,12 @@ afterAll(async () => {
   await Promise.all([naver.close(), kakao.close(), google.close()]);
 });
 
+/** The site's public origin: the callbacks are built from it (never from a request's Host). */
+const SITE = "http://localhost:3000";
+
 function providerEnv(): Record<string, string> {
   return {
+    PUBLIC_ORIGIN: SITE,
     NAVER_CLIENT_ID: "naver-client",
     NAVER_CLIENT_SECRET: "naver-secret",
     NAVER_AUTH_BASE_URL: naver.baseUrl,
@@ -68,7 +72,7 @@ describe.each(TEST_DATABASES)("social sign-in on $name", (database) => {
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${naver.baseUrl}/oauth2.0/authorize`);
     expect(authorize.searchParams.get("client_id")).toBe("naver-client");
     expect(authorize.searchParams.get("state")).toMatch(/^[\w-]{20,}$/);
-    expect(authorize.searchParams.get("redirect_uri")).toBe("http://localhost:80/api/auth/naver/callback");
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${SITE}/api/auth/naver/callback`);
     const stateCookie = run.start.cookies.find((c) => c.name === "gyeol_oauth");
     expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth" });
 
@@ -158,7 +162,7 @@ describe.each(TEST_DATABASES)("social sign-in on $name", (database) => {
     const token = kakao.tokenRequests.at(-1)!;
     expect(token.get("code_verifier")).toMatch(/^[\w-]{43,}$/);
     expect(token.get("client_secret")).toBe("kakao-secret");
-    expect(token.get("redirect_uri")).toBe("http://localhost:80/api/auth/kakao/callback");
+    expect(token.get("redirect_uri")).toBe(`${SITE}/api/auth/kakao/callback`);
 
     const done = await completeAge(t, cookieFrom(first, "gyeol_social_pending")!);
     expect(done.json()).toMatchObject({ success: true, email: "", nickname: "무이메일", next: "/" });
@@ -364,6 +368,52 @@ describe.each(TEST_DATABASES)("social sign-in on $name", (database) => {
         });
         expect(googleOff.json()).toMatchObject({ code: "PROVIDER_NOT_CONFIGURED" });
       } finally {
+        await bare.close();
+      }
+    });
+  });
+  describe("callback address (issue 28)", () => {
+    const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+
+    it("builds the callback from PUBLIC_ORIGIN, never from a forged Host, at the start and at the token exchange", async () => {
+      kakao.nextUser = { id: 4_200_000_901, nickname: "호스트" };
+      const start = await t.app.inject({ method: "GET", url: "/api/auth/kakao", headers: forged });
+      expect(start.statusCode).toBe(302);
+      const authorize = new URL(String(start.headers.location));
+      expect(authorize.searchParams.get("redirect_uri")).toBe(`${SITE}/api/auth/kakao/callback`);
+      const consent = await fetch(authorize, { redirect: "manual" });
+      const back = new URL(String(consent.headers.get("location")));
+      const done = await t.app.inject({
+        method: "GET",
+        url: `${back.pathname}${back.search}`,
+        headers: { ...forged, cookie: cookieFrom(start, "gyeol_oauth")! },
+      });
+      expect(done.statusCode).toBe(302);
+      expect(done.headers.location).toBe("/signup/social");
+      expect(kakao.tokenRequests.at(-1)!.get("redirect_uri")).toBe(`${SITE}/api/auth/kakao/callback`);
+    });
+
+    it("prefers OAUTH_REDIRECT_BASE, and without it or PUBLIC_ORIGIN offers no redirect sign-in", async () => {
+      const based = await createTestApp({
+        database,
+        env: { ...providerEnv(), OAUTH_REDIRECT_BASE: "https://auth.gyeol.test" },
+      });
+      const { PUBLIC_ORIGIN: _dropped, ...noOrigin } = providerEnv();
+      const bare = await createTestApp({ database, env: noOrigin });
+      try {
+        const start = await based.app.inject({ method: "GET", url: "/api/auth/naver", headers: forged });
+        expect(new URL(String(start.headers.location)).searchParams.get("redirect_uri")).toBe(
+          "https://auth.gyeol.test/api/auth/naver/callback",
+        );
+        const refused = await bare.app.inject({
+          method: "GET",
+          url: "/api/auth/naver?next=%2Fen",
+          headers: forged,
+        });
+        expect(refused.statusCode).toBe(302);
+        expect(refused.headers.location).toBe("/en/login?error=provider_not_configured&next=%2Fen");
+      } finally {
+        await based.close();
         await bare.close();
       }
     });

@@ -4,6 +4,7 @@
  * here is a ledger row like any other (ARCHITECTURE "Credits are a ledger").
  */
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ZAccountFields } from "@gyeol/shared/contracts/auth";
@@ -14,6 +15,7 @@ import { openDatabase } from "../drivers/db/database.ts";
 import { isAppError } from "../lib/app-error.ts";
 import { CREDIT_BUCKETS } from "../modules/credits/credits.service.ts";
 import { createServices, type Services } from "../services.ts";
+import { BackupError, backup, restore } from "./backup.ts";
 import { formatTable } from "./format-table.ts";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -28,9 +30,14 @@ Commands:
   keywords:add --word W                                      ban a word (Korean or English; spacing,
                                                              jamo and look-alike variants match too)
   keywords:remove --word W                                   take a word off the list
+  backup --to DIR                                            copy the SQLite database and DATA_DIR/files
+                                                             into a new folder, while the service runs
+  restore --from DIR                                         put a backup back (stop the service first;
+                                                             the current data is moved aside, not deleted)
   --help                                                     show this help
 
-The database is the server's: DATABASE_URL, else DATA_DIR/gyeol.sqlite.`;
+The database is the server's: DATABASE_URL, else DATA_DIR/gyeol.sqlite. PostgreSQL and S3 are
+backed up with their own tools (README "Backups").`;
 
 export interface CliIO {
   out(text: string): void;
@@ -56,6 +63,8 @@ const OPTIONS = {
   on: { type: "boolean" },
   off: { type: "boolean" },
   word: { type: "string" },
+  to: { type: "string" },
+  from: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -192,6 +201,8 @@ export async function main(
     io.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
   }
+  if (command === "backup" || command === "restore")
+    return runBackupCommand(command, parsed.values, config, io);
   const db = openDatabase(config.database);
   let services: Services | undefined;
   try {
@@ -211,6 +222,46 @@ export async function main(
       .close()
       .catch((error: unknown) => io.err(`Could not close the queue: ${String(error)}`));
     await db.destroy();
+  }
+}
+
+/** backup and restore work on the files themselves: no migrations, no services, no queue. */
+async function runBackupCommand(
+  command: "backup" | "restore",
+  values: Values,
+  config: ReturnType<typeof loadConfig>,
+  io: CliIO,
+): Promise<number> {
+  try {
+    if (command === "backup") {
+      const to = values.to?.trim();
+      if (!to) throw new UsageError("--to DIR is required: a new or empty folder for the backup.");
+      const started = Date.now();
+      const manifest = await backup(config, to);
+      io.out(
+        `Backed up the database (${manifest.database.bytes} bytes, migration ${manifest.database.migration ?? "none"})` +
+          (manifest.files
+            ? ` and ${manifest.files.count} files (${manifest.files.bytes} bytes)`
+            : '; files are in the S3 bucket (back it up with versioning, README "Backups")') +
+          ` to ${path.resolve(to)} in ${Date.now() - started} ms.`,
+      );
+      return 0;
+    }
+    const from = values.from?.trim();
+    if (!from) throw new UsageError("--from DIR is required: a folder made by backup --to.");
+    const { manifest, movedAside } = await restore(config, from);
+    io.out(
+      `Restored the backup of ${manifest.createdAt}` +
+        (manifest.files ? ` (${manifest.files.count} files)` : "") +
+        "." +
+        (movedAside.length > 0 ? ` The data it replaced was moved aside:\n  ${movedAside.join("\n  ")}` : ""),
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`${error.message}\n\nRun with --help for the commands.`);
+    else if (error instanceof BackupError) io.err(`Error: ${error.message}`);
+    else io.err(`Unexpected error: ${(error as Error).stack ?? String(error)}`);
+    return 1;
   }
 }
 

@@ -30,6 +30,12 @@ export interface THttpConfig {
   authRateLimitMax: number;
   http: THttpTimeouts;
   uploads: Readonly<{ maxBytes: number; maxPixels: number }>;
+  /**
+   * Prometheus metrics (issue 28): `token` opens GET /metrics on the API port to
+   * `Authorization: Bearer <token>`; `port` serves /metrics, unauthenticated, on its own listener
+   * at `host` (any role, the worker's too). Neither: no metrics are collected or served.
+   */
+  metrics: Readonly<{ token: string | undefined; port: number | undefined; host: string }>;
 }
 
 export const httpPort = definePort(
@@ -73,6 +79,10 @@ export const httpPort = definePort(
     HTTP_IDLE_TIMEOUT_MS: zInt(120_000, 50, 3_600_000),
     UPLOAD_MAX_BYTES: zInt(25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     UPLOAD_MAX_PIXELS: zInt(50_000_000, 1, 1_000_000_000),
+    METRICS_TOKEN: zOptionalText.pipe(z.string().min(16, "use at least 16 characters").optional()),
+    /** 0: no separate metrics listener. */
+    METRICS_PORT: zInt(0, 0, 65535),
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   },
   (e): THttpConfig | ReturnType<typeof issues> => {
     // Node refuses a headers timeout longer than the request timeout; say so before it throws.
@@ -96,6 +106,11 @@ export const httpPort = definePort(
         idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       }),
       uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_BYTES, maxPixels: e.UPLOAD_MAX_PIXELS }),
+      metrics: Object.freeze({
+        token: e.METRICS_TOKEN,
+        port: e.METRICS_PORT || undefined,
+        host: e.METRICS_HOST,
+      }),
     };
   },
 );

@@ -1,7 +1,7 @@
 /** The process itself: where its files live, which roles it runs, how it logs, demo mode. */
 import path from "node:path";
 import { z } from "zod";
-import { definePort, REPO_ROOT, zBool, zOptionalText } from "./env.ts";
+import { definePort, REPO_ROOT, zBool, zInt, zOptionalText } from "./env.ts";
 
 export const ROLE_NAMES = ["api", "worker", "cron"] as const;
 export type TRole = (typeof ROLE_NAMES)[number];
@@ -14,6 +14,11 @@ export interface TRuntimeConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   webDistDir: string;
   demoMode: boolean;
+  /**
+   * SIGTERM/SIGINT (issue 28): how long running jobs get to finish before they are handed back to
+   * the queue; the process exits at the latest 10 s after it (main.ts SHUTDOWN_HARD_EXTRA_MS).
+   */
+  shutdownGraceMs: number;
 }
 
 export function resolveDataDir(dataDir: string | undefined, cwd: string): string {
@@ -46,6 +51,7 @@ export const runtimePort = definePort(
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     WEB_DIST_DIR: zOptionalText,
     DEMO_MODE: zBool(false),
+    SHUTDOWN_GRACE_MS: zInt(20_000, 0, 600_000),
   },
   (e, { cwd }): TRuntimeConfig => ({
     dataDir: resolveDataDir(e.DATA_DIR, cwd),
@@ -55,5 +61,6 @@ export const runtimePort = definePort(
       ? path.resolve(cwd, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, "apps", "web", "dist"),
     demoMode: e.DEMO_MODE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   }),
 );

@@ -17,6 +17,7 @@ import { createCreditsRepository } from "../modules/credits/credits.repository.t
 import { createHealthRepository } from "../modules/health/health.repository.ts";
 import { createImagesRepository } from "../modules/images/images.repository.ts";
 import { createJobsRepository } from "../modules/jobs/jobs.repository.ts";
+import { createMetricsRepository } from "../modules/metrics/metrics.repository.ts";
 import { createNoticesRepository } from "../modules/notices/notices.repository.ts";
 import { createSamplesRepository } from "../modules/samples/samples.repository.ts";
 import { createUsersRepository } from "../modules/users/users.repository.ts";
@@ -37,6 +38,7 @@ function createRepositories(db: Kysely<DB>) {
     health: createHealthRepository(db),
     notices: createNoticesRepository(db),
     jobs: createJobsRepository(db),
+    metrics: createMetricsRepository(db),
     images: createImagesRepository(db),
     ai: createAiRepository(db),
     samples: createSamplesRepository(db),

@@ -6,6 +6,7 @@ import type { TErrorCode, TErrorResponse } from "@gyeol/shared/contracts/common"
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isAppError } from "../lib/app-error.ts";
+import { dependencyOf, dependencyUnavailable } from "../lib/dependency-error.ts";
 import { fromFastifyValidation, summarizeIssues, toValidationIssue } from "../lib/validation-issues.ts";
 
 interface HttpFailure {
@@ -115,6 +116,14 @@ export function toHttpFailure(error: unknown, request?: FastifyRequest): HttpFai
   const known = err?.code ? FRAMEWORK_ERRORS[err.code] : undefined;
   if (known) return fail(known.status, known.code, known.error);
   const status = typeof err?.statusCode === "number" ? err.statusCode : 500;
+  if (status >= 500) {
+    // A dependency down or cut off: 503 with a code the page explains, not a 500 (issue 28).
+    const dependency = dependencyOf(error);
+    if (dependency) {
+      const failure = dependencyUnavailable(dependency === "unknown" ? null : dependency);
+      return fail(failure.status, failure.code, failure.message, failure.details);
+    }
+  }
   if (status === 429)
     return fail(429, "RATE_LIMITED", "Too many attempts. Please wait a minute and try again.");
   if (status >= 400 && status < 500) {
@@ -131,12 +140,20 @@ export function sendFailure(reply: FastifyReply, failure: HttpFailure) {
   return reply.code(failure.status).header("cache-control", "no-store").send(failure.body);
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Told of every error answer (the metrics count them by code). */
+  onFailure?: (code: string, status: number) => void,
+) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(error, request);
+    onFailure?.(failure.body.code, failure.status);
     // An AppError is an answer we chose (503 PROVIDER_NOT_CONFIGURED, MAINTENANCE, a provider
     // that is down): worth a warning, not the "unhandled error" an operator is paged for.
-    if (failure.status >= 500 && !isAppError(error)) request.log.error({ err: error }, "unhandled error");
+    if (failure.status >= 500 && !isAppError(error) && failure.body.code !== "DEPENDENCY_UNAVAILABLE")
+      request.log.error({ err: error }, "unhandled error");
+    else if (failure.body.code === "DEPENDENCY_UNAVAILABLE")
+      request.log.warn({ err: error, details: failure.body.details }, "a dependency did not answer");
     else if (failure.status >= 500)
       request.log.warn({ code: failure.body.code, status: failure.status }, "request refused");
     else if (isAppError(error) && error.review)

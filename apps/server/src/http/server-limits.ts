@@ -118,3 +118,25 @@ export function registerExpectationPassThrough(app: FastifyInstance) {
   const server = app.server;
   server.on("checkExpectation", (request, response) => server.emit("request", request, response));
 }
+
+/**
+ * Graceful shutdown (issue 28): once app.close() has begun, the answers to requests still in
+ * flight say `Connection: close`, and any connection that falls idle is closed, so close() ends
+ * when the last answer is out instead of waiting out a client's keep-alive (Fastify closes only
+ * the connections that are idle at the moment close() starts).
+ */
+export function registerCloseOnShutdown(app: FastifyInstance) {
+  let isClosing = false;
+  app.addHook("preClose", (done) => {
+    isClosing = true;
+    done();
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (isClosing) reply.header("connection", "close");
+    done(null, payload);
+  });
+  app.addHook("onResponse", (_request, _reply, done) => {
+    if (isClosing) app.server.closeIdleConnections();
+    done();
+  });
+}

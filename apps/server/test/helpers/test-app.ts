@@ -108,7 +108,11 @@ function injectLikeOurBrowser(app: FastifyInstance, publicOrigin: string | undef
 }
 
 export async function createTestApp(
-  options: TestContextOptions & { logger?: FastifyBaseLogger } = {},
+  options: TestContextOptions & {
+    logger?: FastifyBaseLogger;
+    /** Key prefix of the app's own Redis keys (the shared rate limits) when REDIS_URL is set. */
+    redisPrefix?: string;
+  } = {},
 ): Promise<TestApp> {
   const context = await createTestContext(options);
   const app = await buildApp({
@@ -117,6 +121,7 @@ export async function createTestApp(
     services: context.services,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}),
   });
   injectLikeOurBrowser(app, context.config.publicOrigin);
   return {

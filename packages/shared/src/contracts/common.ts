@@ -148,6 +148,11 @@ export const ERROR_CODES = {
   FACE_EDIT_FAILED: "FACE_EDIT_FAILED",
   /** spec 02 §8 "Face edit": processing took too long (RunPod TIMED_OUT, or the page's polls ran out). */
   TIMEOUT: "TIMEOUT",
+  /**
+   * Issue 28: a dependency (database, Redis, file storage) did not answer: 503, details.down names
+   * which (GET /readyz).
+   */
+  DEPENDENCY_UNAVAILABLE: "DEPENDENCY_UNAVAILABLE",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -65,8 +65,21 @@ function openSqlite(file: string): Database {
   return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
 }
 
+/** A PostgreSQL that does not accept a connection fails the request after this (503, issue 28). */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection dropped by a restart or failover is reported here (the pool discards it
+  // and opens a new one on the next query); unheard, the 'error' event would end the process.
+  pool.on("error", () => {});
+  // The same for a connection in use when it drops: its query fails (503, the error handler), and
+  // the 'error' event pg also emits on the client must not end the process either.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
 }

@@ -4,8 +4,8 @@
  * uploads are a signed PUT to this same path that must carry exactly the announced bytes.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -78,6 +78,11 @@ export function createLocalStorage({
   }
 
   const storage: FileStorage = {
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+    },
+
     async put({ visibility, folder, extension, bytes }) {
       const key = createFileKey(visibility, folder, extension);
       const file = fileOf(key);

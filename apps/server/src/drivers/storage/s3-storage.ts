@@ -8,6 +8,7 @@ import { createSign } from "node:crypto";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
@@ -16,6 +17,7 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { TStorageConfig } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { dependencyOf, dependencyUnavailable } from "../../lib/dependency-error.ts";
 import {
   type CdnCookie,
   createFileKey,
@@ -46,6 +48,20 @@ function isNotFound(error: unknown): boolean {
   return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
 }
 
+const S3_CONNECT_TIMEOUT_MS = 2000;
+const S3_IDLE_TIMEOUT_MS = 5000;
+const S3_MAX_ATTEMPTS = 2;
+
+/** The bucket not answering (refused, cut, timed out, 5xx) becomes 503 DEPENDENCY_UNAVAILABLE. */
+function outage<T>(request: Promise<T>): Promise<T> {
+  return request.catch((error: unknown) => {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (dependencyOf(error) !== null || (typeof status === "number" && status >= 500))
+      throw dependencyUnavailable("storage", error);
+    throw error;
+  });
+}
+
 export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
   const client = new S3Client({
     region: config.region,
@@ -57,6 +73,10 @@ export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
     // Only checksums we ask for: presigned URLs stay plain and S3-compatible servers accept them.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // A bucket that refuses or stops answering fails a request within a bound (issue 28):
+    // connect within 2 s, no 5 s without a byte either way, one retry.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, socketTimeout: S3_IDLE_TIMEOUT_MS },
+    maxAttempts: S3_MAX_ATTEMPTS,
   });
   const base = bucketBaseUrl(config);
   const cdnBase = config.cdnHost ? `https://${config.cdnHost}` : null;
@@ -68,6 +88,12 @@ export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
   }
 
   const storage: FileStorage = {
+    async ping(timeoutMs) {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }), {
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      });
+    },
+
     async put({ visibility, folder, extension, contentType, bytes }) {
       const key = createFileKey(visibility, folder, extension);
       await storage.putAt(key, bytes, contentType);
@@ -76,23 +102,25 @@ export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
 
     async putAt(key, bytes, contentType) {
       if (!isFileKey(key)) throw new Error(`invalid storage key "${key}"`);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: config.bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: contentType,
-          CacheControl: key.startsWith("public/")
-            ? "public, max-age=31536000, immutable"
-            : "private, max-age=300",
-        }),
+      await outage(
+        client.send(
+          new PutObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            CacheControl: key.startsWith("public/")
+              ? "public, max-age=31536000, immutable"
+              : "private, max-age=300",
+          }),
+        ),
       );
     },
 
     async get(key) {
       if (!isFileKey(key)) return null;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        const object = await outage(client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key })));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -103,7 +131,7 @@ export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
     async exists(key) {
       if (!isFileKey(key)) return false;
       try {
-        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
+        await outage(client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key })));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -113,7 +141,7 @@ export function createS3Storage(config: S3Config, clock: Clock): FileStorage {
 
     async delete(key) {
       if (!isFileKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+      await outage(client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key })));
     },
 
     publicUrl: (key) => `${cdnBase ?? base}/${key}`,

@@ -69,6 +69,11 @@ export interface FileStorage {
   presignUpload(key: string, input: PresignUploadInput, ttlSeconds: number): Promise<PresignedUpload>;
   /** CloudFront signed cookies for the image CDN; null when the driver has none configured. */
   issueCdnCookies(ttlSeconds: number): CdnCookie[] | null;
+  /**
+   * Throws when the store cannot be reached (/readyz): the local folder is not writable, or the
+   * bucket does not answer a HEAD within `timeoutMs`.
+   */
+  ping(timeoutMs: number): Promise<void>;
   /** Routes the driver needs on the API (the local driver serves files; a bucket driver none). */
   registerRoutes(app: FastifyInstance): void;
 }

@@ -21,7 +21,7 @@ import {
 } from "@gyeol/shared/contracts/auth";
 import { localeOfReturnPath, safeReturnPath } from "@gyeol/shared/return-path";
 import { localizePath } from "@gyeol/shared/routes";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { SocialProfile } from "../../drivers/oauth/social-provider.ts";
@@ -44,7 +44,11 @@ export interface SocialAuthRoutesDeps {
   cookies: CookieSettings;
   secret: string;
   clock: Clock;
-  /** OAUTH_REDIRECT_BASE; unset = the request's own origin. */
+  /**
+   * The origin of the Naver and Kakao callbacks: OAUTH_REDIRECT_BASE, else PUBLIC_ORIGIN; never a
+   * request header (a forged Host would send the provider's code elsewhere). Neither set: the
+   * redirect sign-ins answer provider_not_configured.
+   */
   redirectBase: string | undefined;
   rateLimitMax: number;
 }
@@ -53,7 +57,6 @@ interface OAuthStatePayload {
   provider: TRedirectProvider;
   state: string;
   codeVerifier: string;
-  redirectUri: string;
   next: string | null;
 }
 
@@ -83,8 +86,7 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.rateLimitMax, timeWindow: 60_000 };
 
-  const callbackUri = (request: FastifyRequest, provider: TRedirectProvider) =>
-    `${redirectBase ?? `${request.protocol}://${request.host}`}/api/auth/${provider}/callback`;
+  const callbackUri = (base: string, provider: TRedirectProvider) => `${base}/api/auth/${provider}/callback`;
 
   const home = (next: string | null) => next ?? "/";
   const page = (name: string, next: string | null) => localizePath(name, localeOfReturnPath(home(next)));
@@ -122,11 +124,11 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
       async (request, reply) => {
         // Anything but a same-site path is refused as a return path: home instead.
         const next = safeReturnPath(request.query.next);
-        if (!social.isConfigured(provider))
+        if (!social.isConfigured(provider) || !redirectBase)
           return reply.redirect(loginWithError("provider_not_configured", next));
-        const redirectUri = callbackUri(request, provider);
+        const redirectUri = callbackUri(redirectBase, provider);
         const { url, state, codeVerifier } = social.startRedirect(provider, redirectUri);
-        const payload: OAuthStatePayload = { provider, state, codeVerifier, redirectUri, next };
+        const payload: OAuthStatePayload = { provider, state, codeVerifier, next };
         setSignedCookie(reply, OAUTH_STATE_COOKIE, secret, payload, clock.now(), cookies);
         return reply.redirect(url.toString());
       },
@@ -158,13 +160,15 @@ export function registerSocialAuthRoutes(app: FastifyInstance, deps: SocialAuthR
           return reply.redirect(loginWithError("state_mismatch", next));
         }
         if (error || !code) return reply.redirect(loginWithError("provider_error", next));
+        if (!redirectBase) return reply.redirect(loginWithError("provider_not_configured", next));
         let profile: SocialProfile;
         try {
           profile = await social.finishRedirect(provider, {
             code,
             state,
             codeVerifier: saved.codeVerifier,
-            redirectUri: saved.redirectUri,
+            // Built again from the configured origin, as at the start (never from this request).
+            redirectUri: callbackUri(redirectBase, provider),
           });
         } catch (caught) {
           if (!(caught instanceof SocialProviderError)) throw caught;

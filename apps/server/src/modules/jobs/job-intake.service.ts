@@ -19,6 +19,9 @@ import { jobSpendKey } from "./jobs.service.ts";
 /** spec 02 §8: the insufficient-credits toast asks to top up. */
 export const INSUFFICIENT_CREDITS_MESSAGE = "Not enough credits. Please top up your credits.";
 export const MAINTENANCE_MESSAGE = "This service is under maintenance. Please try again later.";
+/** How long accepting a job waits for its queue message (the row is the truth; the sweep re-sends). */
+const ENQUEUE_WAIT_MS = 2000;
+
 export const BANNED_PROMPT_MESSAGE = "The prompt holds a word this service does not allow.";
 
 /** What a tool's rules decided about one request. */
@@ -157,10 +160,21 @@ export function createJobIntakeService(deps: JobIntakeDeps) {
           throw new AppError(400, "INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE, { cost });
         throw error;
       }
-      // The row is committed; a lost message is re-sent by the queue's sweep.
-      await queue
-        .enqueue(jobId, { queue: definition.queue })
-        .catch((error) => deps.log?.("enqueue failed", { jobId, error: String(error) }));
+      // The row is committed; a lost message is re-sent by the queue's sweep. Redis down or slow
+      // must not hold the answer (issue 28): wait for the message at most ENQUEUE_WAIT_MS.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        queue
+          .enqueue(jobId, { queue: definition.queue })
+          .catch((error) => deps.log?.("enqueue failed", { jobId, error: String(error) })),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            deps.log?.("enqueue slow; the sweep re-sends the message", { jobId });
+            resolve();
+          }, ENQUEUE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
       return { jobId, imageId, cost };
     },
   };

@@ -15,6 +15,7 @@ import type {
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import {
   type DurationModel,
   estimateQueuedSeconds,
@@ -40,6 +41,8 @@ export interface JobsServiceDeps {
   settings: JobsSettings;
   definitions: readonly AnyJobDefinition[];
   log?: (level: "info" | "warn" | "error", message: string, details?: object) => void;
+  /** Counts each job that ends here by tool, provider and outcome, with its run time. */
+  metrics?: Pick<Metrics, "jobFinished">;
 }
 
 /** The ledger key a job is charged with (credits.spendIn) and refunded by. */
@@ -63,7 +66,15 @@ const ETA_QUEUE_LOOKAHEAD = 200;
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
-export function createJobsService({ store, credits, clock, settings, definitions, log }: JobsServiceDeps) {
+export function createJobsService({
+  store,
+  credits,
+  clock,
+  settings,
+  definitions,
+  log,
+  metrics,
+}: JobsServiceDeps) {
   const byTool = new Map(definitions.map((d) => [d.tool, d as unknown as JobDefinition<unknown, object>]));
   const remoteTools = definitions.filter((d) => d.queue === "remote").map((d) => d.tool);
   /** A tool's class; rows of a tool this process does not know go to `engine`, where they fail. */
@@ -86,10 +97,10 @@ export function createJobsService({ store, credits, clock, settings, definitions
 
   async function fail(job: JobRow, code: string, message: string, from: JobRow["status"][] = ["processing"]) {
     const definition = byTool.get(job.tool);
-    await store.transaction(async (tx) => {
+    const hasFailed = await store.transaction(async (tx) => {
       const at = now();
       if (!(await tx.jobs.finish(job.id, "failed", { error_code: code, error_message: message }, at, from)))
-        return;
+        return false;
       await tx.images.failImage(job.id, at);
       await definition?.onFailed?.(tx, job, at);
       if (job.cost > 0) {
@@ -99,8 +110,11 @@ export function createJobsService({ store, credits, clock, settings, definitions
           jobId: job.id,
         });
       }
+      return true;
     });
     changed(job.id);
+    if (!hasFailed) return;
+    metrics?.jobFinished(job, code === "JOB_CANCELLED" ? "cancelled" : "failed", code);
     log?.("warn", "job failed", { jobId: job.id, code, message });
   }
 
@@ -151,9 +165,9 @@ export function createJobsService({ store, credits, clock, settings, definitions
         },
       });
       if (stop.signal.aborted) return;
-      await store.transaction(async (tx) => {
+      const hasCompleted = await store.transaction(async (tx) => {
         const at = now();
-        if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return;
+        if (!(await tx.jobs.finish(jobId, "completed", { output: JSON.stringify(output) }, at))) return false;
         // The history row, for every tool: 1–4 images and the provider's task id (read again: the
         // handler recorded it after `job` was read).
         const result = definition.resultOf(output);
@@ -167,8 +181,11 @@ export function createJobsService({ store, credits, clock, settings, definitions
           at,
         );
         await definition.onCompleted?.(tx, job, output, at);
+        return true;
       });
       changed(jobId);
+      // `job` was read after the claim, so its started_at is this run's start.
+      if (hasCompleted) metrics?.jobFinished(job, "completed");
     } catch (error) {
       // Stopped mid-job (shutdown or a simulated crash: the row is left for recovery; a cancel:
       // the row is already failed and refunded).
@@ -269,6 +286,30 @@ export function createJobsService({ store, credits, clock, settings, definitions
   return {
     consumer,
     fail,
+
+    /**
+     * Shutdown after the grace (issue 28): stops every job running in this process and puts its
+     * row back in the queue at once, so another worker takes it now rather than after the stale
+     * sweep. Nothing is charged or refunded: the job simply runs again. The messages to send.
+     */
+    async handBack(waitMs = 5000): Promise<TQueueMessage[]> {
+      const ids = [...running.keys()];
+      for (const id of ids) running.get(id)?.abort(new Error("the worker is shutting down: job handed back"));
+      const until = Date.now() + waitMs;
+      while (ids.some((id) => running.has(id)) && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const messages: TQueueMessage[] = [];
+      for (const id of ids) {
+        if (running.has(id)) continue; // still unwinding: the stale sweep recovers it
+        const job = await store.jobs.findById(id);
+        if (job && (await store.jobs.requeue(id))) {
+          changed(id);
+          messages.push({ jobId: id, attempt: job.attempts, queue: queueOf(job.tool) });
+          log?.("warn", "job handed back at shutdown", { jobId: id });
+        }
+      }
+      return messages;
+    },
     /** The queue class a tool's jobs are sent to (the intake enqueues with it). */
     queueOf,
 

@@ -367,6 +367,7 @@ export const en: TTranslations = {
       EDIT_FAILED: "Generation failed because of a provider error. Your credits have been refunded.",
       NETWORK_ERROR: "Can't reach the server. Please check your connection.",
       INVALID_RESPONSE: "The server sent an unexpected answer. Please try again shortly.",
+      DEPENDENCY_UNAVAILABLE: "Part of the service is not answering right now. Please try again shortly.",
       MAIL_LINKS_NOT_CONFIGURED:
         "This server is not set up to send links by e-mail yet. Please contact the site's administrator.",
       CSRF_TOKEN_INVALID:

@@ -359,6 +359,7 @@ export const ko = {
       EDIT_FAILED: "서비스 오류로 생성에 실패했습니다. 크레딧은 환불되었습니다.",
       NETWORK_ERROR: "서버에 연결할 수 없습니다. 네트워크 연결을 확인해 주세요.",
       INVALID_RESPONSE: "서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.",
+      DEPENDENCY_UNAVAILABLE: "서비스 일부가 잠시 응답하지 않습니다. 잠시 후 다시 시도해 주세요.",
       MAIL_LINKS_NOT_CONFIGURED:
         "이 서버는 아직 이메일로 링크를 보낼 수 있도록 설정되지 않았습니다. 사이트 관리자에게 문의해 주세요.",
       CSRF_TOKEN_INVALID:
