@@ -24,8 +24,11 @@ const SMOKE = process.env.BENCH_SMOKE === "1";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 500));
 const HISTORY_ROWS = SMOKE ? 3 : 60;
-/** BENCH_ONLY=status (or bare, history) runs one phase, for a CPU profile of just that path. */
-const ONLY = process.env.BENCH_ONLY;
+/**
+ * BENCH_ONLY=status (or bare, history, light; several with commas) runs only those phases, for a
+ * CPU profile of just that path.
+ */
+const ONLY = process.env.BENCH_ONLY?.split(",");
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Figures {
@@ -172,7 +175,7 @@ async function main() {
       cpuUsPerRequest: null,
     };
     const phase = (name: string, run: () => Promise<Figures>) =>
-      !ONLY || ONLY === name ? run() : Promise.resolve(skipped);
+      !ONLY || ONLY.includes(name) ? run() : Promise.resolve(skipped);
     const bareFigures = await phase("bare", () => hammer(`${bareOrigin}/bare`));
     const status = await phase("status", () => hammer(statusUrl, { cookie }));
     const history = await phase("history", () =>

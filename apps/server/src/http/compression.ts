@@ -60,18 +60,26 @@ function appendVary(reply: FastifyReply) {
   reply.header("vary", current ? `${current}, Accept-Encoding` : "Accept-Encoding");
 }
 
-async function compressPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+/** The body's size in bytes, or -1 for what this hook leaves alone (streams, nothing). */
+function sizeOf(payload: unknown): number {
+  if (typeof payload === "string") return Buffer.byteLength(payload);
+  return Buffer.isBuffer(payload) ? payload.length : -1;
+}
+
+async function compressPayload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string | Buffer,
+): Promise<string | Buffer> {
   if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
   if (reply.getHeader("content-encoding")) return payload;
   const type = String(reply.getHeader("content-type") ?? "");
   if (!COMPRESSIBLE.test(type)) return payload;
   if (/no-transform/i.test(String(reply.getHeader("cache-control") ?? ""))) return payload;
-  const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-  if (body.length < COMPRESS_MIN_BYTES) return payload;
   appendVary(reply);
   const encoding = negotiateEncoding(request.headers["accept-encoding"]);
   if (!encoding) return payload;
+  const body = typeof payload === "string" ? Buffer.from(payload) : payload;
   const compressed = encoding === "br" ? await brotli(body, BROTLI_OPTIONS) : await gzip(body);
   reply.header("content-encoding", encoding);
   reply.removeHeader("content-length");
@@ -80,7 +88,9 @@ async function compressPayload(request: FastifyRequest, reply: FastifyReply, pay
 
 export function registerCompression(app: FastifyInstance) {
   app.addHook("onSend", (request, reply, payload, done) => {
-    compressPayload(request, reply, payload).then(
+    // Small answers (every status poll) and streams go on at once, with no promise and no copy.
+    if (sizeOf(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
+    compressPayload(request, reply, payload as string | Buffer).then(
       (result) => done(null, result),
       (error: Error) => done(error),
     );
