@@ -3,8 +3,9 @@
  * GET /api/image/status/{jobId} and GET /api/image/history/{userId}, with a session cookie, against
  * a bare Fastify route (`{ ok: true }`, no auth, no database) served by the same process in the
  * same run. autocannon drives each for BENCH_SECONDS at BENCH_CONNECTIONS connections from a worker
- * thread. Target: status ≥ 0.5× the bare route's requests/s, status p99 ≤ 25 ms at 500
- * connections. The last line is machine-readable: `status_vs_bare=<ratio> p99_ms=<n>`.
+ * thread. Targets (issue 29): status ≥ 0.5× the bare route's requests/s and status p99 ≤ 2× the
+ * bare route's p99, at 500 connections in the same run. The last line is machine-readable:
+ * `status_vs_bare=<ratio> p99_ms=<n> p99_vs_bare=<ratio> history_rps=<n>`.
  * BENCH_SMOKE=1 (bench/smoke.test.ts, in CI): 1 s a phase at 10 connections over 3 history rows,
  * no targets; any non-2xx answer fails it (so does a crash), as it does the full run.
  */
@@ -189,12 +190,16 @@ async function main() {
     print(line("history", history));
     print(`${line("status", light)}  (${LIGHT_CONNECTIONS} connections, for comparison)`);
     const ratio = status.rps / bareFigures.rps;
+    // autocannon reports whole milliseconds: a bare p99 of 0 ms counts as 1.
+    const p99Ratio = status.p99 / Math.max(1, bareFigures.p99);
     if (SMOKE) print("targets  not judged in smoke mode");
     else
       print(
-        `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 ${status.p99} ms <= 25: ${status.p99 <= 25 ? "met" : "MISSED"}`,
+        `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 ${status.p99} ms <= 2x bare p99 ${bareFigures.p99} ms (${p99Ratio.toFixed(2)}x): ${p99Ratio <= 2 ? "met" : "MISSED"}`,
       );
-    print(`status_vs_bare=${ratio.toFixed(3)} p99_ms=${status.p99}`);
+    print(
+      `status_vs_bare=${ratio.toFixed(3)} p99_ms=${status.p99} p99_vs_bare=${p99Ratio.toFixed(2)} history_rps=${Math.round(history.rps)}`,
+    );
     // A phase whose answers were refused measured nothing: the bench is broken, whatever the speed.
     const refused = [bareFigures, status, history, light].reduce((sum, f) => sum + f.non2xx, 0);
     if (refused > 0) throw new Error(`${refused} answers were not 2xx: the bench no longer matches the API`);
