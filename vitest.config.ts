@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * One runner for every tier. `npm run test:unit` runs shared, server, web and engine;
- * `npm run test:e2e` builds the web app and runs the browser journeys in Debian's Chromium.
+ * One runner for every tier. `npm run test:unit` runs shared, server, web, engine and tooling
+ * (every benchmark in its smoke mode, the scripts' tests); `npm run test:e2e` builds the web app and runs the browser journeys in Debian's Chromium.
  * Server integration tests run on SQLite always and also on PostgreSQL / Redis when
  * TEST_DATABASE_URL / TEST_REDIS_URL are set.
  */
@@ -40,6 +40,19 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      {
+        test: {
+          // Every bench/*.bench.ts in its smoke mode (bench/smoke.test.ts: benches are code too)
+          // and the repository scripts' own tests.
+          name: "tooling",
+          root: ".",
+          include: ["bench/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 150_000,
+          // One bench at a time: each is CPU-bound and would only slow the others.
+          fileParallelism: false,
+        },
+      },
       {
         test: {
           name: "e2e",

@@ -12,6 +12,8 @@
  * jobs threads, as the server runs them); the slowest check of each is printed.
  * The last line: `loop_max_lag_ratio=<thread/direct> loop_p99_lag_ratio=<…> wall_ratio=<…>
  * upload_check_ratio=<lanes/one thread>`.
+ * BENCH_SMOKE=1 (bench/smoke.test.ts, in CI): the portrait shrunk to 256 px, one ×1 job a side,
+ * one upload-check run: seconds, to prove the bench still runs (the figures mean nothing then).
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -22,9 +24,15 @@ import { renderRegionsOverlay } from "@gyeol/engine/overlay";
 import { type RetouchJob, retouchJob, retouchPortrait } from "@gyeol/engine/retouch";
 import { EngineThread } from "@gyeol/engine/thread/engine-thread";
 import { closeSrPools } from "@gyeol/engine/upscale/pool";
+import sharp from "sharp";
 
+const SMOKE = process.env.BENCH_SMOKE === "1";
 const here = path.dirname(fileURLToPath(import.meta.url));
-const portrait = readFileSync(path.join(here, "fixtures", "portrait-1024.jpg"));
+const fixture = readFileSync(path.join(here, "fixtures", "portrait-1024.jpg"));
+const portrait = SMOKE ? await sharp(fixture).resize(256, 256).jpeg({ quality: 95 }).toBuffer() : fixture;
+/** The jobs each side runs (×1, ×2, ×1), and how many upload-check runs: fewer in smoke mode. */
+const SCALES = SMOKE ? [1] : [1, 2, 1];
+const CHECK_RUNS = SMOKE ? 1 : 3;
 const TICK_MS = 5;
 
 const job = (scale: number) =>
@@ -46,7 +54,7 @@ async function measure(calls: EngineCalls) {
     last = now;
   }, TICK_MS);
   const started = performance.now();
-  for (const scale of [1, 2, 1]) {
+  for (const scale of SCALES) {
     await Promise.all([calls.retouch(portrait, job(scale)), calls.nsfw(portrait), calls.overlay(portrait)]);
   }
   const wallMs = performance.now() - started;
@@ -78,10 +86,13 @@ print(
 );
 
 // Load every model on both sides (and the upscale pools) before anything is timed.
-await warmNsfwModel();
-await Promise.all([direct.retouch(portrait, job(2)), direct.overlay(portrait)]);
-await thread.warmNsfw();
-await Promise.all([threaded.retouch(portrait, job(2)), threaded.overlay(portrait)]);
+// (Smoke mode skips this: its figures mean nothing, and the models load on first use anyway.)
+if (!SMOKE) {
+  await warmNsfwModel();
+  await Promise.all([direct.retouch(portrait, job(2)), direct.overlay(portrait)]);
+  await thread.warmNsfw();
+  await Promise.all([threaded.retouch(portrait, job(2)), threaded.overlay(portrait)]);
+}
 
 /**
  * The slowest of the NSFW checks one uploader makes, one after another, while `retouchOn`
@@ -106,10 +117,10 @@ async function slowestCheckDuringRetouch(retouchOn: EngineThread, checkOn: Engin
 const a = await measure(direct);
 const b = await measure(threaded);
 const jobsLane = new EngineThread();
-await jobsLane.retouchPortrait(portrait, job(1)); // load its models before timing
+if (!SMOKE) await jobsLane.retouchPortrait(portrait, job(1)); // load its models before timing
 let oneThreadMs = 0;
 let lanesMs = 0;
-for (let run = 0; run < 3; run++) {
+for (let run = 0; run < CHECK_RUNS; run++) {
   oneThreadMs = Math.max(oneThreadMs, await slowestCheckDuringRetouch(thread, thread));
   lanesMs = Math.max(lanesMs, await slowestCheckDuringRetouch(jobsLane, thread));
 }
@@ -120,7 +131,7 @@ const line = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
 line("on the caller's thread", a);
 line("in the engine thread", b);
 print(
-  `upload check during a retouch, slowest of 3 runs: one engine thread ${oneThreadMs.toFixed(0)} ms, own lanes ${lanesMs.toFixed(0)} ms`,
+  `upload check during a retouch, slowest of ${CHECK_RUNS} runs: one engine thread ${oneThreadMs.toFixed(0)} ms, own lanes ${lanesMs.toFixed(0)} ms`,
 );
 const ratio = (x: number, y: number) => (y > 0 ? x / y : 0).toFixed(3);
 print(

@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { analyzeImage } from "../packages/engine/src/face/analyze.ts";
 import { decodeImage } from "../packages/engine/src/image.ts";
 import { type RetouchJob, retouchJob, retouchPortrait } from "../packages/engine/src/retouch.ts";
@@ -107,7 +107,7 @@ async function renderLanding(): Promise<void> {
     );
     const job = retouchJob({ ...WEB_DEFAULT, scale_factor: 2, ...sample.job });
     const result = await retouchPortrait(input, job);
-    const encode = (image: sharp.Sharp) => image.jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+    const encode = (image: Sharp) => image.jpeg({ quality: 86, mozjpeg: true }).toBuffer();
     const before = sharp(input).resize(result.width, result.height, { kernel: "lanczos3" });
     fs.writeFileSync(path.join(dir, `${sample.id}-before.jpg`), await encode(before));
     fs.writeFileSync(path.join(dir, `${sample.id}-after.jpg`), await encode(sharp(result.jpeg)));

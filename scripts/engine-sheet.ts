@@ -22,7 +22,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { analyzeImage, type TFaceAnalysis } from "../packages/engine/src/face/analyze.ts";
 import {
   decodeImage,
@@ -237,7 +237,7 @@ const width = columns * (CELL + 6);
 const rowHeight = LABEL + 18 + CELL + 6;
 const header = 2 * LABEL;
 const height = header + rows.length * rowHeight;
-const composites: sharp.OverlayOptions[] = [
+const composites: OverlayOptions[] = [
   {
     input: Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${header}"><rect width="100%" height="100%" fill="#222"/><text x="8" y="16" font-family="sans-serif" font-size="13" fill="#ccc">${escapeXml(titles.join(" | "))}</text><text x="8" y="34" font-family="sans-serif" font-size="12" fill="#aaa">regions: ${legend}</text><text x="8" y="52" font-family="sans-serif" font-size="12" fill="#aaa">hf: skin high-frequency ratio vs the input, target ${HF_RATIO_TARGET.join("–")} on textured skin; id: identity cosine; e/b/l: CIEDE2000 of eyes, brows, lips; Δ: a control's change vs basic over the skin; up: 2× texture vs a plain enlargement of the 1× result</text></svg>`,

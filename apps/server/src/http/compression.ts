@@ -5,14 +5,10 @@
  * file bodies are left alone here. Small answers (the status poll) go out as they are: below
  * COMPRESS_MIN_BYTES the headers would cost more than the bytes saved.
  */
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 export const COMPRESS_MIN_BYTES = 1024;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** Brotli's default quality (11) is for build time; 4 is about gzip's speed and still smaller. */
 const BROTLI_OPTIONS: zlib.BrotliOptions = {
@@ -21,6 +17,38 @@ const BROTLI_OPTIONS: zlib.BrotliOptions = {
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   },
 };
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    if (encoding === "br") zlib.brotliCompress(body, BROTLI_OPTIONS, done);
+    else zlib.gzip(body, done);
+  });
+}
+
+/**
+ * Bodies sent again and again as the very same Buffer (a kept status or history answer,
+ * http/json-memo.ts: a history page is ~13–20 KB, ~120 µs of brotli) are compressed once per
+ * encoding; the entry goes with the Buffer.
+ */
+const compressedOnce = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+function compressKept(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  let kept = compressedOnce.get(body);
+  if (!kept) {
+    kept = {};
+    compressedOnce.set(body, kept);
+  }
+  let compressed = kept[encoding];
+  if (!compressed) {
+    compressed = compress(body, encoding);
+    kept[encoding] = compressed;
+    compressed.catch(() => {
+      if (kept[encoding] === compressed) delete kept[encoding];
+    });
+  }
+  return compressed;
+}
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[a-z.+-]*\+(json|xml))|image\/svg\+xml)/i;
 
@@ -60,19 +88,29 @@ function appendVary(reply: FastifyReply) {
   reply.header("vary", current ? `${current}, Accept-Encoding` : "Accept-Encoding");
 }
 
-async function compressPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+/** The body's size in bytes, or -1 for what this hook leaves alone (streams, nothing). */
+function sizeOf(payload: unknown): number {
+  if (typeof payload === "string") return Buffer.byteLength(payload);
+  return Buffer.isBuffer(payload) ? payload.length : -1;
+}
+
+async function compressPayload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string | Buffer,
+): Promise<string | Buffer> {
   if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
   if (reply.getHeader("content-encoding")) return payload;
   const type = String(reply.getHeader("content-type") ?? "");
   if (!COMPRESSIBLE.test(type)) return payload;
   if (/no-transform/i.test(String(reply.getHeader("cache-control") ?? ""))) return payload;
-  const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-  if (body.length < COMPRESS_MIN_BYTES) return payload;
   appendVary(reply);
   const encoding = negotiateEncoding(request.headers["accept-encoding"]);
   if (!encoding) return payload;
-  const compressed = encoding === "br" ? await brotli(body, BROTLI_OPTIONS) : await gzip(body);
+  const compressed =
+    typeof payload === "string"
+      ? await compress(Buffer.from(payload), encoding)
+      : await compressKept(payload, encoding);
   reply.header("content-encoding", encoding);
   reply.removeHeader("content-length");
   return compressed;
@@ -80,7 +118,9 @@ async function compressPayload(request: FastifyRequest, reply: FastifyReply, pay
 
 export function registerCompression(app: FastifyInstance) {
   app.addHook("onSend", (request, reply, payload, done) => {
-    compressPayload(request, reply, payload).then(
+    // Small answers (every status poll) and streams go on at once, with no promise and no copy.
+    if (sizeOf(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
+    compressPayload(request, reply, payload as string | Buffer).then(
       (result) => done(null, result),
       (error: Error) => done(error),
     );

@@ -24,6 +24,21 @@ export interface HistoryFilter {
 }
 
 export function createImagesRepository(db: Kysely<DB>) {
+  /** A user's history page (limit + 1 rows, to tell whether there is more), newest first. */
+  function historyQuery(userId: number, filter: HistoryFilter) {
+    let query = db.selectFrom("images").where("user_id", "=", userId);
+    if (filter.source) query = query.where("source", "=", filter.source);
+    if (filter.status) query = query.where("status", "=", filter.status);
+    if (filter.q) {
+      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) => eb("prompt", "like", eb.val(pattern)));
+    }
+    return query
+      .orderBy("id", "desc")
+      .limit(filter.limit + 1)
+      .offset(filter.offset);
+  }
+
   return {
     insertImage(image: NewImage): Promise<ImageRow> {
       return db
@@ -67,18 +82,26 @@ export function createImagesRepository(db: Kysely<DB>) {
 
     /** One page newest first, one row more than asked so the caller knows whether more exist. */
     listHistory(userId: number, filter: HistoryFilter): Promise<ImageRow[]> {
-      let query = db.selectFrom("images").selectAll().where("user_id", "=", userId);
-      if (filter.source) query = query.where("source", "=", filter.source);
-      if (filter.status) query = query.where("status", "=", filter.status);
-      if (filter.q) {
-        const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) => eb("prompt", "like", eb.val(pattern)));
-      }
-      return query
-        .orderBy("id", "desc")
-        .limit(filter.limit + 1)
-        .offset(filter.offset)
+      return historyQuery(userId, filter).selectAll().execute();
+    },
+
+    /**
+     * What listHistory's page would hold, in a few small columns: each row's id, status,
+     * updated_at and whether its original is still there. Every change a history item can see
+     * goes through this repository and moves one of them (insertImage adds a row; completeImage
+     * and failImage set status and updated_at, failImage with the job's error code in the same
+     * transaction; forgetOriginal clears original_image_url): images.service.ts keeps a page's
+     * answer while its stamp is the same. A new write here must keep that true.
+     */
+    async historyStamp(userId: number, filter: HistoryFilter): Promise<string> {
+      const rows = await historyQuery(userId, filter)
+        .select(["id", "status", "updated_at"])
+        .select((eb) => eb("original_image_url", "is not", null).as("has_original"))
         .execute();
+      let stamp = "";
+      for (const row of rows)
+        stamp += `${row.id}|${row.status}|${row.updated_at}|${Number(row.has_original)};`;
+      return stamp;
     },
 
     /** Whether `key` is one of this user's images (result, original or thumbnail). */

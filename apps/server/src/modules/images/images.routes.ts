@@ -22,6 +22,7 @@ import { NOTICE_IMAGE_MAX_BYTES, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contra
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createJsonMemo } from "../../http/json-memo.ts";
 import { readMultipart } from "../../http/read-multipart.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
@@ -99,22 +100,23 @@ export function registerImagesRoutes(
     },
   );
 
+  // An unchanged page's answer is the same object on every read (images.service.ts history), so
+  // its JSON is made once; the schema check fastify's serializer would do happens in the memo.
+  const historyJson = createJsonMemo(ZHistoryResponse);
   r.get(
     "/api/image/history/:userId",
     {
       // The page re-reads history while it polls a job (spec 02 §4.1): a recent session check will do.
       onRequest: guards.requireReader,
-      schema: {
-        params: ZUserIdParams,
-        querystring: ZHistoryQuery,
-        response: { 200: ZHistoryResponse },
-      },
+      schema: { params: ZUserIdParams, querystring: ZHistoryQuery },
     },
-    async (request) =>
-      images.history(request.user!, request.params.userId, {
+    async (request, reply) => {
+      const answer = await images.history(request.user!, request.params.userId, {
         ...request.query,
         limit: Math.min(request.query.limit, HISTORY_MAX_LIMIT),
-      }),
+      });
+      return reply.type("application/json; charset=utf-8").send(historyJson(answer));
+    },
   );
 
   r.post(

@@ -32,6 +32,13 @@ export const SIGNED_URL_TTL_SECONDS = 60 * 60;
 /** How long one signed URL is handed out again (signed-url-cache.ts). */
 const SIGNED_URL_REUSE_SECONDS = 5 * 60;
 const PRESIGN_UPLOAD_TTL_SECONDS = 10 * 60;
+/**
+ * How long a history page's answer is handed out again while its rows are unchanged: well within
+ * SIGNED_URL_REUSE_SECONDS, so its signed URLs are the ones a fresh answer would carry.
+ */
+const HISTORY_PAGE_MS = 60_000;
+/** History pages kept at most (a page is ~20 KB of strings shared with the signed-URL cache). */
+const HISTORY_PAGES_KEPT = 2000;
 const DOWNLOAD_TTL_SECONDS = 5 * 60;
 const CDN_COOKIE_TTL_SECONDS = 12 * 60 * 60;
 
@@ -81,6 +88,9 @@ export function createImagesService({
   }
 
   const imageNotFound = () => new AppError(404, "NOT_FOUND", "Image not found.");
+
+  /** History pages' answers by user and query (insertion order is age order; see history()). */
+  const historyPages = new Map<string, { stamp: string; answer: THistoryResponse; until: number }>();
 
   /**
    * The key behind a URL of ours that this user may read: their own checked upload (an
@@ -333,7 +343,14 @@ export function createImagesService({
       }
     },
 
-    /** GET /api/image/history/{userId}: own history only, newest first (spec 02 §3). */
+    /**
+     * GET /api/image/history/{userId}: own history only, newest first (spec 02 §3). The page
+     * re-reads it while it polls a job (spec 02 §4.1), and it rarely changed in between: a page's
+     * answer is kept for HISTORY_PAGE_MS and handed out again (the same frozen object, so the
+     * route's JSON memo stringifies it once) while the database's stamp of that page
+     * (images.repository.ts historyStamp: ids, statuses, update times, originals) is unchanged.
+     * The stamp is read on every request, so a change made by any process shows at once.
+     */
     async history(
       user: Pick<UserRow, "id">,
       userId: number,
@@ -342,11 +359,19 @@ export function createImagesService({
       if (userId !== user.id) throw new AppError(403, "FORBIDDEN", "You can only see your own images.");
       // A history row is one job with all its images, so a grouped page is a page of rows.
       const { grouped, limit, offset } = historyPage(query);
-      const rows = await store.images.listHistory(user.id, { ...query, limit, offset });
+      const filter = { ...query, limit, offset };
+      const key = JSON.stringify([user.id, query.source, query.status, query.q, grouped, limit, offset]);
+      // Read before the rows: a write in between leaves a stamp older than the answer, which only
+      // costs the next request a rebuild.
+      const stamp = await store.images.historyStamp(user.id, filter);
+      const nowMs = clock.now().getTime();
+      const kept = historyPages.get(key);
+      if (kept && kept.stamp === stamp && kept.until > nowMs) return kept.answer;
+      const rows = await store.images.listHistory(user.id, filter);
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit);
       const nextOffset = hasMore ? offset + page.length : null;
-      return {
+      const answer: THistoryResponse = Object.freeze({
         success: true,
         images: await Promise.all(page.map(toHistoryItem)),
         pagination: {
@@ -355,7 +380,11 @@ export function createImagesService({
           ...(grouped ? { groupHasMore: hasMore, nextGroupOffset: nextOffset } : {}),
         },
         ...(grouped ? { grouped: true } : {}),
-      };
+      } as const);
+      historyPages.delete(key);
+      if (historyPages.size >= HISTORY_PAGES_KEPT) historyPages.delete(historyPages.keys().next().value!);
+      historyPages.set(key, { stamp, answer, until: nowMs + HISTORY_PAGE_MS });
+      return answer;
     },
 
     /**

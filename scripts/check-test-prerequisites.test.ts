@@ -1,0 +1,59 @@
+/**
+ * `npm test` stops first, in one sentence naming the Debian packages, when Chromium or the Noto
+ * Sans CJK fonts are missing (scripts/check-test-prerequisites.mjs). fc-list is faked by a script
+ * put first on PATH; Chromium by CHROMIUM_PATH.
+ */
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const script = path.join(import.meta.dirname, "check-test-prerequisites.mjs");
+const bin = mkdtempSync(path.join(tmpdir(), "gyeol-prereq-"));
+afterAll(() => rmSync(bin, { recursive: true, force: true }));
+
+/** A fake fc-list listing these families, and the directory it is in. */
+function fakeFcList(families: string[]): string {
+  const dir = mkdtempSync(path.join(bin, "fc-"));
+  const file = path.join(dir, "fc-list");
+  writeFileSync(file, `#!/bin/sh\nprintf '%s\\n' ${families.map((f) => `'${f}'`).join(" ")}\n`);
+  chmodSync(file, 0o755);
+  return dir;
+}
+
+function check(env: { chromium: string; fcListDir: string }) {
+  const result = spawnSync(process.execPath, [script], {
+    encoding: "utf8",
+    env: { ...process.env, CHROMIUM_PATH: env.chromium, PATH: `${env.fcListDir}:${process.env.PATH}` },
+  });
+  return { status: result.status, stderr: result.stderr.trim() };
+}
+
+describe("npm test's prerequisite check", () => {
+  const chromium = path.join(bin, "chromium");
+  writeFileSync(chromium, "#!/bin/sh\n");
+  chmodSync(chromium, 0o755);
+  const noto = fakeFcList(["DejaVu Sans", "Noto Sans CJK KR,Noto Sans CJK KR Regular"]);
+  const noCjk = fakeFcList(["DejaVu Sans"]);
+
+  it("passes silently when Chromium and Noto Sans CJK are there", () => {
+    expect(check({ chromium, fcListDir: noto })).toEqual({ status: 0, stderr: "" });
+  });
+
+  it("names both Debian packages in one sentence when both are missing", () => {
+    const { status, stderr } = check({ chromium: path.join(bin, "absent"), fcListDir: noCjk });
+    expect(status).toBe(1);
+    expect(stderr.split("\n")).toHaveLength(1);
+    expect(stderr).toContain("sudo apt-get install chromium fonts-noto-cjk");
+  });
+
+  it("names only what is missing", () => {
+    const fonts = check({ chromium, fcListDir: noCjk });
+    expect(fonts.status).toBe(1);
+    expect(fonts.stderr).toContain("apt-get install fonts-noto-cjk`");
+    const browser = check({ chromium: path.join(bin, "absent"), fcListDir: noto });
+    expect(browser.status).toBe(1);
+    expect(browser.stderr).toContain("apt-get install chromium`");
+  });
+});
