@@ -5,6 +5,7 @@ import { RequireUser } from "../../../app/route-guards.tsx";
 import type { MaskEditorProps } from "../../../components/mask-editor/mask-editor.tsx";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
+import { tempHistoryItem } from "../lib/face-edit-rules.ts";
 import { FaceEditPage } from "./face-edit-page.tsx";
 import { activeJobKey } from "./face-edit-workspace.tsx";
 
@@ -331,5 +332,26 @@ describe("the face edit page", () => {
     const overlay = await screen.findByTestId("face-edit-processing");
     expect(overlay.textContent).toContain("Picking up the job you started earlier");
     expect(screen.getByTestId("face-edit-cancel")).toBeTruthy();
+  });
+
+  it("goes from a history result opened before any upload back to the upload area (issue 26)", async () => {
+    const item = tempHistoryItem("job-9", "/files/result.jpg", "/files/in.jpg");
+    renderPage(makeUser(), (url) =>
+      url.startsWith("/api/image/history/")
+        ? jsonResponse(200, {
+            success: true,
+            images: [{ ...item, id: 9, prompt: null }],
+            pagination: { hasMore: false, nextOffset: null },
+          })
+        : undefined,
+    );
+    fireEvent.click(await screen.findByTestId("face-edit-history-item"));
+    await screen.findByTestId("face-edit-result");
+    const back = screen.getByTestId("face-edit-back");
+    expect(back.textContent).toContain("Upload a photo");
+    fireEvent.click(back);
+    expect(await screen.findByTestId("face-edit-file-input")).toBeTruthy();
+    expect(screen.queryByTestId("face-edit-result")).toBeNull();
+    await uploadPhoto();
   });
 });

@@ -81,12 +81,12 @@ export function FaceEditStage(props: FaceEditStageProps) {
       >
         <div className="mb-3.5 flex items-center justify-between gap-3">
           <h2 className="text-[15px] font-bold tracking-tight text-ink">{title}</h2>
-          {image && (
-            <Button variant="ghost" size="sm" onClick={props.onBackToEdit} data-testid="face-edit-back">
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {t("faceEdit.result.newRun")}
-            </Button>
-          )}
+          {/* Always a way back: to the photo being edited, or to the upload area when the result
+              came from history or a job picked up after a reload (issue 26). */}
+          <Button variant="ghost" size="sm" onClick={props.onBackToEdit} data-testid="face-edit-back">
+            <RotateCcw aria-hidden="true" className="size-4" />
+            {image ? t("faceEdit.result.newRun") : t("faceEdit.result.uploadNew")}
+          </Button>
         </div>
         {original ? (
           <CompareView

@@ -75,6 +75,7 @@ export const faceEditEn: TTree<typeof faceEditKo> = {
     share: "Copy share link",
     close: "Close",
     newRun: "Try other settings",
+    uploadNew: "Upload a photo",
   },
   history: {
     title: "Face edit history",

@@ -69,6 +69,7 @@ export const faceEditKo = {
     share: "공유 링크 복사",
     close: "닫기",
     newRun: "다른 설정으로 다시",
+    uploadNew: "사진 올리기",
   },
   history: {
     title: "얼굴 편집 기록",
