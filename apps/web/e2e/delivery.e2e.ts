@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newContext,
   PHONE,
+  renderBelowFold,
   uniqueEmail,
   waitForHydration,
 } from "./support/browser.ts";
@@ -251,6 +252,9 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       // The first view as it paints: HTML and inline CSS, no script, no stylesheet, no web font.
       await page.route(/\.(js|css|woff2)$/, (route) => route.abort());
       await page.goto(path);
+      // The parts below the fold (content-visibility: auto) are laid out in both views: whether the
+      // browser has rendered one yet is its own timing, and their content is what the check is about.
+      await renderBelowFold(page);
       const layout = () =>
         page.evaluate(() =>
           [...document.querySelectorAll("#root *")].map((element) => {
