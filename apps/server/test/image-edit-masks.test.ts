@@ -7,14 +7,19 @@
 import { compositeQualities, IMAGE_EDIT_COMPOSITE_MAX_BYTES } from "@gyeol/shared/image-edit";
 import { MASK_COLOR_RGB, MASK_OVERLAY_OPACITY } from "@gyeol/shared/mask";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TEditInputImage } from "../src/drivers/image-edit/image-edit-provider.ts";
 import {
   blendOverlay,
   MaskedImageTooLargeError,
   overlayMaskOnTile,
 } from "../src/drivers/image-edit/mask-overlay.ts";
+import {
+  createOpenAiImagesProvider,
+  openAiMaskOf,
+} from "../src/drivers/image-edit/openai-images-provider.ts";
 import { inputsForProvider, shouldPasteBack } from "../src/modules/image-edit/image-edit.job.ts";
+import { startOpenAiImagesFake } from "./fakes/openai-images-fake.ts";
 
 const GREY = { r: 128, g: 128, b: 128 };
 
@@ -241,5 +246,75 @@ describe("shouldPasteBack", () => {
       false,
     );
     expect(shouldPasteBack({ takesMask: true }, first, { width: 2304, height: 1728 })).toBe(false);
+  });
+});
+
+describe("OpenAI's inpainting mask (vendors CONTRACTS.md §5.2)", () => {
+  let fake: Awaited<ReturnType<typeof startOpenAiImagesFake>>;
+  beforeAll(async () => {
+    fake = await startOpenAiImagesFake();
+  });
+  afterAll(() => fake.close());
+
+  const first = async (mask: Buffer | null): Promise<TEditInputImage> => ({
+    bytes: await sharp(await flat(1280, 960))
+      .jpeg()
+      .toBuffer(),
+    mime: "image/jpeg",
+    width: 1280,
+    height: 960,
+    mask,
+  });
+
+  it("is a PNG of the first image's size with an alpha channel, alpha 0 exactly where painted", async () => {
+    const png = await openAiMaskOf(await first(await leftMask(640, 480, 0.25)));
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: "png", width: 1280, height: 960, hasAlpha: true });
+    const alpha = await sharp(png).extractChannel(3).raw().toBuffer();
+    expect(alpha[480 * 1280 + 100]).toBe(0); // painted: to edit
+    expect(alpha[480 * 1280 + 1000]).toBe(255); // unpainted: kept
+    expect(png.length).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it("reaches the API with the images, which takes it; the fake refuses a mask of another size or without alpha, as the API does", async () => {
+    const provider = createOpenAiImagesProvider({
+      apiKey: fake.apiKey,
+      baseUrl: fake.baseUrl,
+      model: fake.model,
+      timeoutMs: 10_000,
+      maxRetries: 0,
+      isTestProvider: true,
+    });
+    const outputs = await provider.edit({
+      prompt: "make it gold",
+      images: [await first(await leftMask(1280, 960))],
+      numImages: 1,
+      width: 1024,
+      height: 768,
+      seed: 1,
+      requestId: "job-1",
+      signal: new AbortController().signal,
+    });
+    expect(outputs).toHaveLength(1);
+    expect(outputs[0]!.ok).toBe(true);
+    expect(fake.requests.at(-1)!.mask).toMatchObject({ width: 1280, height: 960, hasAlpha: true });
+
+    const post = async (mask: Buffer) => {
+      const form = new FormData();
+      form.append("image[]", new Blob([new Uint8Array((await first(null)).bytes)], { type: "image/jpeg" }), "a.jpg");
+      form.append("mask", new Blob([new Uint8Array(mask)], { type: "image/png" }), "mask.png");
+      form.append("prompt", "make it gold");
+      form.append("model", fake.model);
+      const response = await fetch(`${fake.baseUrl}/images/edits`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fake.apiKey}` },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as { error: { code: string; param: string } } };
+    };
+    const smaller = await openAiMaskOf({ ...(await first(await leftMask(640, 480))), width: 640, height: 480 });
+    expect(await post(smaller)).toMatchObject({ status: 400, body: { error: { code: "invalid_image", param: "mask" } } });
+    const opaque = await sharp(await leftMask(1280, 960)).removeAlpha().png().toBuffer();
+    expect(await post(opaque)).toMatchObject({ status: 400, body: { error: { code: "invalid_image", param: "mask" } } });
   });
 });

@@ -175,7 +175,7 @@ export function promptWithMaskOverlay(
 }
 
 /**
- * The failure codes of an image-edit job (GET /api/seedream/status error.code), one per row of
+ * The failure codes of an image-edit job (GET /api/seedream/status error.gyeolCode), one per row of
  * spec 02 §8's error modal. Vendor codes (Seedream's InvalidParameter.OversizeImage …, OpenAI's
  * moderation_blocked …) map onto them in the drivers (imageEditCodeOfVendor).
  */
