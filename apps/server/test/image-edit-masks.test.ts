@@ -110,7 +110,8 @@ describe("overlayMaskOnTile (spec 02 §5)", () => {
       const { at } = await pixels(result.bytes);
       const inside = at(320, 480);
       const want = expected(128, MASK_COLOR_RGB[color]);
-      for (let c = 0; c < 3; c++) expect(Math.abs(inside[c]! - want[c]!), `channel ${c}`).toBeLessThanOrEqual(3);
+      for (let c = 0; c < 3; c++)
+        expect(Math.abs(inside[c]! - want[c]!), `channel ${c}`).toBeLessThanOrEqual(3);
       const outside = at(960, 480);
       for (let c = 0; c < 3; c++) expect(Math.abs(outside[c]! - 128), `channel ${c}`).toBeLessThanOrEqual(2);
     },
@@ -242,9 +243,9 @@ describe("shouldPasteBack", () => {
   });
   it("keeps the result as made when the framing differs, the first tile has no mask, or the provider took the mask", () => {
     expect(shouldPasteBack({ takesMask: false }, first, { width: 2048, height: 2048 })).toBe(false);
-    expect(shouldPasteBack({ takesMask: false }, { ...first, mask: null }, { width: 2304, height: 1728 })).toBe(
-      false,
-    );
+    expect(
+      shouldPasteBack({ takesMask: false }, { ...first, mask: null }, { width: 2304, height: 1728 }),
+    ).toBe(false);
     expect(shouldPasteBack({ takesMask: true }, first, { width: 2304, height: 1728 })).toBe(false);
   });
 });
@@ -301,7 +302,11 @@ describe("OpenAI's inpainting mask (vendors CONTRACTS.md §5.2)", () => {
 
     const post = async (mask: Buffer) => {
       const form = new FormData();
-      form.append("image[]", new Blob([new Uint8Array((await first(null)).bytes)], { type: "image/jpeg" }), "a.jpg");
+      form.append(
+        "image[]",
+        new Blob([new Uint8Array((await first(null)).bytes)], { type: "image/jpeg" }),
+        "a.jpg",
+      );
       form.append("mask", new Blob([new Uint8Array(mask)], { type: "image/png" }), "mask.png");
       form.append("prompt", "make it gold");
       form.append("model", fake.model);
@@ -310,11 +315,27 @@ describe("OpenAI's inpainting mask (vendors CONTRACTS.md §5.2)", () => {
         headers: { authorization: `Bearer ${fake.apiKey}` },
         body: form,
       });
-      return { status: response.status, body: (await response.json()) as { error: { code: string; param: string } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { error: { code: string; param: string } },
+      };
     };
-    const smaller = await openAiMaskOf({ ...(await first(await leftMask(640, 480))), width: 640, height: 480 });
-    expect(await post(smaller)).toMatchObject({ status: 400, body: { error: { code: "invalid_image", param: "mask" } } });
-    const opaque = await sharp(await leftMask(1280, 960)).removeAlpha().png().toBuffer();
-    expect(await post(opaque)).toMatchObject({ status: 400, body: { error: { code: "invalid_image", param: "mask" } } });
+    const smaller = await openAiMaskOf({
+      ...(await first(await leftMask(640, 480))),
+      width: 640,
+      height: 480,
+    });
+    expect(await post(smaller)).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_image", param: "mask" } },
+    });
+    const opaque = await sharp(await leftMask(1280, 960))
+      .removeAlpha()
+      .png()
+      .toBuffer();
+    expect(await post(opaque)).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_image", param: "mask" } },
+    });
   });
 });

@@ -365,11 +365,18 @@ describe("image edit on Seedream (contract fake)", () => {
       const i = (480 * seen.info.width + x) * seen.info.channels;
       return [seen.data[i]!, seen.data[i + 1]!, seen.data[i + 2]!];
     };
-    const original = (await sharp(await photo({ r: 30, g: 60, b: 220 })).raw().toBuffer()).subarray(0, 3);
+    const original = (
+      await sharp(await photo({ r: 30, g: 60, b: 220 }))
+        .raw()
+        .toBuffer()
+    ).subarray(0, 3);
     const painted = sentAt(320);
     const red = [239, 68, 68];
     for (let c = 0; c < 3; c++) {
-      expect(Math.abs(painted[c]! - (original[c]! * 0.65 + red[c]! * 0.35)), `painted ${c}`).toBeLessThanOrEqual(4);
+      expect(
+        Math.abs(painted[c]! - (original[c]! * 0.65 + red[c]! * 0.35)),
+        `painted ${c}`,
+      ).toBeLessThanOrEqual(4);
       expect(Math.abs(sentAt(960)[c]! - original[c]!), `unpainted ${c}`).toBeLessThanOrEqual(3);
     }
     const prompt = sent[0]!.body.prompt;
@@ -393,7 +400,9 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(response.statusCode, response.body).toBe(200);
     const worker = startWorker(t.services, t.config);
     try {
-      expect((await seedreamStatus(t, user.cookie, response.json().seedream_task_id)).status).toBe("completed");
+      expect((await seedreamStatus(t, user.cookie, response.json().seedream_task_id)).status).toBe(
+        "completed",
+      );
     } finally {
       await worker.stop();
     }
@@ -557,7 +566,9 @@ describe("image edit on the OpenAI Images API (contract fake)", () => {
     expect(response.statusCode, response.body).toBe(200);
     const worker = startWorker(t.services, t.config);
     try {
-      expect((await seedreamStatus(t, user.cookie, response.json().seedream_task_id)).status).toBe("completed");
+      expect((await seedreamStatus(t, user.cookie, response.json().seedream_task_id)).status).toBe(
+        "completed",
+      );
     } finally {
       await worker.stop();
     }

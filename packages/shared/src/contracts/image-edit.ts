@@ -6,7 +6,6 @@
  * the user chose for each mask (spec 02 §3 tile.maskColor), and `cost`.
  */
 import { z } from "zod";
-import { MASK_COLORS } from "../mask.ts";
 import {
   IMAGE_EDIT_MAX_INPUTS,
   IMAGE_EDIT_MAX_OUTPUTS,
@@ -15,6 +14,7 @@ import {
   IMAGE_EDIT_SEED_MIN,
   parseEditSize,
 } from "../image-edit.ts";
+import { MASK_COLORS } from "../mask.ts";
 import { ZMultiLine, ZSingleLine } from "./text.ts";
 
 export const IMAGE_EDIT_PROMPT_MAX = 4000;

@@ -5,10 +5,7 @@
  * (compositeQualities) until it is at most 9,437,184 bytes. The prompt then says what the colour
  * means (shared/image-edit.ts promptWithMaskOverlay).
  */
-import {
-  compositeQualities,
-  IMAGE_EDIT_COMPOSITE_MAX_BYTES,
-} from "@gyeol/shared/image-edit";
+import { compositeQualities, IMAGE_EDIT_COMPOSITE_MAX_BYTES } from "@gyeol/shared/image-edit";
 import { MASK_COLOR_RGB, MASK_OVERLAY_OPACITY, type TMaskColor } from "@gyeol/shared/mask";
 import sharp from "sharp";
 

@@ -13,11 +13,7 @@
  * provider without a mask input the result is then blended back through the first tile's mask
  * onto the original first tile (see `shouldPasteBack`).
  */
-import {
-  imageEditCodeOfVendor,
-  imageEditRefund,
-  promptWithMaskOverlay,
-} from "@gyeol/shared/image-edit";
+import { imageEditCodeOfVendor, imageEditRefund, promptWithMaskOverlay } from "@gyeol/shared/image-edit";
 import { MASK_COLORS, MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
 import sharp from "sharp";
 import { z } from "zod";
@@ -133,7 +129,11 @@ export async function inputsForProvider(
   tiles: readonly TEditInputImage[],
   colors: ReadonlyArray<TMaskColor | null | undefined>,
   prompt: string,
-): Promise<{ images: TEditInputImage[]; prompt: string; overlaid: Array<{ index: number; color: TMaskColor }> }> {
+): Promise<{
+  images: TEditInputImage[];
+  prompt: string;
+  overlaid: Array<{ index: number; color: TMaskColor }>;
+}> {
   const images: TEditInputImage[] = [];
   const overlaid: Array<{ index: number; color: TMaskColor }> = [];
   for (const [index, tile] of tiles.entries()) {
@@ -244,7 +244,11 @@ export function createImageEditJob(deps: {
       for (const [i, bytes] of delivered.entries()) {
         const pasteBack =
           base.mask !== null &&
-          shouldPasteBack(provider, { ...(await uprightSize(base.bytes)), mask: base.mask }, await uprightSize(bytes));
+          shouldPasteBack(
+            provider,
+            { ...(await uprightSize(base.bytes)), mask: base.mask },
+            await uprightSize(bytes),
+          );
         const jpeg = pasteBack
           ? await compositeThroughMask(bytes, base.bytes, base.mask!)
           : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();

@@ -72,7 +72,8 @@ export function createJobStatusService({ store, images, jobs, clock, definitions
     const definition = byTool.get(job.tool);
     const payload = definition?.schema.safeParse(parsed(job.input));
     const output = job.status === "completed" ? (parsed(job.output) as object | null) : null;
-    const failure = job.status === "failed" ? (parsed(job.output) as { providerCode?: unknown } | null) : null;
+    const failure =
+      job.status === "failed" ? (parsed(job.output) as { providerCode?: unknown } | null) : null;
     const result = output && definition ? definition.resultOf(output) : null;
     const { queuePosition, etaSeconds } = await jobs.progressOf(job);
     const imageUrls = result

@@ -210,11 +210,10 @@ export function createJobsService({
       const isKnown = typeof code === "string" && /^[A-Z_]{3,40}$/.test(code);
       // The provider's own code, when the error carries one (ImageEditProviderError.providerCode).
       const said = (error as { providerCode?: unknown }).providerCode;
-      const providerCode =
-        typeof said === "string" && /^[\w.:-]{1,100}$/.test(said) && isKnown ? said : null;
+      const providerCode = typeof said === "string" && /^[\w.:-]{1,100}$/.test(said) && isKnown ? said : null;
       log?.("error", "job handler threw", { jobId, error: String(error) });
-      await fail(job, isKnown ? code : "ENGINE_FAILED", FAILURE_MESSAGE, ["processing"], providerCode).catch((e) =>
-        log?.("error", "could not mark the job failed", { jobId, error: String(e) }),
+      await fail(job, isKnown ? code : "ENGINE_FAILED", FAILURE_MESSAGE, ["processing"], providerCode).catch(
+        (e) => log?.("error", "could not mark the job failed", { jobId, error: String(e) }),
       );
     } finally {
       clearInterval(beat);

@@ -220,7 +220,9 @@ export function buildEditBody(input: {
 }): TImageEditGenerateBody {
   const size = scaledEditSize(input.settings.width, input.settings.height, input.settings.scale);
   const hasMask = input.masks.some((mask) => mask !== null);
-  const maskColors = input.masks.map((mask, i) => (mask ? (input.maskColors?.[i] ?? MASK_DEFAULT_COLOR) : null));
+  const maskColors = input.masks.map((mask, i) =>
+    mask ? (input.maskColors?.[i] ?? MASK_DEFAULT_COLOR) : null,
+  );
   return {
     prompt: input.prompt.trim(),
     images: [...input.images],
