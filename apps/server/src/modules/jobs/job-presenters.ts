@@ -34,6 +34,7 @@ export const presentImageStatus = memoByView(
     code: view.code,
     facesFound: view.report.facesFound ?? null,
     identityScore: view.report.identityScore ?? null,
+    ...(view.report.retouchShare != null ? { retouchShare: view.report.retouchShare } : {}),
     engine: view.report.engine ?? view.provider,
     ...(view.report.partial !== undefined ? { partial: view.report.partial } : {}),
   }),
