@@ -7,7 +7,7 @@
  *
  * Knobs tests set on the core: installedModels (the loaders' lists), stepDelayMs (per sampler
  * step), failWith ("oom" | "error": the first node of failAtClass raises), hang (the sampler stops
- * after its first step until interrupted), paused (queued prompts wait).
+ * after its first step until interrupted), paused (queued prompts wait; setting it false starts them).
  * Records: prompts (every accepted POST /prompt), uploads, interrupts (with whether it hit the
  * running prompt), queueDeletes.
  */
@@ -93,6 +93,7 @@ export function createComfyFakeCore(options: { installedModels?: TInstalledModel
   let running: QueueItem | null = null;
   let interruptRequested = false;
   let stopped = false;
+  let paused = false;
   let number = 0;
 
   const emit = (type: string, data: Record<string, unknown>, clientId: string | null) => {
@@ -114,7 +115,13 @@ export function createComfyFakeCore(options: { installedModels?: TInstalledModel
     failWith: null,
     failAtClass: "KSampler",
     hang: false,
-    paused: false,
+    get paused() {
+      return paused;
+    },
+    set paused(value: boolean) {
+      paused = value;
+      if (!value) queueMicrotask(pump);
+    },
     inputs: new Map(),
     history: new Map(),
     prompts: [],
@@ -245,7 +252,7 @@ export function createComfyFakeCore(options: { installedModels?: TInstalledModel
   }
 
   function pump() {
-    if (running || core.paused || stopped || pending.length === 0) return;
+    if (running || paused || stopped || pending.length === 0) return;
     pending.sort((a, b) => a.number - b.number);
     running = pending.shift()!;
     interruptRequested = false;
