@@ -76,7 +76,10 @@ function pyRepr(value: unknown): string {
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "number") return String(value);
-  if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  if (typeof value === "string")
+    return value.includes("'") && !value.includes('"')
+      ? `"${value.replace(/\\/g, "\\\\")}"`
+      : `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
   return `{${Object.entries(value as Record<string, unknown>)
     .map(([k, v]) => `'${k}': ${pyRepr(v)}`)
