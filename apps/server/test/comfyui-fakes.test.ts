@@ -27,14 +27,23 @@ function qwenEdit(ref1: string, ref2: string): TPrompt {
     },
     "3": { class_type: "ModelSamplingAuraFlow", inputs: { model: ["2", 0], shift: 3.0 } },
     "4": { class_type: "CFGNorm", inputs: { model: ["3", 0], strength: 1.0 } },
-    "5": { class_type: "CLIPLoader", inputs: { clip_name: "qwen_2.5_vl_7b_fp8_scaled.safetensors", type: "qwen_image" } },
+    "5": {
+      class_type: "CLIPLoader",
+      inputs: { clip_name: "qwen_2.5_vl_7b_fp8_scaled.safetensors", type: "qwen_image" },
+    },
     "6": { class_type: "VAELoader", inputs: { vae_name: "qwen_image_vae.safetensors" } },
     "7": { class_type: "LoadImage", inputs: { image: ref1 } },
     "8": { class_type: "LoadImage", inputs: { image: ref2 } },
     "9": { class_type: "FluxKontextImageScale", inputs: { image: ["7", 0] } },
     "10": {
       class_type: "TextEncodeQwenImageEditPlus",
-      inputs: { clip: ["5", 0], vae: ["6", 0], image1: ["9", 0], image2: ["8", 0], prompt: "jacket from picture 2" },
+      inputs: {
+        clip: ["5", 0],
+        vae: ["6", 0],
+        image1: ["9", 0],
+        image2: ["8", 0],
+        prompt: "jacket from picture 2",
+      },
     },
     "11": {
       class_type: "TextEncodeQwenImageEditPlus",
@@ -75,7 +84,11 @@ async function runPrompt(prompt: TPrompt) {
   const images: Buffer[] = [];
   for (const output of Object.values(entry.outputs))
     for (const image of output.images) {
-      const query = new URLSearchParams({ filename: image.filename, subfolder: image.subfolder, type: image.type });
+      const query = new URLSearchParams({
+        filename: image.filename,
+        subfolder: image.subfolder,
+        type: image.type,
+      });
       images.push(Buffer.from(await (await fetch(`${fake.baseUrl}/view?${query}`)).arrayBuffer()));
     }
   return { entry, images };
@@ -146,7 +159,10 @@ describe("ComfyUI fake validation (execution.py)", () => {
   it("runs a prompt whose other output failed validation, like ComfyUI (partial outputs)", async () => {
     const prompt = faceEditWorkflow({ src: "a_src.png", mask: "a_mask.png" }) as TPrompt;
     prompt["20"] = { class_type: "SaveImage", inputs: { images: ["5", 0], filename_prefix: "bad" } };
-    const answer = await fetch(`${fake.baseUrl}/prompt`, { method: "POST", body: JSON.stringify({ prompt }) });
+    const answer = await fetch(`${fake.baseUrl}/prompt`, {
+      method: "POST",
+      body: JSON.stringify({ prompt }),
+    });
     const body = (await answer.json()) as { node_errors: Record<string, unknown> };
     expect(answer.status).toBe(200);
     expect(Object.keys(body.node_errors)).toEqual(["20"]);
@@ -156,7 +172,9 @@ describe("ComfyUI fake validation (execution.py)", () => {
     const info = (await (await fetch(`${fake.baseUrl}/object_info/CheckpointLoaderSimple`)).json()) as {
       CheckpointLoaderSimple: { input: { required: { ckpt_name: [string[]] } }; output: string[] };
     };
-    expect(info.CheckpointLoaderSimple.input.required.ckpt_name[0]).toEqual(fake.core.installedModels.checkpoints);
+    expect(info.CheckpointLoaderSimple.input.required.ckpt_name[0]).toEqual(
+      fake.core.installedModels.checkpoints,
+    );
     expect(info.CheckpointLoaderSimple.output).toEqual(["MODEL", "CLIP", "VAE"]);
   });
 });

@@ -6,10 +6,28 @@
 import { detectImageType } from "../../lib/image-type.ts";
 import {
   ComfyError,
+  type ComfyRunner,
   type TComfyInputImage,
   type TComfyProgress,
   type TComfyWorkflow,
 } from "./comfy-runner.ts";
+
+/**
+ * Records an accepted job's id; when that fails (the database is down) nobody could ever resume
+ * or cancel the remote job, so it is cancelled before the failure goes on.
+ */
+export async function recordOrCancel(
+  runner: ComfyRunner,
+  id: string,
+  record: (id: string) => Promise<void>,
+): Promise<void> {
+  try {
+    await record(id);
+  } catch (error) {
+    await runner.cancel(id).catch(() => {});
+    throw error;
+  }
+}
 
 /** The loader inputs that name a model file: a `value_not_in_list` on one means "not installed". */
 export const MODEL_INPUTS = new Set([

@@ -230,6 +230,18 @@ describe("RunPod ComfyUI runner", () => {
     await runner().cancel("no-such-job");
   });
 
+  it("cancels the RunPod job when its id cannot be recorded", async () => {
+    const { request } = job();
+    let recorded = "";
+    request.onProviderJobId = async (id) => {
+      recorded = id;
+      throw new Error("database is down");
+    };
+    await expect(runner().run(request)).rejects.toThrow("database is down");
+    expect(fake.cancels).toContain(recorded);
+    expect(fake.jobs.get(recorded)!.state).toBe("CANCELLED");
+  });
+
   it("resumes a RunPod job by its providerJobId without submitting again", async () => {
     fake.core.stepDelayMs = 10;
     const first = job();

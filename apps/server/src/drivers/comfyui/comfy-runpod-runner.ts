@@ -25,6 +25,7 @@ import {
   createProgressTracker,
   MODEL_INPUTS,
   readCapped,
+  recordOrCancel,
   scopeInputs,
 } from "./comfy-runner-common.ts";
 
@@ -261,7 +262,7 @@ export function createComfyRunpodRunner(options: ComfyRunpodRunnerOptions): Comf
           if (!started.id)
             throw new ComfyError("COMFYUI_UNAVAILABLE", "RunPod's /run answered without a job id");
           id = started.id;
-          await job.onProviderJobId(id);
+          await recordOrCancel(runner, id, job.onProviderJobId);
         }
         let networkFailures = 0;
         let state = "";

@@ -236,6 +236,20 @@ describe("ComfyUI server runner", () => {
       .toContain("execution_interrupted");
   });
 
+  it("cancels the prompt when its id cannot be recorded, so no job runs unowned", async () => {
+    fake.core.stepDelayMs = 40;
+    const { request } = job();
+    let recorded = "";
+    request.onProviderJobId = async (id) => {
+      recorded = id;
+      throw new Error("database is down");
+    };
+    await expect(runner().run(request)).rejects.toThrow("database is down");
+    expect(fake.core.queueDeletes).toContain(recorded);
+    expect(fake.core.interrupts.some((i) => i.promptId === recorded)).toBe(true);
+    await expect.poll(() => fake.core.history.get(recorded)?.status.status_str ?? "gone").not.toBe("success");
+  });
+
   it("cancel() is idempotent: a finished or unknown prompt answers without error", async () => {
     const { request, providerIds } = job();
     await runner().run(request);

@@ -19,6 +19,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { WebSocket as NodeWebSocket } from "ws";
+import { detectImageType } from "../../lib/image-type.ts";
 import {
   ComfyError,
   type ComfyRunner,
@@ -31,6 +32,7 @@ import {
   executionError,
   type ProgressTracker,
   readCapped,
+  recordOrCancel,
   renameImageInputs,
   scopeInputs,
   validationError,
@@ -201,7 +203,8 @@ export function createComfyServerRunner(options: ComfyServerRunnerOptions): Comf
 
   async function upload(name: string, bytes: Buffer, signal: AbortSignal): Promise<string> {
     const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
+    const type = detectImageType(bytes)?.mime ?? "application/octet-stream";
+    form.append("image", new Blob([new Uint8Array(bytes)], { type }), name);
     form.append("overwrite", "true");
     form.append("type", "input");
     const response = await request("/upload/image", { method: "POST", body: form }, signal);
@@ -382,7 +385,7 @@ export function createComfyServerRunner(options: ComfyServerRunnerOptions): Comf
           if (!response.ok) throw await failed(response, "POST /prompt");
           const accepted = (await response.json()) as { prompt_id?: string };
           if (accepted.prompt_id && accepted.prompt_id !== id) promptId = accepted.prompt_id;
-          await job.onProviderJobId(promptId);
+          await recordOrCancel(runner, promptId, job.onProviderJobId);
         }
         const entry = await follow(promptId, feed, state, tracker, signal);
         const images = await outputs(entry, job.workflow, signal);
