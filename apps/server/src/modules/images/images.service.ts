@@ -22,9 +22,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
-import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
-import { retouchSettingsOf } from "../retouch/retouch.job.ts";
 import { assertAllowedContent, checkToolImage, readMaskImage, reencodePublicImage } from "./image-checks.ts";
+import { retouchSettingsOf } from "./retouch-settings.ts";
 import { vendorTaskFields } from "./vendor-task-fields.ts";
 
 /** How long the signed URLs in answers live (the page polls and reloads history well within it). */
@@ -42,6 +41,8 @@ const HISTORY_PAGES_KEPT = 2000;
 const DOWNLOAD_TTL_SECONDS = 5 * 60;
 const CDN_COOKIE_TTL_SECONDS = 12 * 60 * 60;
 
+/** Inline pictures of the notice editor (public); the notices module reads their keys back. */
+export const EDITOR_IMAGES_FOLDER = "editor";
 export const uploadsFolder = (userId: number) => `uploads/${userId}`;
 /** Masks drawn in the mask editor: tool uploads too (purged with them), told apart by the folder. */
 export const masksFolder = (userId: number) => `uploads/${userId}/masks`;
