@@ -510,6 +510,29 @@ export const en: TTranslations = {
   tool: toolEn,
   signin: signinEn,
   account: accountEn,
+  // Issue 26 (drafts, limits named before the click, errors titled by what failed): one block.
+  drafts: {
+    restored: "Your unsent work is back where you left it.",
+  },
+  toolLimits: {
+    errorTitles: {
+      upload: "Upload failed",
+      run: "Run failed",
+      download: "Download failed",
+    },
+    creditsShort: "Not enough credits: this costs {{cost}} and you have {{credits}}.",
+    topUp: "Top up credits",
+    retouchMaxScale:
+      "This photo can be enlarged up to {{max}}×: an output whose width + height is {{limit}} px or more can't be processed.",
+    editTileRatio:
+      "This image is {{width}}×{{height}}; image edit takes images with a width-to-height ratio between {{min}} and {{max}}. Crop it and add it again.",
+    editTileRatioHint: "Image {{index}}'s ratio is outside {{min}}–{{max}}",
+    editOutputTooSmall:
+      "The output size {{width}}×{{height}} is {{pixels}} pixels; image edit makes at least {{minPixels}} pixels. Make it larger.",
+    editOutputTooSmallHint: "The output must be at least {{minPixels}} pixels",
+    editTooLarge: "This file is {{size}} MB; image edit takes files of at most {{maxMb}} MB.",
+    editInvalidType: "Only jpg and png files can be added; this file is {{type}}.",
+  },
   billing: {
     scheduledDowngrade: {
       text: "Your plan changes from {{from}} to {{to}} on {{date}}. {{from}} benefits continue until then.",

@@ -502,6 +502,29 @@ export const ko = {
   tool: toolKo,
   signin: signinKo,
   account: accountKo,
+  // Issue 26 (drafts, limits named before the click, errors titled by what failed): one block.
+  drafts: {
+    restored: "작성하던 내용을 다시 불러왔어요.",
+  },
+  toolLimits: {
+    errorTitles: {
+      upload: "업로드 실패",
+      run: "실행 실패",
+      download: "다운로드 실패",
+    },
+    creditsShort: "크레딧이 부족해요. {{cost}} 크레딧이 필요하고 지금 {{credits}} 크레딧이 있어요.",
+    topUp: "크레딧 충전하기",
+    retouchMaxScale:
+      "이 사진은 {{max}}배까지 키울 수 있어요. 결과의 가로+세로가 {{limit}}px 이상이면 처리할 수 없어요.",
+    editTileRatio:
+      "이 이미지는 {{width}}×{{height}}예요. 이미지 편집은 가로세로 비율이 {{min}}에서 {{max}} 사이인 이미지만 받아요. 잘라서 다시 추가해 주세요.",
+    editTileRatioHint: "{{index}}번 이미지의 비율이 {{min}}~{{max}}를 벗어나요",
+    editOutputTooSmall:
+      "결과 크기 {{width}}×{{height}}는 {{pixels}}픽셀이에요. 이미지 편집 결과는 {{minPixels}}픽셀 이상이어야 해요. 크기를 키워 주세요.",
+    editOutputTooSmallHint: "결과는 {{minPixels}}픽셀 이상이어야 해요",
+    editTooLarge: "이 파일은 {{size}}MB예요. 이미지 편집은 {{maxMb}}MB 이하 파일만 받아요.",
+    editInvalidType: "jpg, png 파일만 올릴 수 있어요. 이 파일은 {{type}} 형식이에요.",
+  },
   billing: {
     scheduledDowngrade: {
       text: "{{date}}부터 요금제가 {{from}}에서 {{to}}(으)로 바뀝니다. 그때까지는 {{from}} 혜택이 유지돼요.",

@@ -7,13 +7,19 @@ import {
   IMAGE_EDIT_HISTORY_CLICK_DEBOUNCE_MS,
   IMAGE_EDIT_HISTORY_FIRST_PAGE,
   IMAGE_EDIT_MAX_INPUTS,
+  editOutputTooSmall,
+  IMAGE_EDIT_INPUT_RATIO_TEXT,
+  IMAGE_EDIT_MIN_OUTPUT_PIXELS,
   imageEditCost,
+  isEditInputRatioAllowed,
   randomEditSeed,
 } from "@gyeol/shared/image-edit";
+import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -26,11 +32,13 @@ import { autoPrompt } from "../../../lib/ai/prompt-helpers.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions, useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
+import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { takeHandoff, takePromptHandoff, writeHandoff } from "../../../lib/handoff.ts";
 import type { TJobReading } from "../../../lib/jobs/job-status.ts";
 import { useJobPoll } from "../../../lib/jobs/use-job-poll.ts";
+import { formatNumber } from "../../../lib/dates.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -56,13 +64,20 @@ import {
   errorRowOf,
   historyUrls,
   moveItem,
-  type TEditErrorRow,
   type TEditSettings,
+  type TFileProblem,
   TileTooLargeError,
   visibleHistory,
 } from "../lib/image-edit-rules.ts";
+import { imageEditDraftOf, type TImageEditDraft, tilesOfDraft } from "../lib/image-edit-draft.ts";
 import { EditSettings } from "./edit-settings.tsx";
-import { EditErrorModal, ResultPanel, ResultViewer, type TResultView } from "./result-panel.tsx";
+import {
+  EditErrorModal,
+  ResultPanel,
+  ResultViewer,
+  type TEditErrorState,
+  type TResultView,
+} from "./result-panel.tsx";
 import { HistoryColumn, SamplesColumn } from "./side-columns.tsx";
 import { type TEditTile, TileGrid } from "./tile-grid.tsx";
 
@@ -119,7 +134,7 @@ export function ImageEditPage() {
 
 export default ImageEditPage;
 
-type TErrorState = { row: TEditErrorRow } | { message: string } | null;
+type TErrorState = TEditErrorState;
 
 export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const { t } = useTranslation();
@@ -140,7 +155,6 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const [tiles, setTiles] = useState<TEditTile[]>([]);
   const tilesRef = useRef(tiles);
   tilesRef.current = tiles;
-  const maskDocs = useRef(new Map<string, TMaskDoc>());
   const [maskIndex, setMaskIndex] = useState<number | null>(null);
   const [settings, setSettings] = useState<TEditSettings>(() => ({
     width: IMAGE_EDIT_DEFAULT_SIDE,
@@ -176,6 +190,44 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       setTiles((current) => current.map((tile) => (tile.id === id ? { ...tile, ...patch } : tile))),
     [],
   );
+
+  // ——— draft (issue 26): kept per user, restored after an expired session, a sign-in or a reload ———
+  const uploadTile = useCallback(
+    async (id: string, blob: Blob) => {
+      try {
+        const uploaded = await presignedUpload(blob, `${id}.jpg`, "input");
+        patchTile(id, { url: uploaded.imageUrl, status: "ready" });
+      } catch (failure) {
+        setTiles((current) => current.filter((item) => item.id !== id));
+        setError({ title: "upload", message: describeEditUploadError(failure, t) });
+      }
+    },
+    [patchTile, t],
+  );
+  const draftSnapshot = useMemo(
+    () => imageEditDraftOf({ prompt, isAutoPrompt: isAutoPromptChosen, settings, isSeedLocked, tiles }),
+    [prompt, isAutoPromptChosen, settings, isSeedLocked, tiles],
+  );
+  const restoreDraft = (draft: TImageEditDraft) => {
+    const restored = tilesOfDraft(draft, objectUrl);
+    // A prompt or image handed from another page since then stays; the draft fills in around it.
+    setPrompt((current) => (current.trim() ? current : draft.prompt));
+    setIsAutoPrompt(draft.isAutoPrompt);
+    setSettings(draft.settings);
+    setIsSeedLocked(draft.isSeedLocked);
+    const merged = [...restored, ...tilesRef.current].slice(0, IMAGE_EDIT_MAX_INPUTS);
+    tilesRef.current = merged;
+    setTiles(merged);
+    for (const tile of restored)
+      if (tile.status === "uploading" && tile.blob) void uploadTile(tile.id, tile.blob);
+    toast.success(t("drafts.restored"), { id: "draft-restored" });
+  };
+  const { discard: discardDraft } = useDraft({
+    userId: user.id,
+    tool: "image-edit",
+    snapshot: draftSnapshot,
+    onRestore: restoreDraft,
+  });
 
   const { follow, stop } = useJobPoll<TSeedreamStatusResponse>({
     schedule: POLL_SCHEDULES.imageEdit,
@@ -244,17 +296,17 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         }
         const early = checkEditFile(file, null);
         if (early) {
-          setError({ message: t(`imageEdit.upload.${early.key === "type" ? "invalidType" : "tooLarge"}`) });
+          setError({ title: "upload", message: describeFileProblem(early, file, t) });
           continue;
         }
         const canvas = await decode(file);
         if (!canvas) {
-          setError({ message: t("imageEdit.upload.unreadable") });
+          setError({ title: "upload", message: t("imageEdit.upload.unreadable") });
           continue;
         }
-        const small = checkEditFile(file, { width: canvas.width, height: canvas.height });
-        if (small?.key === "tooSmall") {
-          setError({ message: t("imageEdit.upload.tooSmall", { width: small.width, height: small.height }) });
+        const problem = checkEditFile(file, { width: canvas.width, height: canvas.height });
+        if (problem) {
+          setError({ title: "upload", message: describeFileProblem(problem, file, t) });
           continue;
         }
         const id = crypto.randomUUID();
@@ -273,19 +325,16 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         try {
           const { blob } = await encodeWithinLimit((quality) => toJpeg(canvas, quality));
           patchTile(id, { blob, previewUrl: objectUrl(blob) });
-          const uploaded = await presignedUpload(blob, `${id}.jpg`, "input");
-          patchTile(id, { url: uploaded.imageUrl, status: "ready" });
+          await uploadTile(id, blob);
         } catch (failure) {
           setTiles((current) => current.filter((item) => item.id !== id));
           if (failure instanceof TileTooLargeError)
-            setError({ message: t("imageEdit.upload.tooLargeAfter") });
-          else if (isApiError(failure) && isLocalCode(failure.code))
-            setError({ message: t(`imageEdit.errors.${failure.code}`) });
-          else setError({ message: describeToolError(failure, t) ?? t("tool.upload.failed") });
+            setError({ title: "upload", message: t("imageEdit.upload.tooLargeAfter") });
+          else setError({ title: "upload", message: describeEditUploadError(failure, t) });
         }
       }
     },
-    [t, objectUrl, patchTile],
+    [t, objectUrl, patchTile, uploadTile],
   );
 
   const addFromUrl = useCallback(
@@ -295,7 +344,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         const blob = await response.blob();
         await addFiles([new File([blob], name, { type: blob.type || "image/jpeg" })]);
       } catch {
-        setError({ message: t("imageEdit.upload.unreadable") });
+        setError({ title: "upload", message: t("imageEdit.upload.unreadable") });
       }
     },
     [addFiles, t],
@@ -315,16 +364,16 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const onSaveMask = async (maskBlob: Blob, doc: TMaskDoc, details: TMaskSaveDetails) => {
     const tile = maskIndex === null ? null : tiles[maskIndex];
     if (!tile) return;
-    maskDocs.current.set(tile.id, doc);
     if (details.isEmpty) {
-      patchTile(tile.id, { mask: null });
+      patchTile(tile.id, { mask: null, maskDoc: doc });
       toast(t("imageEdit.tiles.maskCleared"));
       setMaskIndex(null);
       return;
     }
     const uploaded = await presignedUpload(maskBlob, "mask.png", "mask");
     patchTile(tile.id, {
-      mask: { url: uploaded.imageUrl, previewUrl: objectUrl(maskBlob), color: details.color },
+      mask: { url: uploaded.imageUrl, previewUrl: objectUrl(maskBlob), color: details.color, blob: maskBlob },
+      maskDoc: doc,
     });
     toast.success(t("imageEdit.tiles.maskSavedToast"));
     setMaskIndex(null);
@@ -375,6 +424,9 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const isUploading = tiles.some((tile) => tile.status === "uploading");
   const isBusy = phase !== "idle";
   const cost = imageEditCost(settings.numImages) + (isAutoPrompt ? IMAGE_EDIT_AUTO_PROMPT_CREDITS : 0);
+  // Issue 26: what the vendor must refuse is said here, before a run is charged and refunded.
+  const tileOffRatio = readyTiles.findIndex((tile) => !isEditInputRatioAllowed(tile.width, tile.height));
+  const outputTooSmall = editOutputTooSmall(settings.width, settings.height, settings.scale);
   const runHint = !provider
     ? t("imageEdit.run.notConfigured")
     : !prompt.trim() && !isAutoPrompt
@@ -383,9 +435,15 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         ? t("imageEdit.run.needImage")
         : isUploading
           ? t("imageEdit.run.uploading")
-          : user.credits < cost
-            ? t("imageEdit.run.notEnough")
-            : undefined;
+          : tileOffRatio !== -1
+            ? t("toolLimits.editTileRatioHint", { index: tileOffRatio + 1, ...IMAGE_EDIT_INPUT_RATIO_TEXT })
+            : outputTooSmall
+              ? t("toolLimits.editOutputTooSmallHint", {
+                  minPixels: formatNumber(IMAGE_EDIT_MIN_OUTPUT_PIXELS, locale),
+                })
+              : user.credits < cost
+                ? t("imageEdit.run.notEnough")
+                : undefined;
   const isRunDisabled = isBusy || (runHint !== undefined && runHint !== t("imageEdit.run.notEnough"));
 
   const finish = () => {
@@ -449,10 +507,14 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         setPhase("idle");
         void forceSync();
         if (failure instanceof AutoPromptBusyError)
-          setError({ message: t("imageEdit.prompt.autoPromptBusy") });
+          setError({ title: "run", message: t("imageEdit.prompt.autoPromptBusy") });
         else if (classifyToolError(failure) === "insufficientCredits")
           toast.error(createElement(InsufficientCreditsToast), { id: "image-edit-credits" });
-        else setError({ message: describeToolError(failure, t) ?? t("imageEdit.errors.AUTOPROMPT_FAILED") });
+        else
+          setError({
+            title: "run",
+            message: describeToolError(failure, t) ?? t("imageEdit.errors.AUTOPROMPT_FAILED"),
+          });
         return;
       }
     }
@@ -484,12 +546,15 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         toast.error(createElement(InsufficientCreditsToast), { id: "image-edit-credits" });
       } else {
         setError({
+          title: "run",
           message: describeToolError(failure, t) ?? describeError(failure, t, t("imageEdit.errors.other")),
         });
       }
       return;
     }
     setPhase("running");
+    // The run is the server's now (and in the history): its inputs are no longer a draft.
+    discardDraft();
     void forceSync();
     follow(accepted.seedream_task_id, {
       onProgress: (answer) => setQueuePosition(answer.queuePosition),
@@ -674,7 +739,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
           open={maskIndex !== null}
           image={maskTile.blob}
           preset={MASK_PRESETS.imageEdit}
-          initialDoc={maskDocs.current.get(maskTile.id) ?? null}
+          initialDoc={maskTile.maskDoc ?? null}
           onSave={onSaveMask}
           onClose={() => setMaskIndex(null)}
         />
@@ -694,3 +759,32 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
 
 type TLocalCode = keyof typeof IMAGE_EDIT_LOCAL_CODES;
 const isLocalCode = (code: string): code is TLocalCode => code in IMAGE_EDIT_LOCAL_CODES;
+
+/** Why a tile's upload failed: the server's code when it has one, else the step that failed. */
+function describeEditUploadError(failure: unknown, t: TFunction): string {
+  if (isApiError(failure) && isLocalCode(failure.code)) return t(`imageEdit.errors.${failure.code}`);
+  return describeToolError(failure, t) ?? describeError(failure, t, t("tool.upload.failed"));
+}
+
+const MB = 1024 * 1024;
+
+/** The sentence of a file the page refuses, with the limit and the file's own figure. */
+function describeFileProblem(problem: TFileProblem, file: { type: string }, t: TFunction): string {
+  switch (problem.key) {
+    case "type":
+      return t("toolLimits.editInvalidType", { type: file.type || "?" });
+    case "tooLarge":
+      return t("toolLimits.editTooLarge", {
+        size: (problem.bytes / MB).toFixed(1),
+        maxMb: Math.round(IMAGE_POLICIES.imageEdit.maxBytes / MB),
+      });
+    case "tooSmall":
+      return t("imageEdit.upload.tooSmall", { width: problem.width, height: problem.height });
+    case "ratio":
+      return t("toolLimits.editTileRatio", {
+        width: problem.width,
+        height: problem.height,
+        ...IMAGE_EDIT_INPUT_RATIO_TEXT,
+      });
+  }
+}

@@ -195,20 +195,25 @@ export function ResultViewer({
 }
 
 /** spec 02 §8's error modal: the row's sentence and whether the credits came back. */
-export function EditErrorModal({
-  error,
-  onClose,
-}: {
-  error: { row: TEditErrorRow } | { message: string } | null;
-  onClose: () => void;
-}) {
+/**
+ * A vendor failure (a row of spec 02 §8's table, titled "Generation failed"), or a sentence titled
+ * by what failed (issue 26): an upload refusal is not a failed generation.
+ */
+export type TEditErrorState =
+  | { row: TEditErrorRow }
+  | { title: "upload" | "run" | "download"; message: string }
+  | null;
+
+export function EditErrorModal({ error, onClose }: { error: TEditErrorState; onClose: () => void }) {
   const { t } = useTranslation();
   const row = error && "row" in error ? error.row : null;
   return (
     <Dialog
       open={error !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={t("imageEdit.errors.title")}
+      title={
+        error && "title" in error ? t(`toolLimits.errorTitles.${error.title}`) : t("imageEdit.errors.title")
+      }
       testId="image-edit-error"
       description={
         error === null ? undefined : "message" in error ? (

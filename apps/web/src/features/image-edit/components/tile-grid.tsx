@@ -2,6 +2,7 @@ import { IMAGE_EDIT_MAX_INPUTS } from "@gyeol/shared/image-edit";
 import { ImagePlus, Paintbrush, X } from "lucide-react";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 
@@ -15,7 +16,10 @@ export interface TEditTile {
   width: number;
   height: number;
   status: "uploading" | "ready" | "error";
-  mask: { url: string | null; previewUrl: string; color: "blue" | "red" } | null;
+  /** `blob`: the saved mask PNG, kept in the draft (issue 26). */
+  mask: { url: string | null; previewUrl: string; color: "blue" | "red"; blob?: Blob } | null;
+  /** The mask editor's strokes, so the mask can be edited on (and kept in the draft). */
+  maskDoc?: TMaskDoc | null;
 }
 
 const TILE_DRAG_TYPE = "application/x-gyeol-tile";
