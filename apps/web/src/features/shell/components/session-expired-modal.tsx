@@ -1,4 +1,4 @@
-import { safeReturnPath } from "@gyeol/shared/return-path";
+import { localeOfReturnPath, safeReturnPath } from "@gyeol/shared/return-path";
 import { localizePath } from "@gyeol/shared/routes";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,9 @@ export function SessionExpiredModal() {
   function loginAgain() {
     dismissSessionExpired();
     const next = returnPathOf(location.pathname, location.search);
-    navigate(`${localizePath("/login", locale)}${next ? `?next=${encodeURIComponent(next)}` : ""}`);
+    // The sign-in page speaks the language of the page it returns to.
+    const loginPath = localizePath("/login", next ? localeOfReturnPath(next) : locale);
+    navigate(`${loginPath}${next ? `?next=${encodeURIComponent(next)}` : ""}`);
   }
 
   return (
