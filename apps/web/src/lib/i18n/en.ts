@@ -382,7 +382,8 @@ export const en: TTranslations = {
       NSFW_CONTENT_DETECTED:
         "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
       INVALID_IMAGE: "The image couldn't be read. Upload an undamaged JPEG or PNG file.",
-      UNSUPPORTED_IMAGE_TYPE: "Only jpg and png files can be uploaded.",
+      UNSUPPORTED_IMAGE_TYPE:
+        "This file is not a JPG or PNG inside: we check the contents, not the name, so a GIF renamed .jpg is still a GIF. Save it as JPG or PNG and upload it again.",
       JOB_CANCELLED: "You cancelled this job. Its credits were refunded.",
       JOB_ALREADY_FINISHED: "This job has already finished, so it can't be cancelled.",
       IMAGE_TOO_LARGE: `The image has too many pixels. Upload one of ${ENGINE_MAX_INPUT_MEGAPIXELS} megapixels or fewer.`,

@@ -374,7 +374,8 @@ export const ko = {
       NSFW_CONTENT_DETECTED:
         "노출이나 선정적인 내용이 있는 사진으로 보여 처리하지 않습니다. 일반 사진이라면 얼굴과 어깨가 나오게 다시 잘라 올리거나 고객센터에 문의해 주세요.",
       INVALID_IMAGE: "이미지를 읽을 수 없습니다. 손상되지 않은 JPEG 또는 PNG 파일을 올려 주세요.",
-      UNSUPPORTED_IMAGE_TYPE: "jpg, png 파일만 업로드할 수 있습니다.",
+      UNSUPPORTED_IMAGE_TYPE:
+        "이 파일은 내용이 JPG나 PNG가 아니에요. 이름이 아니라 내용을 확인하므로, 이름만 .jpg로 바꾼 GIF는 여전히 GIF예요. JPG나 PNG로 저장해서 다시 올려 주세요.",
       JOB_CANCELLED: "작업을 취소했습니다. 사용한 크레딧은 환불되었습니다.",
       JOB_ALREADY_FINISHED: "이미 끝난 작업이라 취소할 수 없습니다.",
       IMAGE_TOO_LARGE: `이미지 해상도가 너무 큽니다. ${ENGINE_MAX_INPUT_MEGAPIXELS}메가픽셀 이하의 이미지를 올려 주세요.`,
