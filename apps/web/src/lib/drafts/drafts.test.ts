@@ -25,9 +25,10 @@ describe("drafts in IndexedDB (issue 26)", () => {
     const tile = new NodeBlob([new Uint8Array([1, 2, 3])], { type: "image/jpeg" });
     await saveDraft(7, "image-edit", { prompt: "make it sunny", tiles: [tile] });
     const draft = await loadDraft<{ prompt: string; tiles: NodeBlob[] }>(7, "image-edit");
-    expect(draft?.prompt).toBe("make it sunny");
-    expect(draft?.tiles[0]?.type).toBe("image/jpeg");
-    expect(new Uint8Array(await (draft?.tiles[0] as NodeBlob).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    if (!draft?.tiles[0]) throw new Error("no draft");
+    expect(draft.prompt).toBe("make it sunny");
+    expect(draft.tiles[0].type).toBe("image/jpeg");
+    expect(new Uint8Array(await draft.tiles[0].arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     expect(await loadDraft(7, "generation")).toBeNull();
     expect(await loadDraft(8, "image-edit")).toBeNull();
   });

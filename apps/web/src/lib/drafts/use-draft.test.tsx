@@ -32,7 +32,9 @@ describe("useDraft (issue 26)", () => {
     first.unmount();
     await waitFor(async () => expect(await loadDraft(1, "chat")).toEqual({ prompt: "a red coat" }));
     render(<PromptTool userId={1} />);
-    await waitFor(() => expect((screen.getByLabelText("prompt") as HTMLTextAreaElement).value).toBe("a red coat"));
+    await waitFor(() =>
+      expect((screen.getByLabelText("prompt") as HTMLTextAreaElement).value).toBe("a red coat"),
+    );
   });
 
   it("does not overwrite the stored draft with the empty page before reading it", async () => {

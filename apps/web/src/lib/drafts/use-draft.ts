@@ -25,7 +25,13 @@ export interface TUseDraftOptions<T> {
  * `discard()` ends the draft when a run was accepted: the inputs stay on screen, and only a later
  * change starts a new draft.
  */
-export function useDraft<T>({ userId, tool, snapshot, onRestore, delayMs = DRAFT_SAVE_DELAY_MS }: TUseDraftOptions<T>) {
+export function useDraft<T>({
+  userId,
+  tool,
+  snapshot,
+  onRestore,
+  delayMs = DRAFT_SAVE_DELAY_MS,
+}: TUseDraftOptions<T>) {
   const [isRestored, setIsRestored] = useState(false);
   const isRestoredRef = useRef(false);
   const snapshotRef = useRef(snapshot);

@@ -521,6 +521,7 @@ export const en: TTranslations = {
       run: "Run failed",
       download: "Download failed",
     },
+    titled: "{{title}} — {{reason}}",
     creditsShort: "Not enough credits: this costs {{cost}} and you have {{credits}}.",
     topUp: "Top up credits",
     retouchMaxScale:

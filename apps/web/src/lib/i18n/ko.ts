@@ -513,6 +513,7 @@ export const ko = {
       run: "실행 실패",
       download: "다운로드 실패",
     },
+    titled: "{{title}} — {{reason}}",
     creditsShort: "크레딧이 부족해요. {{cost}} 크레딧이 필요하고 지금 {{credits}} 크레딧이 있어요.",
     topUp: "크레딧 충전하기",
     retouchMaxScale:

@@ -109,7 +109,11 @@ export function EditSettings({
           testId="image-edit-scale"
         />
         {tooSmall && (
-          <p role="alert" data-testid="image-edit-output-too-small" className="text-[12px] font-semibold text-red-700">
+          <p
+            role="alert"
+            data-testid="image-edit-output-too-small"
+            className="text-[12px] font-semibold text-red-700"
+          >
             {t("toolLimits.editOutputTooSmall", {
               width: tooSmall.width,
               height: tooSmall.height,

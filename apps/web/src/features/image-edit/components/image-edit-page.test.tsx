@@ -246,7 +246,9 @@ describe("the image edit page", () => {
       await router.navigate("/en/image-edit");
     });
     await waitFor(() =>
-      expect((screen.getByTestId("image-edit-prompt") as HTMLTextAreaElement).value).toBe("make it golden hour"),
+      expect((screen.getByTestId("image-edit-prompt") as HTMLTextAreaElement).value).toBe(
+        "make it golden hour",
+      ),
     );
     expect(screen.getByTestId("image-edit-tile-0").dataset.status).toBe("ready");
     expect(screen.getByTestId("image-edit-run-cost").textContent).toContain("45");
@@ -319,7 +321,9 @@ describe("the image edit page", () => {
       ),
     );
     expect((screen.getByTestId("image-edit-run") as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId("image-edit-output-too-small").textContent).toContain("500×500 is 250,000 pixels");
+    expect(screen.getByTestId("image-edit-output-too-small").textContent).toContain(
+      "500×500 is 250,000 pixels",
+    );
   });
 
   it("says the server's reason when an upload is refused (a GIF named .jpg), not 'try again'", async () => {

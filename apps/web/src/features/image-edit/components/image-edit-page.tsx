@@ -2,22 +2,22 @@ import type { TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import type { TSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import {
+  editOutputTooSmall,
   IMAGE_EDIT_AUTO_PROMPT_CREDITS,
   IMAGE_EDIT_DEFAULT_SIDE,
   IMAGE_EDIT_HISTORY_CLICK_DEBOUNCE_MS,
   IMAGE_EDIT_HISTORY_FIRST_PAGE,
-  IMAGE_EDIT_MAX_INPUTS,
-  editOutputTooSmall,
   IMAGE_EDIT_INPUT_RATIO_TEXT,
+  IMAGE_EDIT_MAX_INPUTS,
   IMAGE_EDIT_MIN_OUTPUT_PIXELS,
   imageEditCost,
   isEditInputRatioAllowed,
   randomEditSeed,
 } from "@gyeol/shared/image-edit";
-import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
 import { localizePath } from "@gyeol/shared/routes";
+import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -26,19 +26,20 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { MaskEditor, type TMaskSaveDetails } from "../../../components/mask-editor/mask-editor.tsx";
 import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
+import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
 import { RunButton } from "../../../components/tool/run-button.tsx";
 import { autoPrompt } from "../../../lib/ai/prompt-helpers.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions, useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
-import { useDraft } from "../../../lib/drafts/use-draft.ts";
+import { formatNumber } from "../../../lib/dates.ts";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
+import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { takeHandoff, takePromptHandoff, writeHandoff } from "../../../lib/handoff.ts";
 import type { TJobReading } from "../../../lib/jobs/job-status.ts";
 import { useJobPoll } from "../../../lib/jobs/use-job-poll.ts";
-import { formatNumber } from "../../../lib/dates.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -54,6 +55,7 @@ import {
   startImageEdit,
   type TEditSample,
 } from "../api/image-edit-api.ts";
+import { imageEditDraftOf, type TImageEditDraft, tilesOfDraft } from "../lib/image-edit-draft.ts";
 import {
   AutoPromptBusyError,
   autoPromptWithRetries,
@@ -69,7 +71,6 @@ import {
   TileTooLargeError,
   visibleHistory,
 } from "../lib/image-edit-rules.ts";
-import { imageEditDraftOf, type TImageEditDraft, tilesOfDraft } from "../lib/image-edit-draft.ts";
 import { EditSettings } from "./edit-settings.tsx";
 import {
   EditErrorModal,
@@ -721,6 +722,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
             onRun={() => void run()}
             testId="image-edit-run"
           />
+          <CreditsShortNote cost={cost} credits={user.credits} testId="image-edit-credits-short" />
           <HistoryColumn
             items={historyItems}
             isLoading={history.isLoading}

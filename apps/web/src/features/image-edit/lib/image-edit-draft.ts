@@ -41,7 +41,10 @@ export function imageEditDraftOf(input: {
             url: tile.status === "ready" ? tile.url : null,
             width: tile.width,
             height: tile.height,
-            mask: tile.mask?.blob && tile.mask.url ? { url: tile.mask.url, blob: tile.mask.blob, color: tile.mask.color } : null,
+            mask:
+              tile.mask?.blob && tile.mask.url
+                ? { url: tile.mask.url, blob: tile.mask.blob, color: tile.mask.color }
+                : null,
             maskDoc: tile.maskDoc ?? null,
           },
         ]
@@ -72,7 +75,12 @@ export function tilesOfDraft(
     height: tile.height,
     status: tile.url ? "ready" : "uploading",
     mask: tile.mask
-      ? { url: tile.mask.url, blob: tile.mask.blob, previewUrl: objectUrl(tile.mask.blob), color: tile.mask.color }
+      ? {
+          url: tile.mask.url,
+          blob: tile.mask.blob,
+          previewUrl: objectUrl(tile.mask.blob),
+          color: tile.mask.color,
+        }
       : null,
     maskDoc: tile.maskDoc,
   }));

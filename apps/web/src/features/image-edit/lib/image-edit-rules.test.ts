@@ -49,8 +49,16 @@ describe("checkEditFile (spec 02 §5)", () => {
 
   it("refuses a tile whose ratio the vendor refuses (outside 1:3 to 3:1), with its size (issue 26)", () => {
     const ok = { name: "a.jpg", type: "image/jpeg", size: 1000 };
-    expect(checkEditFile(ok, { width: 5000, height: 1000 })).toEqual({ key: "ratio", width: 5000, height: 1000 });
-    expect(checkEditFile(ok, { width: 600, height: 1900 })).toEqual({ key: "ratio", width: 600, height: 1900 });
+    expect(checkEditFile(ok, { width: 5000, height: 1000 })).toEqual({
+      key: "ratio",
+      width: 5000,
+      height: 1000,
+    });
+    expect(checkEditFile(ok, { width: 600, height: 1900 })).toEqual({
+      key: "ratio",
+      width: 600,
+      height: 1900,
+    });
     expect(checkEditFile(ok, { width: 3000, height: 1000 })).toBeNull();
     expect(checkEditFile(ok, { width: 1000, height: 3000 })).toBeNull();
   });
