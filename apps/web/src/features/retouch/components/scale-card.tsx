@@ -79,7 +79,7 @@ export function ScaleCard({ scale, onChange, size }: ScaleCardProps) {
         {output ? t("retouch.scale.output", output) : t("retouch.scale.disabledHint")}
       </p>
       {size && max < SCALE_MAX && (
-        <p className="mt-1 text-[12px] text-ink-soft" data-testid="retouch-scale-limit">
+        <p className="mt-1 text-[12px] text-ink-soft" data-testid="retouch-scale-max">
           {t("toolLimits.retouchMaxScale", {
             max: max.toFixed(1),
             limit: SCALE_LIMIT_SUM_PX.toLocaleString(),
