@@ -535,6 +535,10 @@ export const en: TTranslations = {
     editTooLarge: "This file is {{size}} MB; image edit takes files of at most {{maxMb}} MB.",
     editInvalidType: "Only jpg and png files can be added; this file is {{type}}.",
   },
+  toolFlow: {
+    editAgain: "Edit this result again",
+    editAgainAdded: "The result is now an input image for the next edit.",
+  },
   billing: {
     scheduledDowngrade: {
       text: "Your plan changes from {{from}} to {{to}} on {{date}}. {{from}} benefits continue until then.",

@@ -527,6 +527,10 @@ export const ko = {
     editTooLarge: "이 파일은 {{size}}MB예요. 이미지 편집은 {{maxMb}}MB 이하 파일만 받아요.",
     editInvalidType: "jpg, png 파일만 올릴 수 있어요. 이 파일은 {{type}} 형식이에요.",
   },
+  toolFlow: {
+    editAgain: "이 결과로 다시 편집",
+    editAgainAdded: "결과를 다음 편집의 입력 이미지로 넣었어요.",
+  },
   billing: {
     scheduledDowngrade: {
       text: "{{date}}부터 요금제가 {{from}}에서 {{to}}(으)로 바뀝니다. 그때까지는 {{from}} 혜택이 유지돼요.",

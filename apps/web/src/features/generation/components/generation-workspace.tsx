@@ -317,6 +317,22 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
     void queryClient.invalidateQueries({ queryKey: ["history", "kling"] });
   };
 
+  const [isCancelling, setIsCancelling] = useState(false);
+  const cancelRun = async () => {
+    if (isCancelling) return;
+    setIsCancelling(true);
+    try {
+      if (await generation.cancel()) {
+        toast(t("errors.codes.JOB_CANCELLED"), { id: "generation-cancelled" });
+        onSettled();
+      }
+    } catch (error) {
+      toast.error(describeError(error, t, t("generation.result.failed")));
+    } finally {
+      setIsCancelling(false);
+    }
+  };
+
   const generate = async () => {
     if (generation.isBusy) {
       toast(t("generation.run.wait"), { id: "generation-wait" });
@@ -565,6 +581,8 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             onDownload={(url) => void download.download(url)}
             onShare={() => void share.copy()}
             onSendToUpscale={sendToUpscale}
+            onCancel={() => void cancelRun()}
+            isCancelling={isCancelling}
           />
         </div>
         <div className="order-4 lg:col-span-3 xl:col-span-1">

@@ -340,4 +340,78 @@ describe("the image edit page", () => {
     expect(modal.textContent).toContain("JPG or PNG");
     expect(modal.textContent).not.toContain("try again");
   });
+
+  it("cancels a running edit: the job is stopped on the server and the page says the credits came back (issue 26)", async () => {
+    const { calls, fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-9",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-9")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          urls: [],
+          partial: false,
+          queuePosition: 2,
+          etaSeconds: null,
+          error: null,
+        });
+      if (url === "/api/jobs/job-9/cancel")
+        return jsonResponse(200, { success: true, status: "failed", code: "JOB_CANCELLED" });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    fireEvent.click(await screen.findByTestId("image-edit-cancel"));
+    await waitFor(() => expect(screen.getByTestId("image-edit-result").dataset.state).toBe("empty"));
+    expect(calls.some((call) => call.url === "/api/jobs/job-9/cancel" && call.method === "POST")).toBe(true);
+    expect((screen.getByTestId("image-edit-prompt") as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it("makes a result the next run's input image with 'Edit this result again' (issue 26)", async () => {
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-10",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-10")
+        return jsonResponse(200, {
+          success: true,
+          status: "completed",
+          urls: ["/files/out-10.jpg"],
+          partial: false,
+          queuePosition: null,
+          etaSeconds: null,
+          error: null,
+        });
+      if (url === "/files/out-10.jpg")
+        return new Response(new Blob([new Uint8Array(4096)], { type: "image/jpeg" }), {
+          status: 200,
+          headers: { "content-type": "image/jpeg" },
+        });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    fireEvent.click(await screen.findByTestId("image-edit-edit-again-0"));
+    await waitFor(() => expect(screen.getByTestId("image-edit-tile-1").dataset.status).toBe("ready"));
+    expect(screen.getByTestId("image-edit-tile-0").dataset.status).toBe("ready");
+  });
 });

@@ -38,7 +38,7 @@ import { useDownload } from "../../../lib/downloads/use-download.ts";
 import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { takeHandoff, takePromptHandoff, writeHandoff } from "../../../lib/handoff.ts";
-import type { TJobReading } from "../../../lib/jobs/job-status.ts";
+import { postCancelJob, type TJobReading } from "../../../lib/jobs/job-status.ts";
 import { useJobPoll } from "../../../lib/jobs/use-job-poll.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
@@ -173,6 +173,9 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const objectUrls = useRef<string[]>([]);
   const lastHistoryClick = useRef(0);
   const gatewayStop = useRef<(() => void) | null>(null);
+  /** The running job (its seedream_task_id is the job id), for Cancel; null when none runs. */
+  const [runningJobId, setRunningJobId] = useState<string | null>(null);
+  const [isCancelling, setIsCancelling] = useState(false);
 
   useEffect(
     () => () => {
@@ -450,6 +453,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const finish = () => {
     setPhase("idle");
     setQueuePosition(null);
+    setRunningJobId(null);
     void forceSync();
     void queryClient.invalidateQueries({ queryKey: ["image-edit-history", user.id] });
   };
@@ -554,6 +558,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       return;
     }
     setPhase("running");
+    setRunningJobId(accepted.seedream_task_id);
     // The run is the server's now (and in the history): its inputs are no longer a draft.
     discardDraft();
     void forceSync();
@@ -569,11 +574,35 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       },
       onFailed: (code) => {
         setResult(previous);
-        setError({ row: errorRowOf(code) });
+        if (code === "JOB_CANCELLED") toast(t("errors.codes.JOB_CANCELLED"), { id: "image-edit-cancelled" });
+        else setError({ row: errorRowOf(code) });
         finish();
       },
     });
   };
+  // Issue 26: a run can be stopped; the server refunds it once (POST /api/jobs/{id}/cancel).
+  const cancel = async () => {
+    if (!runningJobId || isCancelling) return;
+    setIsCancelling(true);
+    try {
+      await postCancelJob(runningJobId);
+      stop();
+      toast(t("errors.codes.JOB_CANCELLED"), { id: "image-edit-cancelled" });
+      finish();
+    } catch (failure) {
+      // Already finished: the poll brings its result.
+      if (!isApiError(failure) || failure.code !== "JOB_ALREADY_FINISHED")
+        toast.error(describeError(failure, t, t("imageEdit.errors.other")));
+    } finally {
+      setIsCancelling(false);
+    }
+  };
+  const editAgain = async (url: string) => {
+    const before = tilesRef.current.length;
+    await addFromUrl(url, "result.jpg");
+    if (tilesRef.current.length > before) toast.success(t("toolFlow.editAgainAdded"));
+  };
+
   const runRef = useRef(run);
   runRef.current = run;
 
@@ -701,6 +730,9 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
               writeHandoff({ target: "upscale", imageUrl: url, source: "image-edit" });
               void navigate(localizePath("/upscale", locale));
             }}
+            onEditAgain={(url) => void editAgain(url)}
+            onCancel={phase === "running" && runningJobId ? () => void cancel() : undefined}
+            isCancelling={isCancelling}
             busyUrl={busyUrl}
           />
         </div>
