@@ -230,6 +230,8 @@ describe("a refused size names the server's limit (issue 26)", () => {
     expect(describeError(failure, tEn, "fallback")).toBe(
       "The file is too large: files of at most 25 MB can be uploaded.",
     );
-    expect(describeError(failure, tKo, "fallback")).toBe("파일이 너무 커요. 25MB 이하 파일만 올릴 수 있어요.");
+    expect(describeError(failure, tKo, "fallback")).toBe(
+      "파일이 너무 커요. 25MB 이하 파일만 올릴 수 있어요.",
+    );
   });
 });
