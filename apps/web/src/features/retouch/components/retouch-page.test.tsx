@@ -176,6 +176,17 @@ describe("the retouch page", () => {
     expect((screen.getByTestId("bar-generate") as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("keeps the settings as a draft, back when the page opens again (issue 26)", async () => {
+    const first = renderPage(makeUser());
+    await screen.findByTestId("retouch-preview");
+    fireEvent.change(screen.getByTestId("retouch-ethnicity"), { target: { value: "western" } });
+    first.unmount();
+    renderPage(makeUser(), undefined, false);
+    await waitFor(() =>
+      expect((screen.getByTestId("retouch-ethnicity") as HTMLSelectElement).value).toBe("western"),
+    );
+  });
+
   it("offers only the scales this photo can take and says why, so no click meets the limit (issue 26)", async () => {
     renderPage(makeUser());
     await screen.findByTestId("retouch-preview");
