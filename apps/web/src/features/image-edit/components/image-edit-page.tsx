@@ -1,3 +1,4 @@
+import type { TLocale } from "@gyeol/shared/constants";
 import type { TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import type { TSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
@@ -17,7 +18,6 @@ import {
 import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
 import { localizePath } from "@gyeol/shared/routes";
-import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -56,6 +56,7 @@ import {
   type TEditSample,
 } from "../api/image-edit-api.ts";
 import { imageEditDraftOf, type TImageEditDraft, tilesOfDraft } from "../lib/image-edit-draft.ts";
+import { imageEditLimitValues, megabytes } from "../lib/image-edit-limits.ts";
 import {
   AutoPromptBusyError,
   autoPromptWithRetries,
@@ -300,7 +301,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         }
         const early = checkEditFile(file, null);
         if (early) {
-          setError({ title: "upload", message: describeFileProblem(early, file, t) });
+          setError({ title: "upload", message: describeFileProblem(early, file, t, locale) });
           continue;
         }
         const canvas = await decode(file);
@@ -310,7 +311,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         }
         const problem = checkEditFile(file, { width: canvas.width, height: canvas.height });
         if (problem) {
-          setError({ title: "upload", message: describeFileProblem(problem, file, t) });
+          setError({ title: "upload", message: describeFileProblem(problem, file, t, locale) });
           continue;
         }
         const id = crypto.randomUUID();
@@ -333,12 +334,17 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         } catch (failure) {
           setTiles((current) => current.filter((item) => item.id !== id));
           if (failure instanceof TileTooLargeError)
-            setError({ title: "upload", message: t("imageEdit.upload.tooLargeAfter") });
+            setError({
+              title: "upload",
+              message: t("imageEdit.upload.tooLargeAfter", {
+                maxMb: imageEditLimitValues(locale).composedMaxMb,
+              }),
+            });
           else setError({ title: "upload", message: describeEditUploadError(failure, t) });
         }
       }
     },
-    [t, objectUrl, patchTile, uploadTile],
+    [t, locale, objectUrl, patchTile, uploadTile],
   );
 
   const addFromUrl = useCallback(
@@ -800,20 +806,27 @@ function describeEditUploadError(failure: unknown, t: TFunction): string {
   return describeToolError(failure, t) ?? describeError(failure, t, t("tool.upload.failed"));
 }
 
-const MB = 1024 * 1024;
-
 /** The sentence of a file the page refuses, with the limit and the file's own figure. */
-function describeFileProblem(problem: TFileProblem, file: { type: string }, t: TFunction): string {
+function describeFileProblem(
+  problem: TFileProblem,
+  file: { type: string },
+  t: TFunction,
+  locale: TLocale,
+): string {
   switch (problem.key) {
     case "type":
       return t("toolLimits.editInvalidType", { type: file.type || "?" });
     case "tooLarge":
       return t("toolLimits.editTooLarge", {
-        size: (problem.bytes / MB).toFixed(1),
-        maxMb: Math.round(IMAGE_POLICIES.imageEdit.maxBytes / MB),
+        size: megabytes(problem.bytes),
+        maxMb: imageEditLimitValues(locale).maxMb,
       });
     case "tooSmall":
-      return t("imageEdit.upload.tooSmall", { width: problem.width, height: problem.height });
+      return t("imageEdit.upload.tooSmall", {
+        ...imageEditLimitValues(locale),
+        width: problem.width,
+        height: problem.height,
+      });
     case "ratio":
       return t("toolLimits.editTileRatio", {
         width: problem.width,

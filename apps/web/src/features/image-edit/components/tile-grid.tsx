@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { imageEditLimitValues } from "../lib/image-edit-limits.ts";
 
 export interface TEditTile {
   id: string;
@@ -45,6 +47,7 @@ export function TileGrid({
   isLocked: boolean;
 }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
   const isFull = tiles.length >= IMAGE_EDIT_MAX_INPUTS;
@@ -105,7 +108,9 @@ export function TileGrid({
           }}
         />
       </div>
-      <p className="mt-1 text-[12px] text-ink-soft">{t("imageEdit.tiles.hint")}</p>
+      <p className="mt-1 text-[12px] text-ink-soft">
+        {t("imageEdit.tiles.hint", imageEditLimitValues(locale))}
+      </p>
       <ol className="mt-3 grid grid-cols-4 gap-2">
         {tiles.map((tile, index) => (
           <li
