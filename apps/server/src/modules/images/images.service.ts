@@ -140,6 +140,24 @@ export function createImagesService({
     };
   }
 
+  /**
+   * Stores a file and then its uploads row; when the row cannot be written (the database locked
+   * or full: 503) the file is taken back, so a refused upload leaves nothing behind (issue 28).
+   */
+  async function putWithRow(
+    file: Parameters<FileStorage["put"]>[0],
+    row: Omit<Parameters<typeof store.images.insertUpload>[0], "key">,
+  ): Promise<string> {
+    const key = await storage.put(file);
+    try {
+      await store.images.insertUpload({ key, ...row });
+    } catch (error) {
+      await storage.delete(key).catch(() => {});
+      throw error;
+    }
+    return key;
+  }
+
   /** A tool upload's checks (type, pixels, the engine's limits, content) without writing anything. */
   const checkToolUpload = (bytes: Buffer) =>
     checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels, canConvert: true });
@@ -150,24 +168,25 @@ export function createImagesService({
     given?: Awaited<ReturnType<typeof checkToolUpload>>,
   ) {
     const checked = given ?? (await checkToolUpload(bytes));
-    const key = await storage.put({
-      visibility: "private",
-      folder: uploadsFolder(user.id),
-      extension: checked.type.extension,
-      contentType: checked.type.mime,
-      bytes: checked.bytes,
-    });
-    await store.images.insertUpload({
-      key,
-      user_id: user.id,
-      status: "ready",
-      mime: checked.type.mime,
-      size: checked.bytes.length,
-      checksum_sha256: null,
-      width: checked.width,
-      height: checked.height,
-      created_at: now(),
-    });
+    const key = await putWithRow(
+      {
+        visibility: "private",
+        folder: uploadsFolder(user.id),
+        extension: checked.type.extension,
+        contentType: checked.type.mime,
+        bytes: checked.bytes,
+      },
+      {
+        user_id: user.id,
+        status: "ready",
+        mime: checked.type.mime,
+        size: checked.bytes.length,
+        checksum_sha256: null,
+        width: checked.width,
+        height: checked.height,
+        created_at: now(),
+      },
+    );
     return { imageUrl: (await urlOf(key))!, width: checked.width, height: checked.height };
   }
 
@@ -205,24 +224,25 @@ export function createImagesService({
     async uploadMaskImage(user: Pick<UserRow, "id">, bytes: Buffer) {
       const mask = await readMaskImage(bytes, limits.maxPixels);
       if (mask.painted === 0) throw new AppError(400, "MASK_REQUIRED", MASK_REQUIRED_MESSAGE);
-      const key = await storage.put({
-        visibility: "private",
-        folder: masksFolder(user.id),
-        extension: "png",
-        contentType: "image/png",
-        bytes: mask.png,
-      });
-      await store.images.insertUpload({
-        key,
-        user_id: user.id,
-        status: "ready",
-        mime: "image/png",
-        size: mask.png.length,
-        checksum_sha256: null,
-        width: mask.width,
-        height: mask.height,
-        created_at: now(),
-      });
+      const key = await putWithRow(
+        {
+          visibility: "private",
+          folder: masksFolder(user.id),
+          extension: "png",
+          contentType: "image/png",
+          bytes: mask.png,
+        },
+        {
+          user_id: user.id,
+          status: "ready",
+          mime: "image/png",
+          size: mask.png.length,
+          checksum_sha256: null,
+          width: mask.width,
+          height: mask.height,
+          created_at: now(),
+        },
+      );
       return { imageUrl: (await urlOf(key))!, width: mask.width, height: mask.height };
     },
 
@@ -244,16 +264,15 @@ export function createImagesService({
       const checked = await reencodePublicImage(bytes, type, NOTICE_IMAGE_MAX_PIXELS);
       const isToolType = type.mime === "image/jpeg" || type.mime === "image/png";
       if (isToolType) await assertAllowedContent(checked.bytes, moderation);
-      const key = await storage.put({
-        visibility: "public",
+      const file = {
+        visibility: "public" as const,
         folder: EDITOR_IMAGES_FOLDER,
         extension: type.extension,
         contentType: type.mime,
         bytes: checked.bytes,
-      });
-      if (!isToolType) return { imageUrl: storage.publicUrl(key) };
-      await store.images.insertUpload({
-        key,
+      };
+      if (!isToolType) return { imageUrl: storage.publicUrl(await storage.put(file)) };
+      const key = await putWithRow(file, {
         user_id: user.id,
         status: "ready",
         mime: type.mime,

@@ -42,6 +42,8 @@ export interface TRetouchOutput {
   height: number | null;
   facesFound: number | null;
   identityScore: number | null;
+  /** Absent on jobs stored before the identity guard reported it. */
+  retouchShare?: number | null;
   engine: string;
 }
 
@@ -74,6 +76,7 @@ export function createRetouchJob(deps: {
     reportOf: (output) => ({
       facesFound: output.facesFound,
       identityScore: output.identityScore,
+      retouchShare: output.retouchShare ?? null,
       engine: output.engine,
     }),
 
@@ -110,6 +113,7 @@ export function createRetouchJob(deps: {
         height: result.height,
         facesFound: result.facesFound,
         identityScore: result.identityScore,
+        retouchShare: result.retouchShare ?? null,
         engine: result.engine,
       };
     },

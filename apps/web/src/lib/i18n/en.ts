@@ -354,6 +354,8 @@ export const en: TTranslations = {
       IMAGE_RESOLUTION_TOO_LOW: "The image resolution is too low. Use an image of at least 960x960 pixels.",
       EDIT_OVERSIZE_IMAGE:
         "An image is 10 MB or larger, which the provider cannot take. Your credits have been refunded.",
+      EDIT_MASKED_IMAGE_TOO_LARGE:
+        "With its mask drawn in, an image is still over 9 MB (9,437,184 bytes) even at the lowest JPEG quality we try. Use a smaller image. Your credits have been refunded.",
       EDIT_ASPECT_RATIO:
         "The provider cannot process an image of this aspect ratio. Your credits have been refunded.",
       EDIT_INVALID_PARAMETER:

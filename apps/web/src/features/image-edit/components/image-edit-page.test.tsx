@@ -4,6 +4,7 @@ import { RequireUser } from "../../../app/route-guards.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { loadDraft } from "../../../lib/drafts/drafts.ts";
+import { i18n } from "../../../lib/i18n/i18n.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
 import { presignedUpload } from "../api/image-edit-api.ts";
 import { ImageEditPage } from "./image-edit-page.tsx";
@@ -88,9 +89,10 @@ beforeEach(() => {
   window.URL.createObjectURL = vi.fn(() => "blob:tile");
   window.URL.revokeObjectURL = vi.fn();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  await act(() => i18n.changeLanguage("en"));
 });
 
 async function addTile() {
@@ -180,6 +182,98 @@ describe("the image edit page", () => {
       "/files/r42-2.jpg",
     );
   }, 15_000);
+
+  // Issue 25: error.code is the vendor's own (spec 02 §7–§8), error.gyeolCode ours; an older
+  // server sent ours in error.code. Each reads the same row, in both languages.
+  it.each([
+    [
+      "/en/image-edit",
+      { code: "InvalidParameter.OversizeImage", gyeolCode: "EDIT_OVERSIZE_IMAGE" },
+      "oversize",
+      "An image is 10 MB or larger.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/en/image-edit",
+      { code: "EDIT_OVERSIZE_IMAGE" },
+      "oversize",
+      "An image is 10 MB or larger.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/image-edit",
+      { code: "InvalidParameter.OversizeImage", gyeolCode: "EDIT_OVERSIZE_IMAGE" },
+      "oversize",
+      "이미지가 10MB 이상입니다.",
+      "사용한 크레딧은 환불되었습니다.",
+    ],
+    [
+      "/en/image-edit",
+      { code: "moderation_blocked", gyeolCode: "EDIT_SENSITIVE_CONTENT" },
+      "sensitive",
+      "Sensitive content was detected, so nothing was generated.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/image-edit",
+      { code: "OutputImageSensitiveContentDetected", gyeolCode: "EDIT_SENSITIVE_CONTENT" },
+      "sensitive",
+      "민감한 콘텐츠가 감지되어 생성하지 못했습니다.",
+      "사용한 크레딧은 환불되었습니다.",
+    ],
+    [
+      "/en/image-edit",
+      { code: "EDIT_MASKED_IMAGE_TOO_LARGE", gyeolCode: "EDIT_MASKED_IMAGE_TOO_LARGE" },
+      "maskedTooLarge",
+      "With its mask drawn in, an image is still over 9 MB (9,437,184 bytes) even at the lowest JPEG quality we try. Use a smaller image.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/image-edit",
+      { code: "EDIT_MASKED_IMAGE_TOO_LARGE", gyeolCode: "EDIT_MASKED_IMAGE_TOO_LARGE" },
+      "maskedTooLarge",
+      "마스크를 합성한 이미지가 JPEG 품질을 가장 낮춰도 9MB(9,437,184바이트)를 넘습니다. 더 작은 이미지를 사용해 주세요.",
+      "사용한 크레딧은 환불되었습니다.",
+    ],
+  ] as const)("at %s, error %o opens the %s row: %s", async (path, error, row, sentence, refund) => {
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-3",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-3")
+        return jsonResponse(200, {
+          success: true,
+          status: "failed",
+          urls: [],
+          partial: false,
+          queuePosition: null,
+          etaSeconds: null,
+          error: { ...error, message: "Processing failed." },
+        });
+      return undefined;
+    });
+    await act(() => i18n.changeLanguage(path.startsWith("/en/") ? "en" : "ko"));
+    renderRoutes([...routes, { ...routes[0]!, path: "/image-edit" }], {
+      path,
+      user: makeUser({ credits: 100 }),
+      fetchImpl,
+    });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.keyDown(window, { key: "Enter", metaKey: true });
+    await screen.findByTestId("image-edit-error");
+    const shown = screen.getByTestId("image-edit-error-row");
+    expect(shown.dataset.row).toBe(row);
+    expect(shown.textContent).toBe(sentence);
+    expect(screen.getByTestId("image-edit-error-refund").textContent).toBe(refund);
+  });
 
   it("opens the error modal by the failure's code, saying the credits came back", async () => {
     const { fetchImpl } = server((url) => {

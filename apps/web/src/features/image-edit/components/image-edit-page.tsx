@@ -65,6 +65,7 @@ import {
   collectMore,
   encodeWithinLimit,
   errorRowOf,
+  failureCodeOf,
   historyUrls,
   moveItem,
   type TEditSettings,
@@ -98,7 +99,7 @@ const FINAL_AUTO_PROMPT_CODES = new Set([
 
 function readEditStatus(answer: TSeedreamStatusResponse): TJobReading {
   if (answer.status === "completed") return { kind: "completed" };
-  if (answer.status === "failed") return { kind: "failed", code: answer.error?.code ?? null };
+  if (answer.status === "failed") return { kind: "failed", code: failureCodeOf(answer.error) };
   return { kind: "running" };
 }
 
@@ -535,6 +536,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       prompt: text,
       images,
       masks: readyTiles.map((tile) => tile.mask?.url ?? null),
+      maskColors: readyTiles.map((tile) => (tile.mask?.url ? tile.mask.color : null)),
       settings: { ...settings, seed },
       autoPromptUsed: isAutoPrompt,
     });

@@ -1,4 +1,5 @@
 import { IMAGE_EDIT_MAX_INPUTS } from "@gyeol/shared/image-edit";
+import { MASK_COLOR_RGB, MASK_OVERLAY_OPACITY } from "@gyeol/shared/mask";
 import { ImagePlus, Paintbrush, X } from "lucide-react";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -138,9 +139,11 @@ export function TileGrid({
             {tile.mask && (
               <div
                 aria-hidden="true"
-                className="pointer-events-none absolute inset-0 opacity-35"
+                className="pointer-events-none absolute inset-0"
                 style={{
-                  backgroundColor: tile.mask.color === "red" ? "#ef4444" : "#3b82f6",
+                  // The tint a provider without a mask input is sent (spec 02 §5, mask-overlay.ts).
+                  opacity: MASK_OVERLAY_OPACITY,
+                  backgroundColor: `rgb(${MASK_COLOR_RGB[tile.mask.color].join(" ")})`,
                   maskImage: `url(${tile.mask.previewUrl})`,
                   WebkitMaskImage: `url(${tile.mask.previewUrl})`,
                   maskMode: "luminance",

@@ -118,6 +118,8 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     refunded: "Your credits have been refunded.",
     notRefunded: "Refresh your history to see whether the run finished and your credits.",
     oversize: "An image is 10 MB or larger.",
+    maskedTooLarge:
+      "With its mask drawn in, an image is still over 9 MB (9,437,184 bytes) even at the lowest JPEG quality we try. Use a smaller image.",
     aspect: "This aspect ratio can't be processed.",
     invalid: "There is a problem with the resolution or format: use JPG or PNG of at least 960×960.",
     sensitive: "Sensitive content was detected, so nothing was generated.",

@@ -114,6 +114,8 @@ export const imageEditKo = {
     refunded: "사용한 크레딧은 환불되었습니다.",
     notRefunded: "크레딧 환불 여부는 기록을 새로고침해 확인해 주세요.",
     oversize: "이미지가 10MB 이상입니다.",
+    maskedTooLarge:
+      "마스크를 합성한 이미지가 JPEG 품질을 가장 낮춰도 9MB(9,437,184바이트)를 넘습니다. 더 작은 이미지를 사용해 주세요.",
     aspect: "처리할 수 없는 이미지 비율입니다.",
     invalid: "해상도나 형식에 문제가 있습니다. 960×960 이상의 JPG·PNG를 사용해 주세요.",
     sensitive: "민감한 콘텐츠가 감지되어 생성하지 못했습니다.",

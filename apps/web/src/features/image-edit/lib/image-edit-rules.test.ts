@@ -8,6 +8,7 @@ import {
   collectMore,
   encodeWithinLimit,
   errorRowOf,
+  failureCodeOf,
   historyUrls,
   isRefundedRow,
   moveItem,
@@ -185,7 +186,36 @@ describe("error modal rows (spec 02 §8)", () => {
     expect(errorRowOf("GATEWAY_524")).toBe("gateway524");
     expect(errorRowOf("EDIT_FAILED")).toBe("other");
     expect(isRefundedRow("sensitive")).toBe(true);
+    expect(isRefundedRow("maskedTooLarge")).toBe(true);
     expect(isRefundedRow("gateway524")).toBe(false);
+  });
+});
+
+describe("error modal rows by the vendor's own code (issue 25: the status answer's error.code)", () => {
+  it("reads every row of spec 02 §8 from the vendor's codes, as the server maps them", () => {
+    expect(errorRowOf("InvalidParameter.AspectRatio")).toBe("aspect");
+    expect(errorRowOf("InvalidParameter.AspectRatioTooSmall")).toBe("aspect");
+    // "InvalidParameter (any)": a sub-code the modal has no own row for is still the invalid row.
+    expect(errorRowOf("InvalidParameter.UnsupportedImageFormat")).toBe("invalid");
+    expect(errorRowOf("MissingParameter")).toBe("invalid");
+    expect(errorRowOf("InputImageSensitiveContentDetected")).toBe("sensitive");
+    expect(errorRowOf("moderation_blocked")).toBe("sensitive");
+    expect(errorRowOf("InternalServiceError")).toBe("internal");
+    expect(errorRowOf("server_error")).toBe("internal");
+    expect(errorRowOf("EDIT_PROVIDER_TIMEOUT")).toBe("timeout");
+    expect(errorRowOf("TIMEOUT")).toBe("timeout");
+    expect(errorRowOf("EDIT_MASKED_IMAGE_TOO_LARGE")).toBe("maskedTooLarge");
+    expect(errorRowOf("AuthenticationError")).toBe("other");
+    expect(errorRowOf(null)).toBe("other");
+  });
+
+  it("prefers our code beside the vendor's, and reads error.code alone from an older server", () => {
+    expect(failureCodeOf({ code: "InvalidParameter.OversizeImage", gyeolCode: "EDIT_OVERSIZE_IMAGE" })).toBe(
+      "EDIT_OVERSIZE_IMAGE",
+    );
+    expect(failureCodeOf({ code: "EDIT_SENSITIVE_CONTENT" })).toBe("EDIT_SENSITIVE_CONTENT");
+    expect(failureCodeOf(null)).toBeNull();
+    expect(errorRowOf(failureCodeOf({ code: "JOB_ABANDONED", gyeolCode: "JOB_ABANDONED" }))).toBe("other");
   });
 });
 
@@ -201,6 +231,8 @@ describe("buildEditBody", () => {
     expect(body).toMatchObject({
       prompt: "a sunset",
       masks: [null, "/m.png"],
+      // No colour given: the spec's first, blue.
+      mask_colors: [null, "blue"],
       size: "1024x512",
       seed: 77,
       num_images: 2,
@@ -216,6 +248,19 @@ describe("buildEditBody", () => {
         autoPromptUsed: false,
       }),
     ).not.toHaveProperty("masks");
+  });
+
+  it("sends each mask's colour in the masks' order", () => {
+    const body = buildEditBody({
+      prompt: "p",
+      images: ["/a.jpg", "/b.jpg", "/c.jpg"],
+      masks: ["/m1.png", null, "/m3.png"],
+      maskColors: ["red", "red", "blue"],
+      settings: { width: 2048, height: 2048, scale: 0, seed: 1, numImages: 1 },
+      autoPromptUsed: false,
+    });
+    expect(body.masks).toEqual(["/m1.png", null, "/m3.png"]);
+    expect(body.mask_colors).toEqual(["red", null, "blue"]);
   });
 
   it("moves a tile", () => {

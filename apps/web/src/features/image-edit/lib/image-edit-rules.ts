@@ -10,10 +10,12 @@ import {
   IMAGE_EDIT_AUTO_PROMPT_TRIES,
   IMAGE_EDIT_HISTORY_NEXT_PAGE,
   IMAGE_EDIT_HISTORY_URLS_PER_ITEM,
+  imageEditCodeOfVendor,
   isEditInputRatioAllowed,
   isVisibleEditHistoryItem,
   scaledEditSize,
 } from "@gyeol/shared/image-edit";
+import { MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
 import {
   findImagePolicyProblem,
   IMAGE_POLICIES,
@@ -159,9 +161,10 @@ export async function collectMore(
   return { items: found, nextOffset: offset, hasMore, rounds };
 }
 
-/** The rows of spec 02 §8's error modal. */
+/** The rows of spec 02 §8's error modal (maskedTooLarge: ours, the 9 MB limit after the overlay). */
 export type TEditErrorRow =
   | "oversize"
+  | "maskedTooLarge"
   | "aspect"
   | "invalid"
   | "sensitive"
@@ -170,34 +173,38 @@ export type TEditErrorRow =
   | "gateway524"
   | "other";
 
+/**
+ * The modal row of a failure: our code (the status answer's error.gyeolCode, or a page code) or a
+ * vendor's own (error.code, spec 02 §8 "by vendor code": Seedream's InvalidParameter.* of any
+ * kind, the sensitive-content pair, InternalServiceError; OpenAI's moderation_blocked …), mapped
+ * as the server maps them (shared/image-edit.ts imageEditCodeOfVendor).
+ */
 export function errorRowOf(code: string | null | undefined): TEditErrorRow {
-  switch (code) {
+  if (code === "GATEWAY_524") return "gateway524";
+  if (code === "TIMEOUT") return "timeout";
+  switch (imageEditCodeOfVendor(code)) {
     case "EDIT_OVERSIZE_IMAGE":
-    case "InvalidParameter.OversizeImage":
       return "oversize";
+    case "EDIT_MASKED_IMAGE_TOO_LARGE":
+      return "maskedTooLarge";
     case "EDIT_ASPECT_RATIO":
-    case "InvalidParameter.AspectRatio":
-    case "InvalidParameter.AspectRatioTooSmall":
-    case "InvalidParameter.AspectRatioTooLarge":
       return "aspect";
     case "EDIT_INVALID_PARAMETER":
-    case "InvalidParameter":
       return "invalid";
     case "EDIT_SENSITIVE_CONTENT":
-    case "InputImageSensitiveContentDetected":
-    case "OutputImageSensitiveContentDetected":
       return "sensitive";
     case "EDIT_PROVIDER_INTERNAL":
-    case "InternalServiceError":
       return "internal";
     case "EDIT_PROVIDER_TIMEOUT":
-    case "TIMEOUT":
       return "timeout";
-    case "GATEWAY_524":
-      return "gateway524";
     default:
       return "other";
   }
+}
+
+/** The code a failed status answer is read by: ours when the server sent it, else error.code. */
+export function failureCodeOf(error: { code: string; gyeolCode?: string } | null | undefined): string | null {
+  return error?.gyeolCode ?? error?.code ?? null;
 }
 
 /** Whether the modal says the credits came back: every vendor failure is refunded; a 524 is not known yet. */
@@ -217,15 +224,20 @@ export function buildEditBody(input: {
   prompt: string;
   images: readonly string[];
   masks: ReadonlyArray<string | null>;
+  /** Each mask's overlay colour (spec 02 §3 tile.maskColor), in the same order; null for no mask. */
+  maskColors?: ReadonlyArray<TMaskColor | null>;
   settings: TEditSettings;
   autoPromptUsed: boolean;
 }): TImageEditGenerateBody {
   const size = scaledEditSize(input.settings.width, input.settings.height, input.settings.scale);
   const hasMask = input.masks.some((mask) => mask !== null);
+  const maskColors = input.masks.map((mask, i) =>
+    mask ? (input.maskColors?.[i] ?? MASK_DEFAULT_COLOR) : null,
+  );
   return {
     prompt: input.prompt.trim(),
     images: [...input.images],
-    ...(hasMask ? { masks: [...input.masks] } : {}),
+    ...(hasMask ? { masks: [...input.masks], mask_colors: maskColors } : {}),
     num_images: input.settings.numImages,
     size: formatEditSize(size),
     seed: input.settings.seed,
