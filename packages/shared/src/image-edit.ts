@@ -248,3 +248,34 @@ export function editHistoryPrompt(prompt: string | null | undefined): string {
   }
   return prompt;
 }
+
+/**
+ * What the vendor refuses, checked before a run so it never starts charged and then refunded
+ * (issue 26; vendors/CONTRACTS.md §1 Seedream 4.0): an input image's width-to-height ratio must lie
+ * in [1/3, 3], and the output must have at least 1280×720 = 921,600 pixels.
+ */
+export const IMAGE_EDIT_MAX_INPUT_RATIO = 3;
+export const IMAGE_EDIT_MIN_OUTPUT_PIXELS = 1280 * 720;
+
+/** The ratio limits as people read them: "1:3" and "3:1". */
+export const IMAGE_EDIT_INPUT_RATIO_TEXT = {
+  min: `1:${IMAGE_EDIT_MAX_INPUT_RATIO}`,
+  max: `${IMAGE_EDIT_MAX_INPUT_RATIO}:1`,
+} as const;
+
+export function isEditInputRatioAllowed(width: number, height: number): boolean {
+  if (width <= 0 || height <= 0) return false;
+  const ratio = width / height;
+  return ratio >= 1 / IMAGE_EDIT_MAX_INPUT_RATIO && ratio <= IMAGE_EDIT_MAX_INPUT_RATIO;
+}
+
+/** The output's size and pixels when it is under the vendor's minimum, else null. */
+export function editOutputTooSmall(
+  width: number,
+  height: number,
+  scale: number,
+): { width: number; height: number; pixels: number } | null {
+  const size = scaledEditSize(width, height, scale);
+  const pixels = size.width * size.height;
+  return pixels < IMAGE_EDIT_MIN_OUTPUT_PIXELS ? { ...size, pixels } : null;
+}

@@ -296,6 +296,8 @@ export function createImagesService({
           413,
           "PAYLOAD_TOO_LARGE",
           `Images up to ${Math.round(limits.maxBytes / 1048576)} MB.`,
+          // The page names the limit in its own sentence (issue 26).
+          { maxBytes: limits.maxBytes },
         );
       }
       const checksum = normalizeSha256(body.checksumSha256);

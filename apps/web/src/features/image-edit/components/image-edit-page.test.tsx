@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RequireUser } from "../../../app/route-guards.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 import { makeUser } from "../../../lib/auth/test-users.ts";
+import { loadDraft } from "../../../lib/drafts/drafts.ts";
 import { i18n } from "../../../lib/i18n/i18n.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
+import { presignedUpload } from "../api/image-edit-api.ts";
 import { ImageEditPage } from "./image-edit-page.tsx";
 
 // The presigned upload is tested through the server and the browser journey; here it just works.
@@ -313,5 +316,196 @@ describe("the image edit page", () => {
     await screen.findByTestId("image-edit-not-configured");
     expect(screen.getByTestId("image-edit-run-held").textContent).toBe("No provider connected");
     expect((screen.getByTestId("image-edit-run") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("gives the prompt, the tile and its settings back after the session expired and the user signed in again (issue 26)", async () => {
+    const user = makeUser({ credits: 100 });
+    const { fetchImpl } = server();
+    const { router, runtime } = renderRoutes(routes, { path: "/en/image-edit", user, fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "make it golden hour" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-count-3"));
+    act(() => {
+      window.dispatchEvent(new CustomEvent("auth:invalid", { detail: { code: "SESSION_EXPIRED" } }));
+    });
+    await screen.findByText("login page");
+    await waitFor(async () =>
+      expect(await loadDraft(user.id, "image-edit")).toMatchObject({ prompt: "make it golden hour" }),
+    );
+    await act(async () => {
+      await runtime.actions.signIn(user);
+    });
+    await act(async () => {
+      await router.navigate("/en/image-edit");
+    });
+    await waitFor(() =>
+      expect((screen.getByTestId("image-edit-prompt") as HTMLTextAreaElement).value).toBe(
+        "make it golden hour",
+      ),
+    );
+    expect(screen.getByTestId("image-edit-tile-0").dataset.status).toBe("ready");
+    expect(screen.getByTestId("image-edit-run-cost").textContent).toContain("45");
+  });
+
+  it("ends the draft once the run is accepted", async () => {
+    const user = makeUser({ credits: 100 });
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-3",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-3")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          urls: [],
+          partial: false,
+          queuePosition: 1,
+          etaSeconds: null,
+          error: null,
+        });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user, fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    await waitFor(async () => expect(await loadDraft(user.id, "image-edit")).not.toBeNull());
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    await waitFor(async () => expect(await loadDraft(user.id, "image-edit")).toBeNull());
+  });
+
+  it("refuses a 5:1 tile with its own sentence, titled as an upload (issue 26)", async () => {
+    vi.stubGlobal(
+      "createImageBitmap",
+      vi.fn(async () => ({ width: 5000, height: 1000, close: () => {} })),
+    );
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    const file = new File([new Uint8Array(4096)], "wide.jpg", { type: "image/jpeg" });
+    fireEvent.change(screen.getByTestId("image-edit-file-input"), { target: { files: [file] } });
+    const modal = await screen.findByTestId("image-edit-error");
+    expect(modal.textContent).toContain("Upload failed");
+    expect(modal.textContent).not.toContain("Generation failed");
+    expect(modal.textContent).toContain("5000×1000");
+    expect(modal.textContent).toContain("between 1:3 and 3:1");
+    expect(screen.queryByTestId("image-edit-tile-0")).toBeNull();
+  });
+
+  it("keeps Run off for an output under 921,600 pixels and says so by the size", async () => {
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.change(screen.getByTestId("image-edit-width"), { target: { value: "500" } });
+    fireEvent.blur(screen.getByTestId("image-edit-width"));
+    fireEvent.change(screen.getByTestId("image-edit-height"), { target: { value: "500" } });
+    fireEvent.blur(screen.getByTestId("image-edit-height"));
+    await waitFor(() =>
+      expect(screen.getByTestId("image-edit-run-held").textContent).toBe(
+        "The output must be at least 921,600 pixels",
+      ),
+    );
+    expect((screen.getByTestId("image-edit-run") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId("image-edit-output-too-small").textContent).toContain(
+      "500×500 is 250,000 pixels",
+    );
+  });
+
+  it("says the server's reason when an upload is refused (a GIF named .jpg), not 'try again'", async () => {
+    vi.mocked(presignedUpload).mockRejectedValueOnce(
+      new ApiError(400, "UNSUPPORTED_IMAGE_TYPE", "Only JPEG and PNG images are accepted."),
+    );
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    const file = new File([new Uint8Array(4096)], "cat.jpg", { type: "image/jpeg" });
+    fireEvent.change(screen.getByTestId("image-edit-file-input"), { target: { files: [file] } });
+    const modal = await screen.findByTestId("image-edit-error");
+    expect(modal.textContent).toContain("Upload failed");
+    expect(modal.textContent).toContain("JPG or PNG");
+    expect(modal.textContent).not.toContain("try again");
+  });
+
+  it("cancels a running edit: the job is stopped on the server and the page says the credits came back (issue 26)", async () => {
+    const { calls, fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-9",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-9")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          urls: [],
+          partial: false,
+          queuePosition: 2,
+          etaSeconds: null,
+          error: null,
+        });
+      if (url === "/api/jobs/job-9/cancel")
+        return jsonResponse(200, { success: true, status: "failed", code: "JOB_CANCELLED" });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    fireEvent.click(await screen.findByTestId("image-edit-cancel"));
+    await waitFor(() => expect(screen.getByTestId("image-edit-result").dataset.state).toBe("empty"));
+    expect(calls.some((call) => call.url === "/api/jobs/job-9/cancel" && call.method === "POST")).toBe(true);
+    expect((screen.getByTestId("image-edit-prompt") as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it("makes a result the next run's input image with 'Edit this result again' (issue 26)", async () => {
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-10",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-10")
+        return jsonResponse(200, {
+          success: true,
+          status: "completed",
+          urls: ["/files/out-10.jpg"],
+          partial: false,
+          queuePosition: null,
+          etaSeconds: null,
+          error: null,
+        });
+      if (url === "/files/out-10.jpg")
+        return new Response(new Blob([new Uint8Array(4096)], { type: "image/jpeg" }), {
+          status: 200,
+          headers: { "content-type": "image/jpeg" },
+        });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    fireEvent.click(await screen.findByTestId("image-edit-edit-again-0"));
+    await waitFor(() => expect(screen.getByTestId("image-edit-tile-1").dataset.status).toBe("ready"));
+    expect(screen.getByTestId("image-edit-tile-0").dataset.status).toBe("ready");
   });
 });

@@ -41,7 +41,7 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     inputLabel: "Choose images to edit",
     drop: "Drag images here or click to add",
     dropActive: "Drop to add",
-    hint: "JPG or PNG · up to 50 MB · at least 960×960",
+    hint: "JPG or PNG · up to {{maxMb}} MB · at least {{minSize}} · ratio {{minRatio}} to {{maxRatio}}",
     full: "You can add up to 8 images.",
     tile: "Image {{index}}",
     uploading: "Uploading…",
@@ -107,11 +107,10 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     next: "Next",
   },
   upload: {
-    invalidType: "Only jpg and png files are allowed.",
-    tooLarge: "The image must be 50MB or less.",
     tooSmall:
-      "The resolution is too low: at least 960×960 (921,600 pixels) is needed. This image is {{width}}×{{height}}.",
-    tooLargeAfter: "The image must be 9MB or less.",
+      "The resolution is too low: at least {{minSize}} ({{minPixels}} pixels) is needed. This image is {{width}}×{{height}}.",
+    tooLargeAfter:
+      "With its mask the image must be at most {{maxMb}} MB, and it is larger even at the lowest quality. Please add a smaller image.",
     unreadable: "We couldn't read this image. Please choose another file.",
   },
   errors: {

@@ -38,7 +38,7 @@ export const imageEditKo = {
     inputLabel: "편집할 이미지 선택",
     drop: "이미지를 끌어다 놓거나 눌러서 추가하세요",
     dropActive: "놓으면 추가돼요",
-    hint: "JPG·PNG · 50MB 이하 · 960×960 이상",
+    hint: "JPG·PNG · {{maxMb}}MB 이하 · {{minSize}} 이상 · 비율 {{minRatio}}~{{maxRatio}}",
     full: "이미지는 최대 8장까지 넣을 수 있어요.",
     tile: "이미지 {{index}}",
     uploading: "올리는 중…",
@@ -103,11 +103,10 @@ export const imageEditKo = {
     next: "다음",
   },
   upload: {
-    invalidType: "jpg, png 파일만 업로드할 수 있습니다.",
-    tooLarge: "이미지는 50MB 이하여야 합니다.",
     tooSmall:
-      "해상도가 너무 낮아요. 960×960(921,600픽셀) 이상이어야 해요. 지금 이미지는 {{width}}×{{height}}예요.",
-    tooLargeAfter: "이미지는 9MB 이하여야 합니다.",
+      "해상도가 너무 낮아요. {{minSize}}({{minPixels}}픽셀) 이상이어야 해요. 지금 이미지는 {{width}}×{{height}}예요.",
+    tooLargeAfter:
+      "마스크를 합친 이미지는 {{maxMb}}MB 이하여야 하는데, 가장 낮은 화질로도 넘어요. 더 작은 이미지를 올려 주세요.",
     unreadable: "이미지를 읽지 못했어요. 다른 파일을 골라 주세요.",
   },
   errors: {

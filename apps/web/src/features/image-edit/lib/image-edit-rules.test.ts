@@ -37,12 +37,36 @@ describe("checkEditFile (spec 02 §5)", () => {
     ).toBeNull();
     expect(checkEditFile({ ...ok, name: "a.gif", type: "image/gif" }, null)).toEqual({ key: "type" });
     expect(checkEditFile({ ...ok, name: "a.webp", type: "image/webp" }, null)).toEqual({ key: "type" });
-    expect(checkEditFile({ ...ok, size: 50 * 1024 * 1024 + 1 }, null)).toEqual({ key: "tooLarge" });
+    expect(checkEditFile({ ...ok, size: 50 * 1024 * 1024 + 1 }, null)).toEqual({
+      key: "tooLarge",
+      bytes: 50 * 1024 * 1024 + 1,
+    });
     expect(checkEditFile(ok, { width: 959, height: 960 })).toEqual({
       key: "tooSmall",
       width: 959,
       height: 960,
     });
+  });
+
+  it("refuses a tile whose ratio the vendor refuses (outside 1:3 to 3:1), with its size (issue 26)", () => {
+    const ok = { name: "a.jpg", type: "image/jpeg", size: 1000 };
+    expect(checkEditFile(ok, { width: 5000, height: 1000 })).toEqual({
+      key: "ratio",
+      width: 5000,
+      height: 1000,
+    });
+    expect(checkEditFile(ok, { width: 600, height: 1900 })).toEqual({
+      key: "ratio",
+      width: 600,
+      height: 1900,
+    });
+    expect(checkEditFile(ok, { width: 3000, height: 1000 })).toBeNull();
+    expect(checkEditFile(ok, { width: 1000, height: 3000 })).toBeNull();
+  });
+
+  it("refuses a GIF renamed .jpg by its declared type, and a .gif name with a jpeg type", () => {
+    expect(checkEditFile({ name: "cat.jpg", type: "image/gif", size: 10 }, null)).toEqual({ key: "type" });
+    expect(checkEditFile({ name: "cat.gif", type: "image/jpeg", size: 10 }, null)).toEqual({ key: "type" });
   });
 });
 

@@ -5,37 +5,48 @@
  */
 import type { TImageEditGenerateBody, TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import {
-  compositeQualities,
   formatEditSize,
   IMAGE_EDIT_AUTO_PROMPT_GAP_MS,
   IMAGE_EDIT_AUTO_PROMPT_TRIES,
-  IMAGE_EDIT_COMPOSITE_MAX_BYTES,
   IMAGE_EDIT_HISTORY_NEXT_PAGE,
   IMAGE_EDIT_HISTORY_URLS_PER_ITEM,
-  IMAGE_EDIT_MIN_PIXELS,
-  IMAGE_EDIT_UPLOAD_MAX_BYTES,
   imageEditCodeOfVendor,
+  isEditInputRatioAllowed,
   isVisibleEditHistoryItem,
   scaledEditSize,
 } from "@gyeol/shared/image-edit";
 import { MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
+import {
+  findImagePolicyProblem,
+  IMAGE_POLICIES,
+  isAllowedFileName,
+  isAllowedFileType,
+} from "@gyeol/shared/uploads";
 
 export type TFileProblem =
   | { key: "type" }
-  | { key: "tooLarge" }
-  | { key: "tooSmall"; width: number; height: number };
+  | { key: "tooLarge"; bytes: number }
+  | { key: "tooSmall"; width: number; height: number }
+  | { key: "ratio"; width: number; height: number };
 
-/** §5: jpeg and png only, at most 50 MB, at least 921,600 pixels (the message states the size). */
+const POLICY = IMAGE_POLICIES.imageEdit;
+
+/**
+ * §5 with shared/uploads.ts's image-edit policy: jpeg and png only, at most 50 MB, at least
+ * 921,600 pixels (the message states the size), and (issue 26) a ratio the vendor takes, 1:3 to
+ * 3:1, so no run starts that must be refused.
+ */
 export function checkEditFile(
   file: { name: string; type: string; size: number },
   size: { width: number; height: number } | null,
 ): TFileProblem | null {
-  const isAllowedType = file.type === "image/jpeg" || file.type === "image/png";
-  const isAllowedName = /\.(jpe?g|png)$/i.test(file.name);
-  if (!isAllowedType || !isAllowedName) return { key: "type" };
-  if (file.size > IMAGE_EDIT_UPLOAD_MAX_BYTES) return { key: "tooLarge" };
-  if (size && size.width * size.height < IMAGE_EDIT_MIN_PIXELS)
-    return { key: "tooSmall", width: size.width, height: size.height };
+  if (!isAllowedFileType(POLICY, file.type) || !isAllowedFileName(POLICY, file.name)) return { key: "type" };
+  // Before the picture is decoded only the bytes can be judged.
+  if (!size) return file.size > POLICY.maxBytes ? { key: "tooLarge", bytes: file.size } : null;
+  const problem = findImagePolicyProblem(POLICY, { bytes: file.size, ...size });
+  if (problem === "FILE_TOO_LARGE") return { key: "tooLarge", bytes: file.size };
+  if (problem === "IMAGE_TOO_FEW_PIXELS") return { key: "tooSmall", ...size };
+  if (!isEditInputRatioAllowed(size.width, size.height)) return { key: "ratio", ...size };
   return null;
 }
 
@@ -49,9 +60,9 @@ export class TileTooLargeError extends Error {
  */
 export async function encodeWithinLimit(
   encode: (quality: number) => Promise<Blob>,
-  maxBytes = IMAGE_EDIT_COMPOSITE_MAX_BYTES,
+  maxBytes: number = POLICY.reencodeMaxBytes,
 ): Promise<{ blob: Blob; quality: number; tries: number }> {
-  const qualities = compositeQualities();
+  const qualities = POLICY.jpegQualities;
   for (const [i, quality] of qualities.entries()) {
     const blob = await encode(quality);
     if (blob.size <= maxBytes) return { blob, quality, tries: i + 1 };
