@@ -92,9 +92,9 @@ describe("face edit on the built-in engine", () => {
       // spec 02 §5: no run without a saved mask.
       [faceEditInput(user.image, null), 400, "MASK_REQUIRED"],
       // A photo is not a mask, nor a mask a photo.
-      [faceEditInput(user.image, user.image), 400, "MASK_REQUIRED"],
+      [faceEditInput(user.image, user.image), 400, "NOT_A_MASK"],
       [faceEditInput(user.mask, user.mask), 400, "VALIDATION_ERROR"],
-      [faceEditInput(user.image, wide.json().imageUrl), 400, "VALIDATION_ERROR"],
+      [faceEditInput(user.image, wide.json().imageUrl), 400, "MASK_RATIO_MISMATCH"],
       // Someone else's uploads are not found, whichever field names them.
       [faceEditInput(other.image, user.mask), 404, "NOT_FOUND"],
       [faceEditInput(user.image, other.mask), 404, "NOT_FOUND"],

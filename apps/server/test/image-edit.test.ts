@@ -14,6 +14,7 @@ import { startWorker } from "../src/modules/jobs/worker.ts";
 import { type OpenAiImagesFake, startOpenAiImagesFake } from "./fakes/openai-images-fake.ts";
 import { type SeedreamFake, startSeedreamFake } from "./fakes/seedream-fake.ts";
 import type { TestDatabaseKind } from "./helpers/databases.ts";
+import { presignedUpload } from "./helpers/face-edit.ts";
 import { allowAll, signUp, uploadImage, userWithCredits } from "./helpers/retouch.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 import { describeToolJob, type ToolHarness, type ToolUser } from "./helpers/tool-contract.ts";
@@ -67,6 +68,13 @@ async function upload(t: TestApp, cookie: string, bytes: Buffer): Promise<string
   const response = await uploadImage(t.app, cookie, bytes);
   if (response.statusCode !== 200) throw new Error(response.body);
   return response.json().imageUrl as string;
+}
+
+/** A mask as the page sends it: presigned with kind "mask" (issue 26: stored as a mask). */
+async function uploadMaskPresigned(t: TestApp, cookie: string, bytes: Buffer): Promise<string> {
+  const { confirm } = await presignedUpload(t.app, cookie, bytes, "mask");
+  if (confirm.statusCode !== 200) throw new Error(confirm.body);
+  return confirm.json().imageUrl as string;
 }
 
 function generate(t: TestApp, cookie: string, body: Record<string, unknown>) {
@@ -321,7 +329,7 @@ describe("image edit on Seedream (contract fake)", () => {
     fake.outcome = "ok";
     const user = await userWithCredits(t, 15);
     const image = await upload(t, user.cookie, await photo({ r: 30, g: 60, b: 220 }));
-    const mask = await upload(t, user.cookie, await leftHalfMask());
+    const mask = await uploadMaskPresigned(t, user.cookie, await leftHalfMask());
     const before = fake.requests.length;
     const response = await generate(
       t,
@@ -384,11 +392,30 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(prompt).toContain("translucent red overlay on the image marks the area to edit");
   });
 
+  it("refuses a photo as a mask, a mask as a tile and a mask of other proportions, charging nothing", async () => {
+    const user = await userWithCredits(t, 15);
+    const image = await upload(t, user.cookie, await photo());
+    const mask = await uploadMaskPresigned(t, user.cookie, await leftHalfMask());
+    const square = await uploadMaskPresigned(t, user.cookie, await leftHalfMask({ width: 960, height: 960 }));
+    const before = fake.requests.length;
+    for (const [body, code] of [
+      [editBody([image], { masks: [image] }), "NOT_A_MASK"],
+      [editBody([image], { masks: [square] }), "MASK_RATIO_MISMATCH"],
+      [editBody([mask]), "VALIDATION_ERROR"],
+    ] as const) {
+      const refused = await generate(t, user.cookie, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code, JSON.stringify(body)).toBe(code);
+    }
+    expect((await t.services.credits.balances(user.id)).total).toBe(15);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("takes blue when the page names no colour, and refuses more colours than masks or an unknown colour", async () => {
     fake.outcome = "ok";
     const user = await userWithCredits(t, 15);
     const image = await upload(t, user.cookie, await photo());
-    const mask = await upload(t, user.cookie, await leftHalfMask());
+    const mask = await uploadMaskPresigned(t, user.cookie, await leftHalfMask());
     for (const mask_colors of [["blue", "red"], ["green"]]) {
       const refused = await generate(t, user.cookie, editBody([image], { masks: [mask], mask_colors }));
       expect(refused.statusCode, refused.body).toBe(400);
@@ -508,7 +535,7 @@ describe("image edit on the OpenAI Images API (contract fake)", () => {
       user.cookie,
       await photo({ r: 10, g: 200, b: 10 }, { width: 960, height: 1280 }),
     );
-    const mask = await upload(t, user.cookie, await leftHalfMask());
+    const mask = await uploadMaskPresigned(t, user.cookie, await leftHalfMask());
     const before = fake.requests.length;
     const response = await generate(
       t,
@@ -556,7 +583,7 @@ describe("image edit on the OpenAI Images API (contract fake)", () => {
     const first = await upload(t, user.cookie, await photo());
     const portrait = { width: 960, height: 1280 };
     const second = await upload(t, user.cookie, await photo({ r: 10, g: 200, b: 10 }, portrait));
-    const mask = await upload(t, user.cookie, await leftHalfMask(portrait));
+    const mask = await uploadMaskPresigned(t, user.cookie, await leftHalfMask(portrait));
     const before = fake.requests.length;
     const response = await generate(
       t,

@@ -2,6 +2,7 @@
  * Helpers for the face-edit suites: a mask PNG as the mask editor saves it (white on black at the
  * photo's size), the mask upload (purpose=mask), the spec 02 §3 input and the start call.
  */
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { imageForm } from "./retouch.ts";
@@ -58,4 +59,40 @@ export async function waitForFaceEdit(
     if (body.status !== "in-progress" || Date.now() > until) return body;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The presigned upload as the image-edit page makes it (POST /api/image/presign-upload with its
+ * kind → PUT to the URL → POST /api/image/confirm-upload); answers the confirm.
+ */
+export async function presignedUpload(
+  app: FastifyInstance,
+  cookie: string,
+  bytes: Buffer,
+  kind: "input" | "mask",
+  mime: "image/png" | "image/jpeg" = "image/png",
+) {
+  const presign = await app.inject({
+    method: "POST",
+    url: "/api/image/presign-upload",
+    headers: { cookie },
+    payload: {
+      filename: kind === "mask" ? "mask.png" : "photo.png",
+      mime,
+      kind,
+      contentLength: bytes.length,
+      checksumSha256: createHash("sha256").update(bytes).digest("hex"),
+    },
+  });
+  if (presign.statusCode !== 200) throw new Error(presign.body);
+  const { url, key, requiredHeaders } = presign.json();
+  const put = await app.inject({ method: "PUT", url, headers: requiredHeaders, payload: bytes });
+  if (put.statusCode !== 200) throw new Error(put.body);
+  const confirm = await app.inject({
+    method: "POST",
+    url: "/api/image/confirm-upload",
+    headers: { cookie },
+    payload: { key },
+  });
+  return { key: key as string, confirm };
 }

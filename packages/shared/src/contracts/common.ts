@@ -146,6 +146,10 @@ export const ERROR_CODES = {
   GENERATION_INVALID_INPUT: "GENERATION_INVALID_INPUT",
   /** spec 02 §5 "Face edit": a run without a saved mask, or a mask with nothing painted: 400. */
   MASK_REQUIRED: "MASK_REQUIRED",
+  /** Issue 26: a photo (or anything not saved as a mask) given where a tool takes a mask: 400. */
+  NOT_A_MASK: "NOT_A_MASK",
+  /** Issue 26: a mask whose proportions are not its photo's (more than 2 % apart): 400. */
+  MASK_RATIO_MISMATCH: "MASK_RATIO_MISMATCH",
   /** spec 02 §8 "Face edit": the face-edit engine failed (status failed); refunded. */
   FACE_EDIT_FAILED: "FACE_EDIT_FAILED",
   /** spec 02 §8 "Face edit": processing took too long (RunPod TIMED_OUT, or the page's polls ran out). */

@@ -1,7 +1,7 @@
 /**
  * Face edit's own rules (spec 02 §3, §5, §9 "Face edit"): the photo and the mask must be the
- * caller's own uploads — the photo a tool upload, the mask one saved with purpose=mask — and of
- * the same proportions; the cost comes from the shared rule on the upload's real size and the
+ * caller's own uploads — the photo a tool upload, the mask one saved as a mask (mask-uploads.ts) —
+ * and of the same proportions; the cost comes from the shared rule on the upload's real size and the
  * resize factor. Intake, the charge, status and cancel belong to the job platform (modules/jobs).
  */
 import type { TFaceEditInput, TFaceEditStartResponse } from "@gyeol/shared/contracts/face-edit";
@@ -11,11 +11,9 @@ import type { Store } from "../../db/store.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertEngineCanTake } from "../images/image-checks.ts";
 import { type ImagesService, isMaskKey, MASK_REQUIRED_MESSAGE } from "../images/images.service.ts";
+import { assertMaskFor } from "../images/mask-uploads.ts";
 import type { JobIntakeService } from "../jobs/job-intake.service.ts";
 import { FACE_EDIT_TOOL, type TFaceEditPayload } from "./face-edit.job.ts";
-
-/** How far the mask's proportions may differ from the photo's (the editor saves at the photo's size). */
-const MASK_RATIO_TOLERANCE = 0.02;
 
 export interface FaceEditServiceDeps {
   store: Store;
@@ -38,18 +36,9 @@ export function createFaceEditService({ store, images, intake }: FaceEditService
         const maskKey = await images.ownedKeyOf(user, input.mask);
         const upload = await store.images.findUpload(inputKey);
         if (!upload?.width || !upload.height || isMaskKey(user.id, inputKey)) throw uploadFirst("image");
-        const mask = await store.images.findUpload(maskKey);
-        if (!mask?.width || !mask.height || !isMaskKey(user.id, maskKey))
-          throw new AppError(
-            400,
-            "MASK_REQUIRED",
-            "Save the mask from the mask editor (upload it with purpose=mask) first.",
-          );
         const { width, height } = upload;
         assertEngineCanTake(width, height);
-        const ratio = width / height / (mask.width / mask.height);
-        if (Math.abs(ratio - 1) > MASK_RATIO_TOLERANCE)
-          throw new AppError(400, "VALIDATION_ERROR", "The mask must have the photo's proportions.");
+        await assertMaskFor(store, user.id, maskKey, { width, height });
         return {
           payload: { input: { ...input, mask: input.mask }, inputKey, maskKey, width, height },
           cost: estimateFaceEditCost(width, height, input.resize_factor),

@@ -1,8 +1,9 @@
 /**
  * Image edit's own rules (issue 15, spec 02 §3, §5, §9 "Image edit"): a connected provider, 1–8
- * of the caller's own uploads of at least 921,600 pixels, masks that are the caller's uploads too
- * (at most one per image, each with its overlay colour, blue unless the page says red), the size and seed ranges, and the cost of 15 credits per image. Intake,
- * the charge, the status and cancel belong to the job platform (modules/jobs). The history list
+ * of the caller's own uploads of at least 921,600 pixels, masks that are the caller's mask uploads
+ * of their tile's proportions (mask-uploads.ts; at most one per image, each with its overlay
+ * colour, blue unless the page says red), the size and seed ranges, and the cost of 15 credits
+ * per image. Intake, the charge, the status and cancel belong to the job platform (modules/jobs). The history list
  * GET /api/seedream/history reads the history rows of source `seedream`.
  */
 import type {
@@ -19,7 +20,8 @@ import type { ImageEditProvider } from "../../drivers/image-edit/image-edit-prov
 import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { ImagesService } from "../images/images.service.ts";
+import { type ImagesService, isMaskKey } from "../images/images.service.ts";
+import { assertMaskFor } from "../images/mask-uploads.ts";
 import type { JobIntakeService } from "../jobs/job-intake.service.ts";
 import { IMAGE_EDIT_TOOL, type TImageEditPayload } from "./image-edit.job.ts";
 import { createImageEditSamples } from "./image-edit-samples.ts";
@@ -74,10 +76,12 @@ export function createImageEditService({
         if (maskColors.length > masks.length)
           throw new AppError(400, "VALIDATION_ERROR", "Send at most one mask colour per mask.");
         const inputKeys: string[] = [];
+        const inputSizes: Array<{ width: number; height: number }> = [];
         for (const url of body.images) {
           const key = await images.ownedKeyOf(user, url);
           const upload = await store.images.findUpload(key);
-          if (!upload?.width || !upload.height)
+          // A mask is no photo: a tile must be a photo upload.
+          if (!upload?.width || !upload.height || isMaskKey(user.id, key))
             throw new AppError(
               400,
               "VALIDATION_ERROR",
@@ -91,9 +95,19 @@ export function createImageEditService({
               { width: upload.width, height: upload.height },
             );
           inputKeys.push(key);
+          inputSizes.push({ width: upload.width, height: upload.height });
         }
+        // Mask i belongs to tile i: a mask upload (not a photo), of that tile's proportions.
         const maskKeys: Array<string | null> = [];
-        for (const url of masks) maskKeys.push(url ? await images.ownedKeyOf(user, url) : null);
+        for (const [i, url] of masks.entries()) {
+          if (!url) {
+            maskKeys.push(null);
+            continue;
+          }
+          const key = await images.ownedKeyOf(user, url);
+          await assertMaskFor(store, user.id, key, inputSizes[i]);
+          maskKeys.push(key);
+        }
         return {
           payload: {
             prompt: body.prompt,

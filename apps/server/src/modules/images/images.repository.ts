@@ -137,10 +137,16 @@ export function createImagesRepository(db: Kysely<DB>) {
       return db.selectFrom("uploads").selectAll().where("key", "=", key).executeTakeFirst();
     },
 
-    async markUploadReady(key: string, size: { width: number; height: number }) {
+    /** `pngLength`: the stored file's new length when confirming rewrote it as a PNG (a mask). */
+    async markUploadReady(key: string, size: { width: number; height: number; pngLength?: number }) {
       await db
         .updateTable("uploads")
-        .set({ status: "ready", width: size.width, height: size.height })
+        .set({
+          status: "ready",
+          width: size.width,
+          height: size.height,
+          ...(size.pngLength === undefined ? {} : { size: size.pngLength, mime: "image/png" }),
+        })
         .where("key", "=", key)
         .execute();
     },

@@ -22,7 +22,13 @@ import { AppError } from "../../lib/app-error.ts";
 import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
-import { assertAllowedContent, checkToolImage, readMaskImage, reencodePublicImage } from "./image-checks.ts";
+import {
+  assertAllowedContent,
+  assertJpegOrPng,
+  checkToolImage,
+  readMaskImage,
+  reencodePublicImage,
+} from "./image-checks.ts";
 import { retouchSettingsOf } from "./retouch-settings.ts";
 import { vendorTaskFields } from "./vendor-task-fields.ts";
 
@@ -191,6 +197,19 @@ export function createImagesService({
     return { imageUrl: (await urlOf(key))!, width: checked.width, height: checked.height };
   }
 
+  /** A mask's bytes as the engines read them (readMaskImage), in place of what the browser sent. */
+  async function readPaintedMask(bytes: Uint8Array) {
+    const mask = await readMaskImage(bytes, limits.maxPixels);
+    if (mask.painted === 0) throw new AppError(400, "MASK_REQUIRED", MASK_REQUIRED_MESSAGE);
+    return mask;
+  }
+
+  async function storeConfirmedMask(key: string, bytes: Buffer) {
+    const mask = await readPaintedMask(bytes);
+    await storage.putAt(key, mask.png, "image/png");
+    return { width: mask.width, height: mask.height, pngLength: mask.png.length };
+  }
+
   return {
     urlOf,
     ownedKeyOf,
@@ -223,8 +242,7 @@ export function createImagesService({
      * nothing painted is refused (MASK_REQUIRED).
      */
     async uploadMaskImage(user: Pick<UserRow, "id">, bytes: Buffer) {
-      const mask = await readMaskImage(bytes, limits.maxPixels);
-      if (mask.painted === 0) throw new AppError(400, "MASK_REQUIRED", MASK_REQUIRED_MESSAGE);
+      const mask = await readPaintedMask(bytes);
       const key = await putWithRow(
         {
           visibility: "private",
@@ -289,7 +307,12 @@ export function createImagesService({
     /** POST /api/image/presign-upload: a PUT URL for exactly these bytes, and the key to confirm. */
     async presignUpload(
       user: Pick<UserRow, "id">,
-      body: { mime: "image/jpeg" | "image/png"; contentLength: number; checksumSha256: string },
+      body: {
+        mime: "image/jpeg" | "image/png";
+        kind?: "input" | "mask" | "reference";
+        contentLength: number;
+        checksumSha256: string;
+      },
     ) {
       if (body.contentLength > limits.maxBytes) {
         throw new AppError(
@@ -303,7 +326,12 @@ export function createImagesService({
       const checksum = normalizeSha256(body.checksumSha256);
       if (!checksum)
         throw new AppError(400, "VALIDATION_ERROR", "checksumSha256: give the SHA-256 in hex or base64.");
-      const key = createFileKey("private", uploadsFolder(user.id), body.mime === "image/png" ? "png" : "jpg");
+      // kind "mask": kept under the masks folder, which is what makes it a mask (isMaskKey); the
+      // confirm stores it as its one-channel PNG, so its key names a PNG whatever was announced.
+      const isMask = body.kind === "mask";
+      const key = isMask
+        ? createFileKey("private", masksFolder(user.id), "png")
+        : createFileKey("private", uploadsFolder(user.id), body.mime === "image/png" ? "png" : "jpg");
       await store.images.insertUpload({
         key,
         user_id: user.id,
@@ -323,7 +351,11 @@ export function createImagesService({
       return { success: true as const, ...presigned, key };
     },
 
-    /** POST /api/image/confirm-upload: the stored bytes are checked like any upload, else removed. */
+    /**
+     * POST /api/image/confirm-upload: the stored bytes are checked like any upload, else removed.
+     * A mask (presigned with kind "mask") is checked and kept like uploadMaskImage's: rewritten as
+     * its one-channel PNG, refused when nothing is painted, and never sent to the photo classifier.
+     */
     async confirmUpload(user: Pick<UserRow, "id">, key: string) {
       const upload: UploadRow | undefined = await store.images.findUpload(key);
       if (!upload || upload.user_id !== user.id) throw new AppError(404, "NOT_FOUND", "Upload not found.");
@@ -347,9 +379,12 @@ export function createImagesService({
             "The uploaded bytes do not match the announced size and checksum.",
           );
         }
-        const checked = await checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels });
-        if (checked.type.mime !== upload.mime)
+        // Not JPEG or PNG inside: UNSUPPORTED_IMAGE_TYPE, before the announced type is compared.
+        if (assertJpegOrPng(bytes).mime !== upload.mime)
           throw new AppError(400, "INVALID_IMAGE", "The image's type does not match the announced one.");
+        const checked = isMaskKey(user.id, key)
+          ? await storeConfirmedMask(key, bytes)
+          : await checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels });
         await store.images.markUploadReady(key, checked);
         return {
           success: true as const,

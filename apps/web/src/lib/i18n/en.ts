@@ -401,6 +401,10 @@ export const en: TTranslations = {
       FACE_EDIT_FAILED: "AI processing failed. Please try again. Your credits were refunded.",
       TIMEOUT: "Processing time exceeded. Please try again.",
       MASK_REQUIRED: "Draw the area to change!",
+      NOT_A_MASK:
+        "The mask you sent is a photo, not a mask. Draw the area to change in the mask editor and save it again.",
+      MASK_RATIO_MISMATCH:
+        "The mask doesn't have its photo's proportions (they may differ by at most 2%). Draw the mask again on this photo.",
       MODEL_MISSING: "The image model could not be loaded. Your credits were refunded.",
       INVALID_ARGUMENT: "The processing settings were not valid. Your credits were refunded.",
       INVALID_INPUT: "The job request was not valid. Your credits were refunded.",
