@@ -250,18 +250,14 @@ export async function buildApp({
   registerJobsRoutes(app, { jobs: services.jobs, jobStatus: services.jobStatus, guards });
   // Issue 14: the prompt chat and helpers (multipart and raw image bodies in their own scope).
   await registerAiRoutes(app, { ai: services.ai, guards, maxUploadBytes: config.uploads.maxBytes });
-  // Issue 16: reference-image generation (multipart in its own scope) and its samples.
+  // Issue 16: reference-image generation (multipart in its own scope).
   await registerGenerationRoutes(app, {
     generation: services.generation,
     guards,
     maxUploadBytes: config.uploads.maxBytes,
   });
-  registerSamplesRoutes(app, {
-    samples: services.samples,
-    guards,
-    tool: "kling",
-    prefix: "/api/kling/samples",
-  });
+  // Every tool's samples (generation's /api/kling/samples, image edit's /api/seedream/samples).
+  registerSamplesRoutes(app, { samples: services.samples, guards });
   services.storage.registerRoutes(app);
   app.decorate("guards", guards);
 

@@ -24,7 +24,6 @@ import { type ImagesService, isMaskKey } from "../images/images.service.ts";
 import { assertMaskFor } from "../images/mask-uploads.ts";
 import type { JobIntakeService } from "../jobs/job-intake.service.ts";
 import { IMAGE_EDIT_TOOL, type TImageEditPayload } from "./image-edit.job.ts";
-import { createImageEditSamples } from "./image-edit-samples.ts";
 
 export const IMAGE_EDIT_NOT_CONFIGURED_MESSAGE =
   "Image edit is not available: the operator has not connected an image-edit provider.";
@@ -37,25 +36,16 @@ export interface ImageEditServiceDeps {
   intake: Pick<JobIntakeService, "accept">;
   /** The connected provider (IMAGE_EDIT_PROVIDER and its key), or undefined. */
   provider: Pick<ImageEditProvider, "name" | "isTestProvider"> | undefined;
-  storage: FileStorage;
-  clock: Clock;
+  /** Unused since the samples moved to modules/samples (issue 26); the composition root still passes them. */
+  storage?: FileStorage;
+  clock?: Clock;
 }
 
 export type ImageEditService = ReturnType<typeof createImageEditService>;
 
-export function createImageEditService({
-  store,
-  images,
-  intake,
-  provider,
-  storage,
-  clock,
-}: ImageEditServiceDeps) {
+export function createImageEditService({ store, images, intake, provider }: ImageEditServiceDeps) {
   const isEnabled = provider !== undefined;
   return {
-    /** The samples column's list and the administrators' changes (shown with or without a provider). */
-    samples: createImageEditSamples({ store, storage, images, clock }),
-
     /** The flags' imageEditProvider: who runs image edit, or null when no provider is connected. */
     providerName: () => provider?.name ?? null,
     isTestProvider: () => provider?.isTestProvider ?? false,

@@ -1,19 +1,14 @@
 /**
- * A tool's samples (spec 02 §7 "Consistency"): GET {prefix} for everyone (success, samples);
- * POST {prefix}, DELETE {prefix}/{id} and PUT {prefix}/reorder for administrators only (403
- * FORBIDDEN otherwise). Generation registers them at /api/kling/samples.
+ * Every tool's samples (spec 02 §7 "Consistency", "Image edit"), registered once for the tools of
+ * sample-tools.ts: GET {prefix} for everyone (success, samples); POST {prefix}, DELETE
+ * {prefix}/{id} and PUT {prefix}/reorder for administrators only (403 FORBIDDEN otherwise).
  */
-import {
-  ZSampleCreateBody,
-  ZSampleCreateResponse,
-  ZSampleIdParams,
-  ZSamplesReorderBody,
-  ZSamplesResponse,
-} from "@gyeol/shared/contracts/generation";
+import { ZSampleIdParams, ZSamplesReorderBody } from "@gyeol/shared/contracts/generation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AuthGuards } from "../auth/auth.guards.ts";
+import { SAMPLE_TOOLS, type SampleTool } from "./sample-tools.ts";
 import type { SamplesService } from "./samples.service.ts";
 
 export function registerSamplesRoutes(
@@ -21,46 +16,55 @@ export function registerSamplesRoutes(
   {
     samples,
     guards,
-    tool,
-    prefix,
-  }: { samples: SamplesService; guards: AuthGuards; tool: string; prefix: string },
+    tools = SAMPLE_TOOLS,
+  }: {
+    samples: SamplesService;
+    guards: AuthGuards;
+    // biome-ignore lint/suspicious/noExplicitAny: tools with their own body and sample types
+    tools?: ReadonlyArray<SampleTool<any, any>>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
 
-  r.get(prefix, { schema: { response: { 200: ZSamplesResponse } } }, async () => ({
-    success: true as const,
-    samples: await samples.list(tool),
-  }));
+  for (const tool of tools) {
+    const list = z.object({ success: z.literal(true), samples: z.array(tool.sample) });
+    const one = z.object({ success: z.literal(true), sample: tool.sample });
 
-  r.post(
-    prefix,
-    {
-      ...admin,
-      bodyLimit: 6 * 1024 * 1024,
-      schema: { body: ZSampleCreateBody, response: { 200: ZSampleCreateResponse } },
-    },
-    async (request) => ({
+    r.get(tool.prefix, { schema: { response: { 200: list } } }, async () => ({
       success: true as const,
-      sample: await samples.create(request.user!, tool, request.body),
-    }),
-  );
+      samples: await samples.list(tool),
+    }));
 
-  r.put(
-    `${prefix}/reorder`,
-    { ...admin, schema: { body: ZSamplesReorderBody, response: { 200: ZSamplesResponse } } },
-    async (request) => ({ success: true as const, samples: await samples.reorder(tool, request.body) }),
-  );
+    r.post(
+      tool.prefix,
+      {
+        ...admin,
+        ...(tool.bodyLimit ? { bodyLimit: tool.bodyLimit } : {}),
+        schema: { body: tool.createBody, response: { 200: one } },
+      },
+      async (request) => ({
+        success: true as const,
+        sample: await samples.create(request.user!, tool, request.body),
+      }),
+    );
 
-  r.delete(
-    `${prefix}/:id`,
-    {
-      ...admin,
-      schema: { params: ZSampleIdParams, response: { 200: z.object({ success: z.literal(true) }) } },
-    },
-    async (request) => {
-      await samples.remove(tool, request.params.id);
-      return { success: true as const };
-    },
-  );
+    r.put(
+      `${tool.prefix}/reorder`,
+      { ...admin, schema: { body: ZSamplesReorderBody, response: { 200: list } } },
+      async (request) => ({ success: true as const, samples: await samples.reorder(tool, request.body) }),
+    );
+
+    r.delete(
+      `${tool.prefix}/:id`,
+      {
+        ...admin,
+        schema: { params: ZSampleIdParams, response: { 200: z.object({ success: z.literal(true) }) } },
+      },
+      async (request) => {
+        await samples.remove(tool, request.params.id);
+        return { success: true as const };
+      },
+    );
+  }
 }

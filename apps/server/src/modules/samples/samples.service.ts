@@ -1,14 +1,12 @@
 /**
- * Tool samples (spec 02 §2.3, §3, §5 "Sample add needs an admin, a prompt and a result image", §6
- * only admins add, delete and reorder): everyone reads them; an administrator adds one from
- * their own results (our storage URLs) and an optional thumbnail data URL, each copied into a
- * public file so the sample outlives the 30-day purge and shows to visitors.
+ * Tool samples (spec 02 §2.2, §2.3, §3, §5 "Sample add needs an admin, a prompt and a result
+ * image", §6 only admins add, delete and reorder), for every tool of sample-tools.ts: everyone
+ * reads them; an administrator adds one from their own uploads and results (our storage URLs) and
+ * an optional thumbnail data URL, each copied into a public file so the sample outlives the 30-day
+ * purge and shows to visitors. A row keeps its first reference in `ref_key` and all of them in its
+ * payload's `ref_keys` (rows written before keep only one or the other).
  */
-import type {
-  TGenerationSample,
-  TSampleCreateBody,
-  TSamplesReorderBody,
-} from "@gyeol/shared/contracts/generation";
+import type { TSamplesReorderBody } from "@gyeol/shared/contracts/generation";
 import sharp from "sharp";
 import type { SampleRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
@@ -16,6 +14,7 @@ import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { ImagesService } from "../images/images.service.ts";
+import type { SampleTool } from "./sample-tools.ts";
 
 const SAMPLES_FOLDER = "samples";
 const THUMBNAIL_PX = 400;
@@ -30,114 +29,131 @@ export interface SamplesServiceDeps {
 
 export type SamplesService = ReturnType<typeof createSamplesService>;
 
-function payloadOf(row: SampleRow): { aspect_ratio?: string; num_images?: number } {
+function payloadOf(row: SampleRow): Record<string, unknown> {
   try {
-    return JSON.parse(row.payload);
+    const payload: unknown = JSON.parse(row.payload);
+    return payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
   } catch {
     return {};
   }
 }
 
-export function createSamplesService({ store, storage, images, clock }: SamplesServiceDeps) {
-  const url = (key: string | null) => (key ? storage.publicUrl(key) : null);
+/** Every reference key of a row: the payload's list, else the single `ref_key`. */
+function refKeysOf(row: SampleRow, payload: Record<string, unknown>): string[] {
+  const listed = payload.ref_keys;
+  if (Array.isArray(listed)) return listed.filter((key): key is string => typeof key === "string");
+  return row.ref_key ? [row.ref_key] : [];
+}
 
-  function present(row: SampleRow): TGenerationSample {
+export function createSamplesService({ store, storage, images, clock }: SamplesServiceDeps) {
+  function present<TSample>(tool: SampleTool<unknown, TSample>, row: SampleRow): TSample {
     const payload = payloadOf(row);
-    const results = JSON.parse(row.result_keys) as string[];
-    return {
-      id: row.id,
-      prompt: row.prompt,
-      aspect_ratio: payload.aspect_ratio ?? "1x1",
-      num_images: payload.num_images ?? results.length,
-      ref_image_url: url(row.ref_key),
-      result_urls: results.map((key) => storage.publicUrl(key)),
-      thumbnail_url: url(row.thumbnail_key),
-      display_order: row.display_order,
-    };
+    return tool.present({
+      row,
+      payload,
+      resultUrls: (JSON.parse(row.result_keys) as string[]).map((key) => storage.publicUrl(key)),
+      refUrls: refKeysOf(row, payload).map((key) => storage.publicUrl(key)),
+      thumbnailUrl: row.thumbnail_key ? storage.publicUrl(row.thumbnail_key) : null,
+    });
   }
 
-  /** A public JPEG copy of one of the admin's own images. */
-  async function publicCopy(user: Pick<UserRow, "id">, imageUrl: string): Promise<string> {
-    const key = await images.ownedKeyOf(user, imageUrl);
-    const bytes = await storage.get(key);
-    if (!bytes) throw new AppError(404, "NOT_FOUND", "Image not found.");
-    const jpeg = await sharp(bytes).rotate().jpeg({ quality: 92 }).toBuffer();
-    return storage.put({
+  const putPublic = (bytes: Buffer) =>
+    storage.put({
       visibility: "public",
       folder: SAMPLES_FOLDER,
       extension: "jpg",
       contentType: "image/jpeg",
-      bytes: jpeg,
+      bytes,
     });
+
+  /** A public JPEG copy of one of the admin's own images. */
+  async function publicCopy(
+    user: Pick<UserRow, "id">,
+    imageUrl: string,
+  ): Promise<{ key: string; bytes: Buffer }> {
+    const key = await images.ownedKeyOf(user, imageUrl);
+    const original = await storage.get(key);
+    if (!original) throw new AppError(404, "NOT_FOUND", "Image not found.");
+    const bytes = await sharp(original).rotate().jpeg({ quality: 92 }).toBuffer();
+    return { key: await putPublic(bytes), bytes };
   }
 
   async function thumbnailFrom(source: Buffer): Promise<string> {
-    const jpeg = await sharp(source)
-      .rotate()
-      .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 82 })
-      .toBuffer();
-    return storage.put({
-      visibility: "public",
-      folder: SAMPLES_FOLDER,
-      extension: "jpg",
-      contentType: "image/jpeg",
-      bytes: jpeg,
-    });
+    let jpeg: Buffer;
+    try {
+      jpeg = await sharp(source)
+        .rotate()
+        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw new AppError(400, "INVALID_IMAGE", "The thumbnail could not be read as an image.");
+    }
+    return putPublic(jpeg);
   }
 
   return {
-    async list(tool: string): Promise<TGenerationSample[]> {
-      return (await store.samples.list(tool)).map(present);
+    async list<TSample>(tool: SampleTool<unknown, TSample>): Promise<TSample[]> {
+      return (await store.samples.list(tool.tool)).map((row) => present(tool, row));
     },
 
-    async create(
+    async create<TBody, TSample>(
       user: Pick<UserRow, "id">,
-      tool: string,
-      body: TSampleCreateBody,
-    ): Promise<TGenerationSample> {
-      const resultKeys: string[] = [];
-      for (const resultUrl of body.result_urls) resultKeys.push(await publicCopy(user, resultUrl));
-      const refKey = body.ref_image_url ? await publicCopy(user, body.ref_image_url) : null;
+      tool: SampleTool<TBody, TSample>,
+      body: TBody,
+    ): Promise<TSample> {
+      tool.check?.(body);
       let thumbnailSource: Buffer | null = null;
-      if (body.thumbnail_data_url) {
-        const match = DATA_URL.exec(body.thumbnail_data_url);
+      const dataUrl = tool.thumbnailDataUrl?.(body);
+      if (dataUrl) {
+        const match = DATA_URL.exec(dataUrl);
         if (!match)
           throw new AppError(400, "INVALID_IMAGE", "The thumbnail must be a PNG, JPEG or WebP data URL.");
         thumbnailSource = Buffer.from(match[1]!, "base64");
       }
-      let thumbnailKey: string;
-      try {
-        thumbnailKey = await thumbnailFrom(thumbnailSource ?? (await storage.get(resultKeys[0]!))!);
-      } catch {
-        throw new AppError(400, "INVALID_IMAGE", "The thumbnail could not be read as an image.");
-      }
+      const refs = [];
+      for (const url of tool.refUrls(body)) refs.push(await publicCopy(user, url));
+      const results = [];
+      for (const url of tool.resultUrls(body)) results.push(await publicCopy(user, url));
+      const first = results[0] ?? refs[0];
+      if (!thumbnailSource && !first)
+        throw new AppError(400, "VALIDATION_ERROR", "A sample needs a prompt and at least one image.");
+      const thumbnailKey = await thumbnailFrom(thumbnailSource ?? first!.bytes);
       const row = await store.samples.insert({
-        tool,
-        prompt: body.prompt,
-        payload: JSON.stringify({ aspect_ratio: body.aspect_ratio, num_images: body.num_images }),
-        ref_key: refKey,
-        result_keys: JSON.stringify(resultKeys),
+        tool: tool.tool,
+        prompt: (body as { prompt: string }).prompt,
+        payload: JSON.stringify({ ...tool.payload(body), ref_keys: refs.map((ref) => ref.key) }),
+        ref_key: refs[0]?.key ?? null,
+        result_keys: JSON.stringify(results.map((result) => result.key)),
         thumbnail_key: thumbnailKey,
-        display_order: await store.samples.nextOrder(tool),
+        display_order: await store.samples.nextOrder(tool.tool),
         created_at: clock.now().toISOString(),
       });
-      return present(row);
+      return present(tool, row);
     },
 
-    async remove(tool: string, id: number): Promise<void> {
-      const row = await store.samples.findById(tool, id);
-      if (!row || !(await store.samples.delete(tool, id)))
+    async remove(tool: SampleTool<unknown, unknown>, id: number): Promise<void> {
+      const row = await store.samples.findById(tool.tool, id);
+      if (!row || !(await store.samples.delete(tool.tool, id)))
         throw new AppError(404, "NOT_FOUND", "Sample not found.");
-      const keys = [row.ref_key, row.thumbnail_key, ...(JSON.parse(row.result_keys) as string[])];
+      const keys = new Set([
+        row.ref_key,
+        row.thumbnail_key,
+        ...refKeysOf(row, payloadOf(row)),
+        ...(JSON.parse(row.result_keys) as string[]),
+      ]);
       for (const key of keys) if (key) await storage.delete(key).catch(() => undefined);
     },
 
-    async reorder(tool: string, body: TSamplesReorderBody): Promise<TGenerationSample[]> {
+    async reorder<TSample>(
+      tool: SampleTool<unknown, TSample>,
+      body: TSamplesReorderBody,
+    ): Promise<TSample[]> {
       await store.transaction(async (tx) => {
-        for (const { id, display_order } of body.samples) await tx.samples.setOrder(tool, id, display_order);
+        for (const { id, display_order } of body.samples)
+          await tx.samples.setOrder(tool.tool, id, display_order);
       });
-      return (await store.samples.list(tool)).map(present);
+      return (await store.samples.list(tool.tool)).map((row) => present(tool, row));
     },
   };
 }
