@@ -26,14 +26,20 @@ describe.each(TEST_DATABASES)("job platform on $name", (database) => {
     t = undefined;
   });
 
-  async function setUp(source: TImageSource, env: Record<string, string> = {}) {
+  async function setUp(source: TImageSource, env: Record<string, string> = {}, pricePerImage?: number) {
     t = await createTestApp({
       database,
       env: { QUEUE_POLL_MS: "20", ...env },
       drivers: {
         moderation: allowAll,
         jobDefinitions: ({ storage }) => {
-          const probe = createProbeJob({ tool: "probe", queue: "remote", storage, source });
+          const probe = createProbeJob({
+            tool: "probe",
+            queue: "remote",
+            storage,
+            source,
+            ...(pricePerImage ? { pricePerImage } : {}),
+          });
           vendor = probe.vendor;
           return [probe.definition];
         },
@@ -100,6 +106,41 @@ describe.each(TEST_DATABASES)("job platform on $name", (database) => {
       (await t!.app.inject({ url: `/api/seedream/status/${jobId}`, headers: { cookie: user.cookie } }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("refunds the images a run did not make at the definition's price per image, once, as it completes", async () => {
+    const { user, start } = await setUp("kling", {}, 4);
+    vendor.delivers = 1;
+    const { jobId } = await start(null, 2);
+    expect(await balanceOf(user.id)).toBe(90);
+    worker = startWorker(t!.services, t!.config);
+    await waitFor(async () => (await t!.services.store.jobs.findById(jobId))?.status === "completed");
+    // Charged 10 for two images, one made: 4 back (the declared price), not half the charge.
+    expect(await balanceOf(user.id)).toBe(94);
+    const history = await t!.services.store.images.findImageByJobId(jobId);
+    expect(JSON.parse(history!.all_image_urls!)).toHaveLength(1);
+    expect(history!.thumbnail_url).toMatch(/^private\/thumbs\//);
+    // The same completion seen again (a second run's transaction) gives nothing more back.
+    const job = (await t!.services.store.jobs.findById(jobId))!;
+    await t!.services.store.transaction((tx) =>
+      t!.services.credits.refundIn(tx, user.id, {
+        spendKey: `job:${jobId}`,
+        idempotencyKey: `refund-missing:job:${jobId}`,
+        amount: 4,
+        reason: "again",
+        jobId: job.id,
+      }),
+    );
+    expect(await balanceOf(user.id)).toBe(94);
+  });
+
+  it("refunds nothing extra when a run made every image, or when the tool declares no price per image", async () => {
+    const { user, start } = await setUp("kling");
+    vendor.delivers = 1;
+    const { jobId } = await start(null, 2);
+    worker = startWorker(t!.services, t!.config);
+    await waitFor(async () => (await t!.services.store.jobs.findById(jobId))?.status === "completed");
+    expect(await balanceOf(user.id)).toBe(90);
   });
 
   it("presents an image-edit job as spec 02 §7 reads it: status, urls, partial, error.code", async () => {

@@ -114,12 +114,6 @@ export function imageEditCost(numImages: number): number {
   return clampOutputs(numImages) * IMAGE_EDIT_CREDITS_PER_IMAGE;
 }
 
-/** What is given back when the provider delivered `delivered` of `requested` images. */
-export function imageEditRefund(requested: number, delivered: number): number {
-  const missing = Math.max(0, clampOutputs(requested) - Math.max(0, Math.floor(delivered)));
-  return missing * IMAGE_EDIT_CREDITS_PER_IMAGE;
-}
-
 /**
  * §5: the JPEG qualities a composited tile is tried at, in order: 0.92, then 0.1 lower each time
  * down to 0.5, at most 5 retries after the first.

@@ -7,8 +7,9 @@
 import type { TImageSource } from "@gyeol/shared/contracts/images";
 import { z } from "zod";
 import type { TQueueClass } from "../../src/drivers/queue/job-queue.ts";
-import { type FileStorage, fileKeyFor } from "../../src/drivers/storage/storage.ts";
+import type { FileStorage } from "../../src/drivers/storage/storage.ts";
 import { defineJob } from "../../src/modules/jobs/job-definition.ts";
+import { storeJobResults } from "../../src/modules/jobs/job-results.ts";
 
 export type TProbeBehaviour = "ok" | "fail" | "hang";
 
@@ -23,6 +24,8 @@ export interface ProbeVendor {
   runs: number;
   /** Provider ids a run found already recorded (what a resumed run continues). */
   resumed: string[];
+  /** How many of the asked-for images the vendor makes (null: all of them). */
+  delivers: number | null;
 }
 
 export function createProbeJob(options: {
@@ -30,16 +33,26 @@ export function createProbeJob(options: {
   queue: TQueueClass;
   storage: FileStorage;
   source?: TImageSource;
+  /** Charged per image: the platform refunds the images the vendor did not make. */
+  pricePerImage?: number;
 }) {
-  const vendor: ProbeVendor = { behaviour: "ok", submits: 0, runs: 0, resumed: [] };
-  const definition = defineJob<TProbePayload, { imageKeys: string[] }>({
+  const vendor: ProbeVendor = { behaviour: "ok", submits: 0, runs: 0, resumed: [], delivers: null };
+  const definition = defineJob<
+    TProbePayload,
+    { imageKeys: string[]; thumbnailKey: string | null; requested: number }
+  >({
     tool: options.tool,
     provider: "probe",
     source: options.source ?? "face_edit",
     queue: options.queue,
     schema: ZProbePayload,
     inputKeyOf: (payload) => payload.inputKey,
-    resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: null }),
+    resultOf: (output) => ({
+      imageKeys: output.imageKeys,
+      thumbnailKey: output.thumbnailKey ?? null,
+      requested: output.requested,
+    }),
+    ...(options.pricePerImage ? { pricePerImage: options.pricePerImage } : {}),
     async handle({ job, payload, signal, setProviderJobId }) {
       vendor.runs += 1;
       if (job.provider_job_id) vendor.resumed.push(job.provider_job_id);
@@ -57,13 +70,9 @@ export function createProbeJob(options: {
         throw Object.assign(new Error("the probe vendor failed"), { code: "PROVIDER_FAILED" });
       const bytes = await options.storage.get(payload.inputKey);
       if (!bytes) throw Object.assign(new Error("input gone"), { code: "INVALID_IMAGE" });
-      const imageKeys: string[] = [];
-      for (let i = 0; i < payload.count; i += 1) {
-        const key = fileKeyFor("private", `results/${job.user_id}/${i}`, job.id.replaceAll("-", ""), "jpg");
-        await options.storage.putAt(key, bytes, "image/jpeg");
-        imageKeys.push(key);
-      }
-      return { imageKeys };
+      const made = Math.min(payload.count, vendor.delivers ?? payload.count);
+      const stored = await storeJobResults(options.storage, job, Array<Buffer>(made).fill(bytes));
+      return { ...stored, requested: payload.count };
     },
   });
   return { definition, vendor };

@@ -1,7 +1,7 @@
 /**
  * The face-edit job (spec 02 §2.4, §3, §4.4): hands the photo and the saved mask to the face-edit
  * engine (the built-in reshape, or RunPod), stores its 1–4 results as JPEGs and a ~400 px thumbnail
- * at keys made from the job id — a second run of the same job overwrites its own files — and the
+ * at keys made from the job id (modules/jobs job-results.ts), and the
  * platform completes the history row (source face_edit). The engine's name is the status
  * answer's `engine`: "builtin-reshape" tells the page the result is the built-in, non-generative
  * reshape; its report (faces reshaped, direction, amounts) is kept in the job's output, and the
@@ -12,11 +12,11 @@ import { estimateFaceEditCost } from "@gyeol/shared/face-edit";
 import sharp from "sharp";
 import { z } from "zod";
 import type { FaceEditEngine, TFaceEditReport } from "../../drivers/engines/face-edit-engine.ts";
-import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { defineJob } from "../jobs/job-definition.ts";
+import { storeJobResults } from "../jobs/job-results.ts";
 
 export const FACE_EDIT_TOOL = "face_edit";
-const THUMBNAIL_PX = 400;
 const SIGNED_INPUT_TTL_SECONDS = 60 * 60;
 const MAX_RESULTS = 4;
 
@@ -74,7 +74,6 @@ export function createFaceEditJob(deps: {
     },
 
     async handle({ job, payload, signal, setProviderJobId }) {
-      const id32 = job.id.replaceAll("-", "");
       const result = await deps.engine.run({
         input: {
           ...payload.input,
@@ -88,30 +87,19 @@ export function createFaceEditJob(deps: {
         signal,
       });
       signal.throwIfAborted();
-      const imageKeys: string[] = [];
-      let thumbnailKey = "";
-      for (const [index, bytes] of result.images.slice(0, MAX_RESULTS).entries()) {
+      const jpegs: Buffer[] = [];
+      for (const bytes of result.images.slice(0, MAX_RESULTS)) {
         // Always a JPEG of ours, upright, without the provider's metadata.
-        const jpeg =
+        jpegs.push(
           result.engine === "builtin-reshape"
             ? bytes
-            : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();
-        const suffix = index === 0 ? "" : `/${index}`;
-        const imageKey = fileKeyFor("private", `results/${job.user_id}${suffix}`, id32, "jpg");
-        await deps.storage.putAt(imageKey, jpeg, "image/jpeg");
-        imageKeys.push(imageKey);
-        if (index === 0) {
-          thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
-          const thumbnail = await sharp(jpeg)
-            .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-            .jpeg({ quality: 82 })
-            .toBuffer();
-          await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
-        }
+            : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer(),
+        );
       }
+      const { imageKeys, thumbnailKey } = await storeJobResults(deps.storage, job, jpegs);
       return {
         imageKeys,
-        thumbnailKey,
+        thumbnailKey: thumbnailKey ?? "",
         engine: result.engine,
         generative: result.generative,
         ...(result.report ? { edit: result.report } : {}),

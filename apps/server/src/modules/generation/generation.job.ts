@@ -3,8 +3,8 @@
  * images go to the reference-image provider (Kling) as JPEGs, its 1–4 results are stored as our
  * JPEGs with a ~400 px thumbnail at keys made from the job id (a second run overwrites its own
  * files), and the platform completes the history row (source kling). Fewer results than asked
- * for complete the job as `partial` (the status answer says so), and the images Kling did not
- * make are given back once, 15 credits each, in the transaction that completes the job.
+ * for complete the job as `partial` (the status answer says so), and the platform gives the images
+ * Kling did not make back once, 15 credits each (pricePerImage), as it completes the job.
  */
 import {
   CHARACTER_MODES,
@@ -16,13 +16,12 @@ import sharp from "sharp";
 import { z } from "zod";
 import type { ReferenceImageProvider } from "../../drivers/ai/reference-image-provider.ts";
 import { GenerationError } from "../../drivers/ai/reference-image-provider.ts";
-import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import type { FileStorage } from "../../drivers/storage/storage.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
 import { defineJob } from "../jobs/job-definition.ts";
-import { jobSpendKey } from "../jobs/jobs.service.ts";
+import { storeJobResults } from "../jobs/job-results.ts";
 
 export const GENERATION_TOOL = "kling";
-const THUMBNAIL_PX = 400;
 
 export const ZGenerationPayload = z.object({
   prompt: z.string(),
@@ -50,12 +49,10 @@ export const notConfiguredProvider: ReferenceImageProvider = {
   },
 };
 
-/** The ledger key of the refund for images Kling did not make (once per job). */
-export const missingGenerationsRefundKey = (jobId: string) => `refund-missing:job:${jobId}`;
-
 export function createGenerationJob(deps: {
   storage: FileStorage;
   provider: ReferenceImageProvider;
+  /** Unused: the platform refunds missing images (pricePerImage); the composition root still passes it. */
   credits?: Pick<CreditsService, "refundIn">;
 }) {
   const readJpeg = async (key: string) => {
@@ -73,26 +70,19 @@ export function createGenerationJob(deps: {
     schema: ZGenerationPayload,
     workOf: (payload) => payload.numImages,
     inputKeyOf: (payload) => payload.referenceKey ?? payload.characterKeys[0] ?? null,
-    resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: output.thumbnailKey }),
+    resultOf: (output) => ({
+      imageKeys: output.imageKeys,
+      thumbnailKey: output.thumbnailKey,
+      requested: output.requested,
+    }),
+    // Images Kling did not make are given back by the platform, 15 credits each.
+    pricePerImage: GENERATION_CREDITS_PER_IMAGE,
     reportOf: (output) => ({ partial: output.partial }),
     // Kling's task exists: a run after a crash polls it (issue 27), and Kling's finished images
     // are delivered instead of refunded.
     resumable: (job) => job.provider_job_id !== null,
 
-    async onCompleted(tx, job, output) {
-      const missing = Math.max(0, output.requested - output.imageKeys.length);
-      if (missing === 0 || job.cost <= 0 || !deps.credits) return;
-      await deps.credits.refundIn(tx, job.user_id, {
-        spendKey: jobSpendKey(job.id),
-        idempotencyKey: missingGenerationsRefundKey(job.id),
-        amount: Math.min(missing * GENERATION_CREDITS_PER_IMAGE, job.cost),
-        reason: `refund: ${missing} image(s) not made`,
-        jobId: job.id,
-      });
-    },
-
     async handle({ job, payload, signal, setProviderJobId }) {
-      const id32 = job.id.replaceAll("-", "");
       const result = await deps.provider.generate({
         prompt: payload.prompt,
         numImages: payload.numImages,
@@ -106,36 +96,22 @@ export function createGenerationJob(deps: {
         signal,
       });
       signal.throwIfAborted();
-      const imageKeys: string[] = [];
-      let thumbnailKey = "";
-      for (const [index, bytes] of result.images.slice(0, payload.numImages).entries()) {
-        let jpeg: Buffer;
+      const jpegs: Buffer[] = [];
+      for (const bytes of result.images.slice(0, payload.numImages)) {
         try {
-          jpeg = await sharp(bytes, { limitInputPixels: 50_000_000 })
-            .rotate()
-            .jpeg({ quality: 95 })
-            .toBuffer();
+          jpegs.push(
+            await sharp(bytes, { limitInputPixels: 50_000_000 }).rotate().jpeg({ quality: 95 }).toBuffer(),
+          );
         } catch (error) {
           throw new GenerationError("GENERATION_FAILED", "Kling sent something that is not an image.", {
             cause: error,
           });
         }
-        const suffix = index === 0 ? "" : `/${index}`;
-        const imageKey = fileKeyFor("private", `results/${job.user_id}${suffix}`, id32, "jpg");
-        await deps.storage.putAt(imageKey, jpeg, "image/jpeg");
-        imageKeys.push(imageKey);
-        if (index === 0) {
-          thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
-          const thumbnail = await sharp(jpeg)
-            .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-            .jpeg({ quality: 82 })
-            .toBuffer();
-          await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
-        }
       }
+      const { imageKeys, thumbnailKey } = await storeJobResults(deps.storage, job, jpegs);
       return {
         imageKeys,
-        thumbnailKey,
+        thumbnailKey: thumbnailKey ?? "",
         requested: payload.numImages,
         partial: imageKeys.length < payload.numImages,
       };

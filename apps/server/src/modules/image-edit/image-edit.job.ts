@@ -1,10 +1,10 @@
 /**
  * The image-edit job (issue 15, spec 02 §4.3): reads the uploads and masks, asks the provider for
  * 1–4 images, copies every delivered image into our storage at keys made from the job id (a
- * second run overwrites its own files) and completes the history row. Charged 15 credits per
- * image on accept; when the provider delivered fewer, the missing images are refunded in the
- * transaction that completes the job (once: their own idempotency key); when it delivered none,
- * the job fails and the platform refunds it all.
+ * second run overwrites its own files; modules/jobs job-results.ts) and completes the history row.
+ * Charged 15 credits per image on accept; when the provider delivered fewer, the platform refunds
+ * the missing images as it completes the job (pricePerImage, once); when it delivered none, the
+ * job fails and the platform refunds it all.
  *
  * Masks (issue 25, spec 02 §5): a provider with a mask input gets each tile untouched and its mask
  * (OpenAI only the first tile's). Every other masked tile — all of them for Seedream, which has no
@@ -13,21 +13,24 @@
  * provider without a mask input the result is then blended back through the first tile's mask
  * onto the original first tile (see `shouldPasteBack`).
  */
-import { imageEditCodeOfVendor, imageEditRefund, promptWithMaskOverlay } from "@gyeol/shared/image-edit";
+import {
+  IMAGE_EDIT_CREDITS_PER_IMAGE,
+  imageEditCodeOfVendor,
+  promptWithMaskOverlay,
+} from "@gyeol/shared/image-edit";
 import { MASK_COLORS, MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
 import sharp from "sharp";
 import { z } from "zod";
 import type { ImageEditProvider, TEditInputImage } from "../../drivers/image-edit/image-edit-provider.ts";
 import { ImageEditProviderError } from "../../drivers/image-edit/image-edit-provider.ts";
 import { overlayMaskOnTile } from "../../drivers/image-edit/mask-overlay.ts";
-import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
 import { defineJob } from "../jobs/job-definition.ts";
-import { jobSpendKey } from "../jobs/jobs.service.ts";
+import { storeJobResults } from "../jobs/job-results.ts";
 
 export const IMAGE_EDIT_TOOL = "image_edit";
-const THUMBNAIL_PX = 400;
 
 export const ZImageEditPayload = z.object({
   prompt: z.string().min(1),
@@ -52,9 +55,6 @@ export interface TImageEditOutput {
   missing: string[];
   provider: string;
 }
-
-/** The ledger key of the refund for missing images (apart from the platform's whole-job refund). */
-export const missingImagesRefundKey = (jobId: string) => `refund-missing:job:${jobId}`;
 
 /** `result` × mask + `base` × (1 − mask), all at the result's size (the mask feathered by 2 px). */
 export async function compositeThroughMask(result: Buffer, base: Buffer, mask: Buffer): Promise<Buffer> {
@@ -159,7 +159,8 @@ export async function inputsForProvider(
 export function createImageEditJob(deps: {
   storage: FileStorage;
   provider: ImageEditProvider | undefined;
-  credits: Pick<CreditsService, "refundIn">;
+  /** Unused: the platform refunds missing images (pricePerImage); the composition root still passes it. */
+  credits?: Pick<CreditsService, "refundIn">;
 }) {
   return defineJob<TImageEditPayload, TImageEditOutput>({
     tool: IMAGE_EDIT_TOOL,
@@ -169,20 +170,14 @@ export function createImageEditJob(deps: {
     schema: ZImageEditPayload,
     workOf: (payload) => payload.numImages,
     inputKeyOf: (payload) => payload.inputKeys[0] ?? null,
-    resultOf: (output) => ({ imageKeys: output.imageKeys, thumbnailKey: output.thumbnailKey }),
+    resultOf: (output) => ({
+      imageKeys: output.imageKeys,
+      thumbnailKey: output.thumbnailKey,
+      requested: output.requested,
+    }),
     reportOf: (output) => ({ engine: output.provider, partial: output.delivered < output.requested }),
-
-    async onCompleted(tx, job, output) {
-      const refund = imageEditRefund(output.requested, output.delivered);
-      if (refund <= 0 || job.cost <= 0) return;
-      await deps.credits.refundIn(tx, job.user_id, {
-        spendKey: jobSpendKey(job.id),
-        idempotencyKey: missingImagesRefundKey(job.id),
-        amount: Math.min(refund, job.cost),
-        reason: `refund: ${output.requested - output.delivered} image(s) not delivered`,
-        jobId: job.id,
-      });
-    },
+    // Images the provider did not deliver are given back by the platform, 15 credits each.
+    pricePerImage: IMAGE_EDIT_CREDITS_PER_IMAGE,
 
     async handle({ job, payload, signal, setProviderJobId }) {
       const provider = deps.provider;
@@ -237,11 +232,10 @@ export function createImageEditJob(deps: {
           first && !first.ok ? first.message : "no image came back",
         );
       }
-      const id32 = job.id.replaceAll("-", "");
-      const imageKeys: string[] = [];
       // The original first tile (never the overlaid one): its unpainted pixels are what stays.
       const base = images[0]!;
-      for (const [i, bytes] of delivered.entries()) {
+      const jpegs: Buffer[] = [];
+      for (const bytes of delivered) {
         const pasteBack =
           base.mask !== null &&
           shouldPasteBack(
@@ -249,20 +243,13 @@ export function createImageEditJob(deps: {
             { ...(await uprightSize(base.bytes)), mask: base.mask },
             await uprightSize(bytes),
           );
-        const jpeg = pasteBack
-          ? await compositeThroughMask(bytes, base.bytes, base.mask!)
-          : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();
-        const key = fileKeyFor("private", `results/${job.user_id}/edit-${i + 1}`, id32, "jpg");
-        await deps.storage.putAt(key, jpeg, "image/jpeg");
-        imageKeys.push(key);
+        jpegs.push(
+          pasteBack
+            ? await compositeThroughMask(bytes, base.bytes, base.mask!)
+            : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer(),
+        );
       }
-      const thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
-      const firstResult = await deps.storage.get(imageKeys[0]!);
-      const thumbnail = await sharp(firstResult!)
-        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-        .jpeg({ quality: 82 })
-        .toBuffer();
-      await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
+      const { imageKeys, thumbnailKey } = await storeJobResults(deps.storage, job, jpegs);
       return {
         imageKeys,
         thumbnailKey,

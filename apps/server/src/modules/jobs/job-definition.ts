@@ -21,6 +21,8 @@ export interface JobHandlerContext<TPayload> {
 export interface TJobResult {
   imageKeys: readonly string[];
   thumbnailKey: string | null;
+  /** How many images were asked for, when a run may deliver fewer (see `pricePerImage`). */
+  requested?: number;
 }
 
 /** Extra fields of the status answer (the built-in engine's report); null when not known. */
@@ -61,6 +63,12 @@ export interface JobDefinition<TPayload = unknown, TOutput extends object = obje
    * the ETA learns seconds per unit from finished jobs. Default: every job is 1.
    */
   workOf?(payload: TPayload): number;
+  /**
+   * Credits each image costs, for a tool charged per image asked for (image edit, generation): when
+   * a completed run made fewer than its result's `requested`, the platform refunds the missing
+   * ones (at most what was charged) in the transaction that completes the job, once.
+   */
+  pricePerImage?: number;
   /** More work inside the transaction that marks the job completed (its history row is done already). */
   onCompleted?(tx: Repositories, job: JobRow, output: TOutput, now: string): Promise<void>;
   /**

@@ -47,6 +47,8 @@ export interface JobsServiceDeps {
 
 /** The ledger key a job is charged with (credits.spendIn) and refunded by. */
 export const jobSpendKey = (jobId: string) => `job:${jobId}`;
+/** The ledger key of the refund for images a completed job did not make (once per job). */
+export const missingImagesRefundKey = (jobId: string) => `refund-missing:job:${jobId}`;
 
 /** A message the job's owner may read; engine internals stay in the log. */
 const FAILURE_MESSAGE = "Processing failed. Your credits were refunded.";
@@ -196,6 +198,17 @@ export function createJobsService({
           },
           at,
         );
+        // Charged per image and fewer came back: the missing ones are given back (pricePerImage).
+        const missing = Math.max(0, (result.requested ?? 0) - result.imageKeys.length);
+        if (definition.pricePerImage && missing > 0 && job.cost > 0) {
+          await credits.refundIn(tx, job.user_id, {
+            spendKey: jobSpendKey(job.id),
+            idempotencyKey: missingImagesRefundKey(job.id),
+            amount: Math.min(missing * definition.pricePerImage, job.cost),
+            reason: `refund: ${missing} image(s) not delivered`,
+            jobId: job.id,
+          });
+        }
         await definition.onCompleted?.(tx, job, output, at);
         return true;
       });

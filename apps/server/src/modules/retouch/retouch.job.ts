@@ -1,18 +1,17 @@
 /**
  * The retouch/upscale job (spec 02 §3, §4.1): reads the upload, runs the retouch engine (built-in
- * or RunPod), stores the result JPEG and a ~400 px thumbnail at keys made from the job id — so a
- * second run of the same job overwrites its own files — and completes the history row.
+ * or RunPod), stores the result JPEG and a ~400 px thumbnail at keys made from the job id
+ * (modules/jobs job-results.ts) and completes the history row.
  */
 import { ZUpscaleInput } from "@gyeol/shared/contracts/images";
 import { scaledSize } from "@gyeol/shared/retouch";
-import sharp from "sharp";
 import { z } from "zod";
 import type { RetouchEngine } from "../../drivers/engines/retouch-engine.ts";
-import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
+import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { defineJob } from "../jobs/job-definition.ts";
+import { storeJobResults } from "../jobs/job-results.ts";
 
 export const RETOUCH_TOOL = "upscale";
-const THUMBNAIL_PX = 400;
 const SIGNED_INPUT_TTL_SECONDS = 60 * 60;
 
 export const ZRetouchPayload = z.object({ input: ZUpscaleInput, inputKey: z.string() });
@@ -64,9 +63,6 @@ export function createRetouchJob(deps: {
     }),
 
     async handle({ job, payload, signal, setProviderJobId }) {
-      const id32 = job.id.replaceAll("-", "");
-      const imageKey = fileKeyFor("private", `results/${job.user_id}`, id32, "jpg");
-      const thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
       const imageUrl = payload.inputKey.startsWith("public/")
         ? deps.storage.publicUrl(payload.inputKey)
         : await deps.storage.signedUrl(payload.inputKey, SIGNED_INPUT_TTL_SECONDS);
@@ -83,15 +79,10 @@ export function createRetouchJob(deps: {
       });
       signal.throwIfAborted();
       // Every engine answers an upright JPEG ready to store (retouch-engine.ts), whichever ran.
-      const thumbnail = await sharp(result.jpeg)
-        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-        .jpeg({ quality: 82 })
-        .toBuffer();
-      await deps.storage.putAt(imageKey, result.jpeg, "image/jpeg");
-      await deps.storage.putAt(thumbnailKey, thumbnail, "image/jpeg");
+      const stored = await storeJobResults(deps.storage, job, [result.jpeg]);
       return {
-        imageKey,
-        thumbnailKey,
+        imageKey: stored.imageKeys[0]!,
+        thumbnailKey: stored.thumbnailKey!,
         width: result.width,
         height: result.height,
         facesFound: result.facesFound,
