@@ -15,7 +15,6 @@
  * body (a rewrite first gives back a payment made ahead for it); the rest work as usual, so
  * history stays readable.
  */
-import type { OutgoingHttpHeaders } from "node:http";
 import fastifyMultipart from "@fastify/multipart";
 import {
   AUTO_PROMPT_MAX_IMAGES,
@@ -46,6 +45,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { toHttpFailure } from "../../http/error-handler.ts";
 import { readMultipart } from "../../http/read-multipart.ts";
+import { openSse, type SseStream } from "../../http/sse.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { zodValidationError } from "../../lib/validation-issues.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
@@ -232,31 +232,20 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
 
       // Streamed: errors before the message is stored answer as JSON with their status; from the
       // `start` event on, the outcome is an event of the stream.
-      const raw = reply.raw;
-      const send = (event: string, data: unknown) => {
-        if (!raw.writableEnded && !raw.destroyed)
-          raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      let started = false;
+      let stream: SseStream | undefined;
+      const send = (event: string, data: unknown) => stream?.event(event, data);
       try {
         const answer = await ai.chat(request.user!, input, {
           signal: stop.signal,
           onStart: (start) => {
-            started = true;
-            reply.hijack();
-            raw.writeHead(200, {
-              ...(reply.getHeaders() as OutgoingHttpHeaders),
-              "content-type": "text/event-stream; charset=utf-8",
-              "cache-control": "no-store",
-              "x-accel-buffering": "no",
-            });
+            stream = openSse(reply);
             send("start", start);
           },
           onDelta: (text) => send("delta", { text }),
         });
         send("done", answer);
       } catch (error) {
-        if (!started) throw error;
+        if (!stream) throw error;
         const threaded = error instanceof ThreadedError ? error : undefined;
         const failure = toHttpFailure(threaded?.error ?? error);
         if (!threaded) request.log.error({ err: error }, "chat stream failed");
@@ -266,7 +255,7 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
           ...(threaded?.reply ? { message: threaded.reply } : {}),
         });
       }
-      raw.end();
+      stream?.end();
       return reply;
     });
   });

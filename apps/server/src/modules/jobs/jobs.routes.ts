@@ -7,7 +7,6 @@
  * - POST /api/jobs/{jobId}/cancel (beyond the spec): the owner stops a queued or running job of any
  *   tool and gets its credits back once. 404 for someone else's job, 409 once it ended.
  */
-import type { OutgoingHttpHeaders } from "node:http";
 import {
   IMAGE_SOURCES,
   type TImageStatusResponse,
@@ -18,6 +17,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createJsonMemo } from "../../http/json-memo.ts";
+import { openSse } from "../../http/sse.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import { presentImageStatus, presentSeedreamStatus } from "./job-presenters.ts";
 import type { JobStatusService } from "./job-status.service.ts";
@@ -86,34 +86,23 @@ export function registerJobsRoutes(
       const answerNow = async () => presentImageStatus(await jobStatus.status(user, jobId, source));
       // Someone else's or an unknown job answers 404 here, as JSON, before the stream starts.
       let answer = await answerNow();
-      const stop = new AbortController();
-      reply.hijack();
-      const raw = reply.raw;
-      raw.on("close", () => stop.abort());
-      // The security headers were put on the reply by the onRequest hook; a hijacked reply sends
-      // only what is written here.
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-      });
+      const stream = openSse(reply);
       const until = Date.now() + EVENTS_MAX_MS;
       let lastKey = "";
       let lastWriteAt = 0;
-      while (!stop.signal.aborted) {
+      while (!stream.signal.aborted) {
         const key = changeKey(answer);
         if (key !== lastKey) {
-          raw.write(`event: status\ndata: ${JSON.stringify(answer)}\n\n`);
+          stream.event("status", answer);
           lastKey = key;
           lastWriteAt = Date.now();
         } else if (Date.now() - lastWriteAt >= EVENTS_KEEPALIVE_MS) {
-          raw.write(": keep-alive\n\n");
+          stream.comment("keep-alive");
           lastWriteAt = Date.now();
         }
         if (answer.status !== "in-progress" || Date.now() > until) break;
-        await jobs.waitForChange(jobId, EVENTS_RECHECK_MS, stop.signal);
-        if (stop.signal.aborted) break;
+        await jobs.waitForChange(jobId, EVENTS_RECHECK_MS, stream.signal);
+        if (stream.signal.aborted) break;
         try {
           answer = await answerNow();
         } catch (error) {
@@ -121,7 +110,7 @@ export function registerJobsRoutes(
           break;
         }
       }
-      raw.end();
+      stream.end();
     },
   );
 
