@@ -3,6 +3,7 @@
  * default, RunPod serverless when configured. Chosen once at boot (create-retouch-engine.ts).
  */
 import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
+import { JobFailure } from "../../lib/job-failure.ts";
 import type { TQueueClass } from "../queue/job-queue.ts";
 
 export interface RetouchRunRequest {
@@ -46,14 +47,7 @@ export interface RetouchEngine {
   cancel?(providerJobId: string): Promise<void>;
 }
 
-/** A failure with a stable code (the job's error_code); the job is failed and refunded. */
-export class EngineJobError extends Error {
+/** An engine's failure with a stable code (the job's error_code): the one JobFailure, named so. */
+export class EngineJobError extends JobFailure {
   override name = "EngineJobError";
-  constructor(
-    readonly code: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }

@@ -6,6 +6,7 @@
  * BytePlus ModelArk and the OpenAI Images API (vendors CONTRACTS.md §1, §5).
  */
 import { imageEditCodeOfVendor, type TImageEditFailureCode } from "@gyeol/shared/image-edit";
+import { JobFailure } from "../../lib/job-failure.ts";
 
 export interface TEditInputImage {
   bytes: Buffer;
@@ -82,18 +83,15 @@ export function reportedVendorCode(code: string | null | undefined): string | nu
  * `providerCode` is what the job platform keeps beside our code for the status answer's
  * `error.code` (spec 02 §7–§8): the vendor's code, or null when the vendor named none.
  */
-export class ImageEditProviderError extends Error {
+export class ImageEditProviderError extends JobFailure {
   override name = "ImageEditProviderError";
-  readonly code: TImageEditFailureCode;
-  readonly providerCode: string | null;
+  declare readonly code: TImageEditFailureCode;
   constructor(
     readonly vendorCode: string,
     message: string,
     readonly httpStatus: number | null = null,
   ) {
-    super(message);
-    this.code = imageEditCodeOfVendor(vendorCode);
-    this.providerCode = reportedVendorCode(vendorCode);
+    super(imageEditCodeOfVendor(vendorCode), message, { providerCode: reportedVendorCode(vendorCode) });
   }
 }
 

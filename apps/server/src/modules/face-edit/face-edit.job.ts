@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import type { FaceEditEngine, TFaceEditReport } from "../../drivers/engines/face-edit-engine.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
+import { JobFailure } from "../../lib/job-failure.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
@@ -54,7 +55,7 @@ export function createFaceEditJob(deps: {
     );
   const read = async (key: string, what: string) => {
     const bytes = await deps.storage.get(key);
-    if (!bytes) throw Object.assign(new Error(`the uploaded ${what} is gone`), { code: "INVALID_IMAGE" });
+    if (!bytes) throw new JobFailure("INVALID_IMAGE", `the uploaded ${what} is gone`);
     return bytes;
   };
 

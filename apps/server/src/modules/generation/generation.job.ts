@@ -15,8 +15,8 @@ import {
 import sharp from "sharp";
 import { z } from "zod";
 import type { ReferenceImageProvider } from "../../drivers/ai/reference-image-provider.ts";
-import { GenerationError } from "../../drivers/ai/reference-image-provider.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
+import { JobFailure } from "../../lib/job-failure.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
@@ -45,7 +45,7 @@ export const notConfiguredProvider: ReferenceImageProvider = {
   provider: "kling",
   isTestProvider: false,
   async generate() {
-    throw new GenerationError("GENERATION_NOT_CONFIGURED", "No image-generation provider is connected.");
+    throw new JobFailure("GENERATION_NOT_CONFIGURED", "No image-generation provider is connected.");
   },
 };
 
@@ -57,7 +57,7 @@ export function createGenerationJob(deps: {
 }) {
   const readJpeg = async (key: string) => {
     const bytes = await deps.storage.get(key);
-    if (!bytes) throw new GenerationError("INVALID_IMAGE", "The uploaded image is gone.");
+    if (!bytes) throw new JobFailure("INVALID_IMAGE", "The uploaded image is gone.");
     // Kling takes JPEG or PNG (CONTRACTS §2.3): ours are upright JPEGs without metadata.
     return sharp(bytes).rotate().jpeg({ quality: 92 }).toBuffer();
   };
@@ -103,7 +103,7 @@ export function createGenerationJob(deps: {
             await sharp(bytes, { limitInputPixels: 50_000_000 }).rotate().jpeg({ quality: 95 }).toBuffer(),
           );
         } catch (error) {
-          throw new GenerationError("GENERATION_FAILED", "Kling sent something that is not an image.", {
+          throw new JobFailure("GENERATION_FAILED", "Kling sent something that is not an image.", {
             cause: error,
           });
         }

@@ -26,6 +26,7 @@ import { ImageEditProviderError } from "../../drivers/image-edit/image-edit-prov
 import { overlayMaskOnTile } from "../../drivers/image-edit/mask-overlay.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { detectImageType } from "../../lib/image-type.ts";
+import { JobFailure } from "../../lib/job-failure.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
@@ -181,10 +182,7 @@ export function createImageEditJob(deps: {
 
     async handle({ job, payload, signal, setProviderJobId }) {
       const provider = deps.provider;
-      if (!provider)
-        throw Object.assign(new Error("no image-edit provider is connected"), {
-          code: "IMAGE_EDIT_NOT_CONFIGURED",
-        });
+      if (!provider) throw new JobFailure("IMAGE_EDIT_NOT_CONFIGURED", "no image-edit provider is connected");
       // Seedream and OpenAI answer synchronously: there is no vendor task to resume after a crash.
       // Our job id is the request id we send (X-Client-Request-Id) and the task id the history
       // and GET /api/seedream/status/{taskId} know; a restarted worker sends the request again.
@@ -192,7 +190,7 @@ export function createImageEditJob(deps: {
       if (!job.provider_job_id) await setProviderJobId(requestId);
       const read = async (key: string) => {
         const bytes = await deps.storage.get(key);
-        if (!bytes) throw Object.assign(new Error("an uploaded image is gone"), { code: "INVALID_IMAGE" });
+        if (!bytes) throw new JobFailure("INVALID_IMAGE", "an uploaded image is gone");
         return bytes;
       };
       const images: TEditInputImage[] = [];

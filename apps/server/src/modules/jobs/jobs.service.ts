@@ -14,6 +14,7 @@ import type {
 } from "../../drivers/queue/job-queue.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { failureCodesOf } from "../../lib/job-failure.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import {
@@ -219,14 +220,11 @@ export function createJobsService({
       // Stopped mid-job (shutdown or a simulated crash: the row is left for recovery; a cancel:
       // the row is already failed and refunded).
       if (stop.signal.aborted) return;
-      const code = (error as { code?: unknown }).code;
-      const isKnown = typeof code === "string" && /^[A-Z_]{3,40}$/.test(code);
-      // The provider's own code, when the error carries one (ImageEditProviderError.providerCode).
-      const said = (error as { providerCode?: unknown }).providerCode;
-      const providerCode = typeof said === "string" && /^[\w.:-]{1,100}$/.test(said) && isKnown ? said : null;
+      // Our code and the vendor's (lib/job-failure.ts); anything without a code is ENGINE_FAILED.
+      const { code, providerCode } = failureCodesOf(error);
       log?.("error", "job handler threw", { jobId, error: String(error) });
-      await fail(job, isKnown ? code : "ENGINE_FAILED", FAILURE_MESSAGE, ["processing"], providerCode).catch(
-        (e) => log?.("error", "could not mark the job failed", { jobId, error: String(e) }),
+      await fail(job, code ?? "ENGINE_FAILED", FAILURE_MESSAGE, ["processing"], providerCode).catch((e) =>
+        log?.("error", "could not mark the job failed", { jobId, error: String(e) }),
       );
     } finally {
       clearInterval(beat);

@@ -8,6 +8,7 @@ import { scaledSize } from "@gyeol/shared/retouch";
 import { z } from "zod";
 import type { RetouchEngine } from "../../drivers/engines/retouch-engine.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
+import { JobFailure } from "../../lib/job-failure.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
@@ -70,7 +71,7 @@ export function createRetouchJob(deps: {
         input: { ...payload.input, image: absolute(imageUrl) },
         async readImage() {
           const bytes = await deps.storage.get(payload.inputKey);
-          if (!bytes) throw Object.assign(new Error("the uploaded image is gone"), { code: "INVALID_IMAGE" });
+          if (!bytes) throw new JobFailure("INVALID_IMAGE", "the uploaded image is gone");
           return bytes;
         },
         providerJobId: job.provider_job_id,

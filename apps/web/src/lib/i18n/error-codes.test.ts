@@ -27,6 +27,9 @@ const SOURCES = {
 const CODE_ARGUMENTS: Array<{ call: string; index: number }> = [
   { call: "new AppError(", index: 1 },
   { call: "new EngineJobError(", index: 0 },
+  // The one job-failure error (lib/job-failure.ts) and the vendor drivers' own.
+  { call: "new JobFailure(", index: 0 },
+  { call: "new GenerationError(", index: 0 },
   { call: "new EngineError(", index: 0 },
   // jobs.service's fail(job, code, message) and the error handler's fail(status, code, error).
   { call: "fail(", index: 1 },
