@@ -88,11 +88,13 @@ class Binding {
         }
       }
     }
-    for (const [required, rid] of Object.entries(this.loaded.nodes))
-      if (required !== title && gone.has(rid) && !required.startsWith("gyeol:image"))
-        throw new Error(
-          `${this.loaded.file}: leaving out "${title}" removes "${required}" too; link the image slots only into optional inputs (image1…image3)`,
-        );
+    const lost = Object.entries(this.loaded.nodes)
+      .filter(([other, otherId]) => other !== title && gone.has(otherId) && !other.startsWith("gyeol:image"))
+      .map(([other]) => `"${other}"`);
+    if (lost.length > 0)
+      throw new Error(
+        `${this.loaded.file}: leaving out "${title}" removes ${lost.join(", ")} too; link the image slots only into optional inputs (image1…image3)`,
+      );
   }
 
   done(): TBoundWorkflow {
@@ -373,7 +375,7 @@ export async function bindGeneration(loaded: TLoadedWorkflow, input: TGeneration
   const pictures = [...(input.reference ? [input.reference] : []), ...input.characters];
   if (pictures.length > 0 && loaded.imageSlots === 0)
     throw new Error(`${loaded.file}: has no "gyeol:image1" slot for the reference and character pictures`);
-  const held = pictures.length > 0 ? await fillSlots(binding, pictures, null) : [];
+  const held = await fillSlots(binding, pictures, null);
   const roles: string[] = [];
   const keep = input.characterMode === "face" ? "the face" : "the whole appearance (face, hair and clothes)";
   for (const [slot, indexes] of held.entries()) {
