@@ -71,7 +71,9 @@ export interface ComfyRunner {
  * - COMFYUI_TIMEOUT: no result within the configured bound;
  * - COMFYUI_UNAVAILABLE: the server or RunPod could not be reached;
  * - COMFYUI_EXECUTION_FAILED: a node raised (execution_error) or the worker failed otherwise;
- * - COMFYUI_NO_OUTPUT: the workflow finished without a saved image.
+ * - COMFYUI_NO_OUTPUT: the workflow finished without a saved image;
+ * - COMFYUI_INPUT_TOO_LARGE: the inputs, base64 in the request, exceed what the runner may send
+ *   (RunPod's /run accepts 10 MB): the driver downscales first, the runner refuses rather than send.
  */
 export type TComfyErrorCode =
   | "COMFYUI_VALIDATION_FAILED"
@@ -80,7 +82,8 @@ export type TComfyErrorCode =
   | "COMFYUI_TIMEOUT"
   | "COMFYUI_UNAVAILABLE"
   | "COMFYUI_EXECUTION_FAILED"
-  | "COMFYUI_NO_OUTPUT";
+  | "COMFYUI_NO_OUTPUT"
+  | "COMFYUI_INPUT_TOO_LARGE";
 
 export const COMFY_ERROR_CODES: readonly TComfyErrorCode[] = [
   "COMFYUI_VALIDATION_FAILED",
@@ -90,6 +93,7 @@ export const COMFY_ERROR_CODES: readonly TComfyErrorCode[] = [
   "COMFYUI_UNAVAILABLE",
   "COMFYUI_EXECUTION_FAILED",
   "COMFYUI_NO_OUTPUT",
+  "COMFYUI_INPUT_TOO_LARGE",
 ];
 
 export class ComfyError extends Error {
