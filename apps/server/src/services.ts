@@ -180,7 +180,7 @@ export function createServices({
     : undefined;
   // One ComfyUI runner (a ComfyUI server or RunPod's ComfyUI worker) for every tool on ComfyUI.
   const comfyRunner = config.comfyui
-    ? (drivers.comfyRunner ?? createComfyRunner(config.comfyui, runpod))
+    ? (drivers.comfyRunner ?? createComfyRunner(config.comfyui))
     : undefined;
   const retouchEngine = drivers.retouchEngine ?? createRetouchEngine(config, runpod, comfyRunner);
   const faceEditEngine = drivers.faceEditEngine ?? createFaceEditEngine(config, runpod, comfyRunner);

@@ -30,6 +30,22 @@ export interface TComfyRunContext {
   signal: AbortSignal;
 }
 
+/** Rejects with the signal's reason once it aborts (the run's promise is kept from an unhandled rejection). */
+function abortOf(signal: AbortSignal, running: Promise<unknown>): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    const stop = () => {
+      running.catch(() => {});
+      reject(signal.reason);
+    };
+    if (signal.aborted) return stop();
+    signal.addEventListener("abort", stop, { once: true });
+    running.then(
+      () => signal.removeEventListener("abort", stop),
+      () => signal.removeEventListener("abort", stop),
+    );
+  });
+}
+
 export async function runBound(
   options: TComfyToolOptions,
   bound: TBoundWorkflow,
@@ -44,7 +60,12 @@ export async function runBound(
   if (bound.notes.length > 0)
     options.log?.("info", "comfyui workflow bound", { jobId: context.jobId, notes: bound.notes });
   try {
-    const outputs = await options.runner.run({
+    // The runner is stopped by our deadline only. When the job's own signal aborts — a worker
+    // shutting down hands the job back (it resumes this prompt), or its owner cancelled (the
+    // platform then cancels the prompt through the engine's cancel) — the prompt must live on, and
+    // a runner cancels the prompt on abort: so the job stops waiting here and the runner's call
+    // is left to end with the prompt (completed, cancelled, or at its deadline), its answer unused.
+    const running = options.runner.run({
       jobId: context.jobId,
       workflow: bound.workflow,
       images: bound.images,
@@ -54,8 +75,9 @@ export async function runBound(
         await context.onProviderJobId(id);
       },
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
-      signal: AbortSignal.any([context.signal, timeout.signal]),
+      signal: timeout.signal,
     });
+    const outputs = await Promise.race([running, abortOf(context.signal, running)]);
     const outputNode = options.workflow.nodes["gyeol:output"];
     const own = outputs.filter((image) => image.nodeId === outputNode);
     const images = own.length > 0 ? own : outputs;

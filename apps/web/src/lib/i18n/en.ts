@@ -405,6 +405,8 @@ export const en: TTranslations = {
         "The image server (ComfyUI) stopped with an error while making the picture. Your credits were refunded; please try again.",
       COMFYUI_NO_OUTPUT:
         "The image server (ComfyUI) finished without saving a picture. Your credits were refunded; the site's operator has to check the workflow's output.",
+      COMFYUI_INPUT_TOO_LARGE:
+        "The pictures were too large to send to the image server (RunPod accepts at most 10 MB per job). Your credits were refunded; try fewer or smaller pictures.",
       JOB_ABANDONED: "The job stopped too many times and was cancelled. Your credits were refunded.",
       PROVIDER_UNAVAILABLE: "The image processing service couldn't be reached. Your credits were refunded.",
       PROVIDER_ERROR: "The image processing service reported an error. Your credits were refunded.",
