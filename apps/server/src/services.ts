@@ -179,9 +179,7 @@ export function createServices({
     ? createRunpodClient({ ...config.runpod, maxResultBytes: config.uploads.maxBytes * 4 })
     : undefined;
   // One ComfyUI runner (a ComfyUI server or RunPod's ComfyUI worker) for every tool on ComfyUI.
-  const comfyRunner = config.comfyui
-    ? (drivers.comfyRunner ?? createComfyRunner(config.comfyui))
-    : undefined;
+  const comfyRunner = config.comfyui ? (drivers.comfyRunner ?? createComfyRunner(config.comfyui)) : undefined;
   const retouchEngine = drivers.retouchEngine ?? createRetouchEngine(config, runpod, comfyRunner);
   const faceEditEngine = drivers.faceEditEngine ?? createFaceEditEngine(config, runpod, comfyRunner);
   const affiliate = createAffiliateService({
