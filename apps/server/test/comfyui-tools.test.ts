@@ -17,6 +17,7 @@ import {
   startFaceEdit,
   uploadMask,
 } from "./helpers/face-edit.ts";
+import { createFakeClock } from "./helpers/fake-clock.ts";
 import {
   allowAll,
   makeJpeg,
@@ -243,4 +244,34 @@ describe("ComfyUI tools on the job platform", () => {
       }
     }, 30_000);
   }
+
+  it("counts the time left from ComfyUI's progress: the rest at the pace so far", async () => {
+    const clock = createFakeClock(new Date());
+    const runner = createComfyRunnerDouble();
+    const t = await createTestApp({
+      // A long stale bound: the clock jumps below, the job must not look abandoned.
+      env: { ...COMFY_ENV, JOB_STALE_AFTER_SECONDS: "600" },
+      clock,
+      drivers: { moderation: allowAll, comfyRunner: runner },
+    });
+    await signUp(t.app);
+    const worker = startWorker(t.services, t.config);
+    try {
+      const user = await userWithCredits(t, 200);
+      const tool = TOOLS[0]!;
+      runner.outcome = "hang";
+      runner.progress = { queuePosition: 0, fraction: 0.25 };
+      const jobId = await tool.start(t, user, await tool.prepare(t, user));
+      await waitFor(async () => runner.requests.length === 1);
+      // A quarter done after 30 s: 90 s to go.
+      clock.advance(30_000);
+      const answer = await status(t, user.cookie, tool.statusPath(jobId));
+      expect(answer).toMatchObject({ status: "in-progress", queuePosition: 0, etaSeconds: 90 });
+      runner.outcome = "ok";
+      expect((await waitForJob(t.app, user.cookie, jobId)).status).toBe("completed");
+    } finally {
+      await worker.stop({ abandon: true });
+      await t.close();
+    }
+  });
 });
