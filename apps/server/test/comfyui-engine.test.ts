@@ -1,10 +1,10 @@
 /**
  * Every tool on the real ComfyUI runners against their contract fakes (issue 25): the shipped
  * workflow files, bound by the binder, pass the fake's ComfyUI validation (node types, links,
- * required inputs, installed models) and execute into real images; each tool keeps the job
- * contract (test/helpers/tool-contract.ts) on a ComfyUI server (COMFYUI_URL); ComfyUI's own queue
- * place reaches the status answer; RunPod's ComfyUI worker (COMFYUI_RUNPOD_ENDPOINT_ID) runs them
- * too, and a model missing there fails the job with COMFYUI_MODEL_MISSING, refunded once.
+ * required inputs, installed models) and execute into real images on a ComfyUI server
+ * (COMFYUI_URL); ComfyUI's own queue place reaches the status answer; RunPod's ComfyUI worker
+ * (COMFYUI_RUNPOD_ENDPOINT_ID) runs them too, and a model missing there fails the job with
+ * COMFYUI_MODEL_MISSING, refunded once. The job contract on ComfyUI is in tool-contract.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
@@ -15,149 +15,13 @@ import {
   type RunpodComfyuiWorkerFake,
   startRunpodComfyuiWorkerFake,
 } from "./fakes/runpod-comfyui-worker.fake.ts";
+import { ALL_ON_COMFYUI, COMFY_TOOLS } from "./helpers/comfy-tools.ts";
 import { faceEditWorkflow } from "./helpers/comfy-workflows.ts";
-import {
-  faceEditInput,
-  faceEditStatusPath,
-  makeMaskPng,
-  startFaceEdit,
-  uploadMask,
-} from "./helpers/face-edit.ts";
-import {
-  allowAll,
-  makeJpeg,
-  signUp,
-  startRetouch,
-  uploadImage,
-  upscaleInput,
-  userWithCredits,
-  waitFor,
-  waitForJob,
-} from "./helpers/retouch.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-import { describeToolJob, type ToolHarness, type ToolUser } from "./helpers/tool-contract.ts";
+import { makeMaskPng } from "./helpers/face-edit.ts";
+import { allowAll, signUp, userWithCredits, waitFor, waitForJob } from "./helpers/retouch.ts";
+import { createTestApp } from "./helpers/test-app.ts";
 
 const FAST_JOBS = { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "1" };
-const ALL_ON_COMFYUI = {
-  RETOUCH_PROVIDER: "comfyui",
-  FACE_EDIT_PROVIDER: "comfyui",
-  IMAGE_EDIT_PROVIDER: "comfyui",
-  GENERATION_PROVIDER: "comfyui",
-};
-
-const upload = async (t: TestApp, cookie: string, bytes: Buffer) => {
-  const response = await uploadImage(t.app, cookie, bytes);
-  if (response.statusCode !== 200) throw new Error(response.body);
-  return response.json().imageUrl as string;
-};
-
-const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 60, b: 220 } } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-
-interface TTool {
-  name: string;
-  cost: number;
-  images: number;
-  resumable: boolean;
-  statusPath(jobId: string): string;
-  prepare(t: TestApp, user: ToolUser): Promise<unknown>;
-  start(t: TestApp, user: ToolUser, prepared: unknown): Promise<string>;
-}
-
-const TOOLS: TTool[] = [
-  {
-    name: "retouch",
-    cost: 80,
-    images: 1,
-    resumable: true,
-    statusPath: (jobId) => `/api/image/status/${jobId}`,
-    prepare: async (t, user) => upload(t, user.cookie, await makeJpeg(320, 240)),
-    async start(t, user, image) {
-      const response = await startRetouch(
-        t.app,
-        user.cookie,
-        upscaleInput(image as string, { width: 320, height: 240, scale_factor: 2 }),
-      );
-      if (response.statusCode !== 200) throw new Error(response.body);
-      return response.json().jobId;
-    },
-  },
-  {
-    name: "face edit",
-    cost: 85,
-    images: 1,
-    resumable: true,
-    statusPath: faceEditStatusPath,
-    async prepare(t, user) {
-      const mask = (await uploadMask(t.app, user.cookie, await makeMaskPng(128, 96))).json()
-        .imageUrl as string;
-      return { image: await upload(t, user.cookie, await makeJpeg()), mask };
-    },
-    async start(t, user, prepared) {
-      const { image, mask } = prepared as { image: string; mask: string };
-      const response = await startFaceEdit(t.app, user.cookie, faceEditInput(image, mask));
-      if (response.statusCode !== 200) throw new Error(response.body);
-      return response.json().jobId;
-    },
-  },
-  {
-    name: "image edit",
-    cost: 30,
-    images: 2,
-    resumable: false,
-    statusPath: (jobId) => `/api/image/status/${jobId}?source=seedream`,
-    prepare: async (t, user) => upload(t, user.cookie, await photo(1280, 960)),
-    async start(t, user, image) {
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/api/seedream/generate?async=1",
-        headers: { cookie: user.cookie },
-        payload: {
-          prompt: "make the sky a sunset",
-          images: [image],
-          num_images: 2,
-          size: "1024x768",
-          seed: 4242,
-          seedream_task_id: null,
-          auto_prompt_used: false,
-          async: true,
-        },
-      });
-      if (response.statusCode !== 200) throw new Error(response.body);
-      return response.json().seedream_task_id;
-    },
-  },
-  {
-    name: "generation",
-    cost: 45,
-    images: 3,
-    resumable: true,
-    statusPath: (jobId) => `/api/image/status/${jobId}`,
-    prepare: async () => photo(400, 400),
-    async start(t, user, reference) {
-      const form = new FormData();
-      form.append("prompt", "a cat");
-      form.append("num_images", "3");
-      form.append("aspect_ratio", "16x9");
-      form.append(
-        "character_reference_images",
-        new Blob([new Uint8Array(reference as Buffer)], { type: "image/jpeg" }),
-        "ref.jpg",
-      );
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/api/kling/image-generation",
-        headers: { cookie: user.cookie },
-        payload: form,
-      });
-      if (response.statusCode !== 200) throw new Error(response.body);
-      return response.json().taskId;
-    },
-  },
-];
-
 describe("the tools on a ComfyUI server (contract fake)", () => {
   let fake: ComfyuiServerFake;
   beforeAll(async () => {
@@ -178,43 +42,12 @@ describe("the tools on a ComfyUI server (contract fake)", () => {
     return t;
   };
 
-  for (const tool of TOOLS) {
-    describe(`${tool.name} keeps the job contract`, () => {
-      describeToolJob(
-        async (): Promise<ToolHarness> => {
-          const t = await appOnFake();
-          const promptsBefore = fake.core.prompts.length;
-          const prepared = new Map<number, unknown>();
-          return {
-            t,
-            cost: tool.cost,
-            images: tool.images,
-            async user(credits) {
-              const user = await userWithCredits(t, credits);
-              prepared.set(user.id, await tool.prepare(t, user));
-              return user;
-            },
-            start: (user) => tool.start(t, user, prepared.get(user.id)),
-            provider(outcome) {
-              fake.core.hang = outcome === "hang";
-              fake.core.failWith = outcome === "fail" ? "oom" : null;
-            },
-            submissions: () => fake.core.prompts.length - promptsBefore,
-            statusPath: tool.statusPath,
-            close: () => t.close(),
-          };
-        },
-        { resumable: tool.resumable },
-      );
-    });
-  }
-
   it("sends every tool's workflow as ComfyUI accepts it, under job-scoped upload names", async () => {
     const t = await appOnFake();
     const worker = startWorker(t.services, t.config);
     try {
       const user = await userWithCredits(t, 1000);
-      for (const tool of TOOLS) {
+      for (const tool of COMFY_TOOLS) {
         const jobId = await tool.start(t, user, await tool.prepare(t, user));
         const done = await waitForJob(t.app, user.cookie, jobId);
         expect(done, tool.name).toMatchObject({ status: "completed", code: null });
@@ -263,7 +96,7 @@ describe("the tools on a ComfyUI server (contract fake)", () => {
       await waitFor(async () => fake.core.runningId() !== null);
 
       const user = await userWithCredits(t, 1000);
-      const tool = TOOLS[0]!;
+      const tool = COMFY_TOOLS[0]!;
       const jobId = await tool.start(t, user, await tool.prepare(t, user));
       await waitFor(async () => {
         const answer = (
@@ -311,7 +144,7 @@ describe("the tools on RunPod's ComfyUI worker (contract fake)", () => {
     const worker = startWorker(t.services, t.config);
     try {
       const user = await userWithCredits(t, 1000);
-      for (const tool of TOOLS) {
+      for (const tool of COMFY_TOOLS) {
         const jobId = await tool.start(t, user, await tool.prepare(t, user));
         const done = await waitForJob(t.app, user.cookie, jobId);
         expect(done, tool.name).toMatchObject({ status: "completed" });
@@ -326,7 +159,7 @@ describe("the tools on RunPod's ComfyUI worker (contract fake)", () => {
       const installed = fake.core.installedModels.upscale_models;
       fake.core.installedModels.upscale_models = [];
       try {
-        const tool = TOOLS[0]!;
+        const tool = COMFY_TOOLS[0]!;
         const jobId = await tool.start(t, user, await tool.prepare(t, user));
         const failed = await waitForJob(t.app, user.cookie, jobId);
         expect(failed).toMatchObject({ status: "failed", code: "COMFYUI_MODEL_MISSING" });
