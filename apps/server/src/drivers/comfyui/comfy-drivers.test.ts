@@ -390,6 +390,47 @@ describe("ComfyUI image-edit provider", () => {
   });
 });
 
+describe("ComfyUI image-edit provider when its job stops waiting", () => {
+  it("cancels the prompt on ComfyUI (the request is sent again on a later run, never resumed)", async () => {
+    const cancelled: string[] = [];
+    const runner: ComfyRunner = {
+      provider: "comfyui",
+      async run(request) {
+        await request.onProviderJobId("prompt-5");
+        return new Promise(() => {});
+      },
+      async cancel(id) {
+        cancelled.push(id);
+      },
+    };
+    const provider = createComfyImageEditProvider({
+      runner,
+      workflow: loadWorkflow("image-edit", undefined),
+      timeoutMs: 5000,
+      isTestProvider: false,
+    });
+    const stop = new AbortController();
+    const editing = provider
+      .edit({
+        prompt: "x",
+        images: [
+          { bytes: await solid(300, 300, "#808080"), mime: "image/png", width: 300, height: 300, mask: null },
+        ],
+        numImages: 1,
+        width: 300,
+        height: 300,
+        seed: 1,
+        requestId: JOB,
+        signal: stop.signal,
+      })
+      .catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stop.abort(new Error("the worker is shutting down: job handed back"));
+    expect(await editing).toMatchObject({ message: "the worker is shutting down: job handed back" });
+    expect(cancelled).toEqual(["prompt-5"]);
+  });
+});
+
 describe("ComfyUI generation provider", () => {
   it("records the prompt id, resumes it, draws with a seed from the job id and reports a partial batch", async () => {
     const { runner, requests } = runnerDouble(answerWith(2, 1328, 1328));

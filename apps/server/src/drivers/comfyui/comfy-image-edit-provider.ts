@@ -8,7 +8,9 @@
  *
  * The job's provider id stays our job id (it is the seedream_task_id the page polls with); the
  * ComfyUI prompt id is kept here while the request runs, so a cancel reaches ComfyUI/RunPod. A run
- * after a crash submits again (as with Seedream and OpenAI, which have no task to resume).
+ * after a crash or a hand-back submits again (as with Seedream and OpenAI, which have no task to
+ * resume), so a prompt whose job stopped waiting — cancelled here or in another process, or handed
+ * back at shutdown — is cancelled on ComfyUI at once rather than left to use the GPU for nothing.
  */
 import sharp from "sharp";
 import type { ImageEditProvider, TEditOutput } from "../image-edit/image-edit-provider.ts";
@@ -34,6 +36,11 @@ export function createComfyImageEditProvider(
         numImages,
         seed,
       });
+      const stopPrompt = () => {
+        const id = running.get(requestId);
+        if (id) void options.runner.cancel(id).catch(() => {});
+      };
+      signal.addEventListener("abort", stopPrompt, { once: true });
       try {
         const outputs = await runBound(options, bound, {
           jobId: requestId,
@@ -58,6 +65,7 @@ export function createComfyImageEditProvider(
           answers.push({ ok: false, vendorCode: "COMFYUI_NO_OUTPUT", message: "ComfyUI saved fewer images" });
         return answers;
       } finally {
+        signal.removeEventListener("abort", stopPrompt);
         running.delete(requestId);
       }
     },
