@@ -38,6 +38,7 @@ export function createComfyImageEditProvider(
       });
       const stopPrompt = () => {
         const id = running.get(requestId);
+        running.delete(requestId);
         if (id) void options.runner.cancel(id).catch(() => {});
       };
       signal.addEventListener("abort", stopPrompt, { once: true });
