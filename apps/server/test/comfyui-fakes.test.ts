@@ -130,8 +130,8 @@ describe("ComfyUI fake validation (execution.py)", () => {
     expect(errorsOf(prompt)).toEqual(
       expect.arrayContaining([
         "prompt_outputs_failed_validation",
-        "7:bad_linked_input",
-        "10:bad_linked_input",
+        "7:exception_during_inner_validation",
+        "10:exception_during_inner_validation",
         "4:bad_linked_input",
       ]),
     );
@@ -154,6 +154,12 @@ describe("ComfyUI fake validation (execution.py)", () => {
     delete noOutput["14"];
     expect(errorsOf(noOutput)).toEqual(["prompt_no_outputs"]);
     expect(errorsOf({ "1": { class_type: "NotANode", inputs: {} } })).toEqual(["invalid_prompt"]);
+    const badOutput = faceEditWorkflow({ src: "a_src.png", mask: "a_mask.png" }) as TPrompt;
+    badOutput["14"]!.inputs!.images = ["77", 0];
+    expect(errorsOf(badOutput)).toEqual([
+      "prompt_outputs_failed_validation",
+      "14:exception_during_validation",
+    ]);
   });
 
   it("runs a prompt whose other output failed validation, like ComfyUI (partial outputs)", async () => {

@@ -57,41 +57,55 @@ const STRING: TInputSpec = ["STRING", { multiline: true }];
 const BOOLEAN: TInputSpec = ["BOOLEAN", { default: false }];
 const T = (type: string): TInputSpec => [type];
 
+/** comfy/samplers.py (Comfy-Org/ComfyUI a125cd84) SAMPLER_NAMES and SCHEDULER_NAMES. */
 export const SAMPLERS = [
-  "euler",
-  "euler_ancestral",
-  "heun",
-  "dpm_2",
-  "dpm_2_ancestral",
-  "lms",
-  "dpmpp_2s_ancestral",
-  "dpmpp_sde",
-  "dpmpp_2m",
-  "dpmpp_2m_sde",
-  "dpmpp_3m_sde",
-  "ddim",
-  "uni_pc",
-  "lcm",
-  "res_multistep",
+  ...["euler", "euler_cfg_pp", "euler_ancestral", "euler_ancestral_cfg_pp", "heun", "heunpp2", "dpm_2"],
+  ...[
+    "dpm_2_ancestral",
+    "lms",
+    "dpm_fast",
+    "dpm_adaptive",
+    "dpmpp_2s_ancestral",
+    "dpmpp_2s_ancestral_cfg_pp",
+  ],
+  ...["dpmpp_sde", "dpmpp_sde_gpu", "dpmpp_2m", "dpmpp_2m_cfg_pp", "dpmpp_2m_sde", "dpmpp_2m_sde_gpu"],
+  ...[
+    "dpmpp_2m_sde_heun",
+    "dpmpp_2m_sde_heun_gpu",
+    "dpmpp_3m_sde",
+    "dpmpp_3m_sde_gpu",
+    "ddpm",
+    "lcm",
+    "ipndm",
+  ],
+  ...["ipndm_v", "deis", "res_multistep", "res_multistep_cfg_pp", "res_multistep_ancestral"],
+  ...[
+    "res_multistep_ancestral_cfg_pp",
+    "gradient_estimation",
+    "gradient_estimation_cfg_pp",
+    "er_sde",
+    "seeds_2",
+  ],
+  ...["seeds_3", "sa_solver", "sa_solver_pece", "ddim", "uni_pc", "uni_pc_bh2"],
 ];
 export const SCHEDULERS = [
-  "simple",
-  "sgm_uniform",
-  "karras",
-  "exponential",
-  "ddim_uniform",
-  "beta",
-  "normal",
+  ...["simple", "sgm_uniform", "karras", "exponential", "ddim_uniform", "beta", "normal", "linear_quadratic"],
+  "kl_optimal",
 ];
 const UPSCALE_METHODS = ["nearest-exact", "bilinear", "area", "bicubic", "lanczos"];
 const CLIP_TYPES = [
-  "stable_diffusion",
-  "stable_cascade",
-  "sd3",
-  "stable_audio",
-  "wan",
-  "hidream",
-  "qwen_image",
+  ...[
+    "stable_diffusion",
+    "stable_cascade",
+    "sd3",
+    "stable_audio",
+    "mochi",
+    "ltxv",
+    "pixart",
+    "cosmos",
+    "lumina2",
+  ],
+  ...["wan", "hidream", "chroma", "ace", "omnigen2", "qwen_image", "hunyuan_image"],
 ];
 const MAX_RES = 16384;
 
@@ -132,7 +146,7 @@ function nodeDefs(models: TInstalledModels, files: readonly string[]): Record<st
     },
     CLIPLoader: {
       required: { clip_name: [models.clip], type: [CLIP_TYPES] },
-      optional: { device: [["default", "cpu"]] },
+      optional: { device: [["default", "cpu"], { advanced: true }] },
       output: ["CLIP"],
       category: "advanced/loaders",
     },
@@ -315,7 +329,15 @@ function nodeDefs(models: TInstalledModels, files: readonly string[]): Record<st
     KSampler: {
       required: {
         model: T("MODEL"),
-        seed: ["INT", { default: 0, min: 0, max: Number.MAX_SAFE_INTEGER, control_after_generate: true }],
+        seed: [
+          "INT",
+          {
+            default: 0,
+            min: 0,
+            max: 2 ** 64 - 1 /* 0xffffffffffffffff, as near as a double gets */,
+            control_after_generate: true,
+          },
+        ],
         steps: INT(1, 10000, 20),
         cfg: FLOAT(0, 100, 8),
         sampler_name: [SAMPLERS],
@@ -412,22 +434,26 @@ export function validatePrompt(
   }
   if (outputs.length === 0) return fail("prompt_no_outputs", "Prompt has no outputs");
 
-  const validated = new Map<string, TComfyNodeError[]>();
+  // validate_inputs: a node's result is cached in `validated` (valid, its own errors). A link to a
+  // node that does not exist or an output it does not have raises in Python (KeyError /
+  // IndexError); the caller records that on the linking node as exception_during_inner_validation,
+  // or validate_prompt on the output node as exception_during_validation.
+  const validated = new Map<string, { valid: boolean; errors: TComfyNodeError[] }>();
   const validateNode = (id: string): boolean => {
     const known = validated.get(id);
-    if (known) return known.length === 0;
+    if (known) return known.valid;
     const errors: TComfyNodeError[] = [];
-    validated.set(id, errors);
     const node = nodes[id]!;
     const def = defs[node.class_type as string]!;
     const inputs = node.inputs ?? {};
-    let linkedValid = true;
+    let valid = true;
     const all: Array<[string, TInputSpec, boolean]> = [
       ...Object.entries(def.required).map(([k, v]) => [k, v, true] as [string, TInputSpec, boolean]),
       ...Object.entries(def.optional ?? {}).map(([k, v]) => [k, v, false] as [string, TInputSpec, boolean]),
     ];
     const error = (type: string, message: string, details: string, extra: Record<string, unknown>) =>
       errors.push({ type, message, details, extra_info: extra });
+    const selfValidated = new Set(def.validate ? ["image"] : []);
     for (const [name, spec, required] of all) {
       const value = inputs[name];
       const [type, options = {}] = spec;
@@ -437,40 +463,29 @@ export function validatePrompt(
         continue;
       }
       if (isLink(value)) {
-        const [fromId, slot] = value;
-        if (value.length !== 2 || typeof fromId !== "string" || typeof slot !== "number") {
+        if (value.length !== 2) {
           error(
             "bad_linked_input",
             "Bad linked input, must be a length-2 list of [node_id, slot_index]",
             name,
-            { input_name: name, input_config: spec, received_value: value },
-          );
-          continue;
-        }
-        const from = nodes[fromId];
-        const fromDef = from ? defs[from.class_type as string] : undefined;
-        if (!fromDef) {
-          error(
-            "bad_linked_input",
-            "Bad linked input, the linked node does not exist",
-            `${name}: node ${fromId}`,
             {
               input_name: name,
+              input_config: spec,
               received_value: value,
             },
           );
           continue;
         }
-        const received = fromDef.output[slot];
-        if (received === undefined) {
-          error(
-            "bad_linked_input",
-            "Bad linked input, the linked node has no such output",
-            `${name}: output ${slot} of ${String(from?.class_type)}`,
-            { input_name: name, received_value: value },
+        const [fromId, slot] = value;
+        const from = typeof fromId === "string" ? nodes[fromId] : undefined;
+        if (!from) throw new ValidationException(`'${String(fromId)}'`);
+        const fromDef = defs[from.class_type as string]!;
+        if (typeof slot !== "number" || !Number.isInteger(slot))
+          throw new ValidationException(
+            `tuple indices must be integers or slices, not ${typeof slot === "string" ? "str" : typeof slot}`,
           );
-          continue;
-        }
+        const received = fromDef.output.at(slot);
+        if (received === undefined) throw new ValidationException("tuple index out of range");
         const expected = Array.isArray(type) ? "COMBO" : type;
         if (received !== expected && expected !== "*" && received !== "*") {
           error(
@@ -481,97 +496,139 @@ export function validatePrompt(
           );
           continue;
         }
-        if (!validateNode(fromId)) linkedValid = false;
+        try {
+          if (!validateNode(fromId as string)) valid = false;
+        } catch (exception) {
+          if (!(exception instanceof ValidationException)) throw exception;
+          valid = false;
+          validated.set(fromId as string, {
+            valid: false,
+            errors: [
+              {
+                type: "exception_during_inner_validation",
+                message: "Exception when validating inner node",
+                details: exception.message,
+                extra_info: { input_name: name, exception_message: exception.message, linked_node: value },
+              },
+            ],
+          });
+        }
         continue;
       }
-      if (Array.isArray(type)) {
-        if (def.validate && (name === "image" || name === "mask")) continue;
-        if (!type.includes(String(value)))
-          error(
-            "value_not_in_list",
-            "Value not in list",
-            `${name}: '${String(value)}' not in [${type.map((v) => `'${v}'`).join(", ")}]`,
-            { input_name: name, input_config: spec, received_value: value },
-          );
-        continue;
-      }
+      let converted: unknown = value;
       if (type === "INT" || type === "FLOAT") {
-        const number = typeof value === "number" ? value : Number(value);
-        if (
-          typeof value === "boolean" ||
-          value === null ||
-          Number.isNaN(number) ||
-          (type === "INT" && !Number.isInteger(Math.trunc(number)))
-        ) {
+        // Python's int(val) / float(val): booleans and numeric strings convert, anything else raises.
+        const text = typeof value === "string" ? value.trim() : null;
+        const number =
+          typeof value === "number"
+            ? value
+            : typeof value === "boolean"
+              ? Number(value)
+              : text !== null &&
+                  (type === "INT" ? /^[+-]?\d+$/ : /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i).test(text)
+                ? Number(text)
+                : Number.NaN;
+        if (Number.isNaN(number)) {
           error(
             "invalid_input_type",
             `Failed to convert an input value to a ${type} value`,
-            `${name}, ${String(value)}`,
-            {
-              input_name: name,
-              received_value: value,
-            },
+            `${name}, ${String(value)}, invalid literal for ${type === "INT" ? "int() with base 10" : "float()"}: '${String(value)}'`,
+            { input_name: name, input_config: spec, received_value: value },
           );
           continue;
         }
-        const { min, max } = options as { min?: number; max?: number };
-        if (min !== undefined && number < min)
-          error("value_smaller_than_min", `Value ${number} smaller than min of ${min}`, name, {
-            input_name: name,
-            received_value: value,
-          });
-        else if (max !== undefined && number > max)
-          error("value_bigger_than_max", `Value ${number} bigger than max of ${max}`, name, {
-            input_name: name,
-            received_value: value,
-          });
+        converted = type === "INT" ? Math.trunc(number) : number;
+      }
+      if (selfValidated.has(name)) continue;
+      const { min, max } = options as { min?: number; max?: number };
+      if (min !== undefined && (converted as number) < min) {
+        error("value_smaller_than_min", `Value ${String(converted)} smaller than min of ${min}`, name, {
+          input_name: name,
+          input_config: spec,
+          received_value: converted,
+        });
         continue;
       }
-      if (type === "STRING" && typeof value !== "string" && typeof value !== "number") {
-        error("invalid_input_type", "Failed to convert an input value to a STRING value", name, {
+      if (max !== undefined && (converted as number) > max) {
+        error("value_bigger_than_max", `Value ${String(converted)} bigger than max of ${max}`, name, {
           input_name: name,
-          received_value: value,
+          input_config: spec,
+          received_value: converted,
         });
+        continue;
       }
-      if (type === "BOOLEAN" && typeof value !== "boolean" && value !== 0 && value !== 1) {
-        error("invalid_input_type", "Failed to convert an input value to a BOOLEAN value", name, {
-          input_name: name,
-          received_value: value,
-        });
+      if (Array.isArray(type) && !type.includes(converted as string)) {
+        const long = type.length > 20;
+        const listInfo = long
+          ? `(list of length ${type.length})`
+          : `[${type.map((v) => `'${v}'`).join(", ")}]`;
+        error(
+          "value_not_in_list",
+          "Value not in list",
+          `${name}: '${String(converted)}' not in ${listInfo}`,
+          {
+            input_name: name,
+            input_config: long ? null : spec,
+            received_value: converted,
+          },
+        );
       }
     }
-    if (errors.length === 0 && def.validate) {
+    if (def.validate) {
       const verdict = def.validate(inputs, files);
       if (verdict !== true)
         error("custom_validation_failed", "Custom validation failed for node", `image - ${verdict}`, {
           input_name: "image",
         });
     }
-    return errors.length === 0 && linkedValid;
+    const result = { valid: errors.length === 0 && valid, errors };
+    validated.set(id, result);
+    return result.valid;
   };
 
   const good: string[] = [];
+  const failed: TComfyNodeError[] = [];
   const nodeErrors: Record<
     string,
     { errors: TComfyNodeError[]; dependent_outputs: string[]; class_type: string }
   > = {};
   for (const output of outputs) {
-    if (validateNode(output)) {
+    let valid: boolean;
+    try {
+      valid = validateNode(output);
+    } catch (exception) {
+      if (!(exception instanceof ValidationException)) throw exception;
+      valid = false;
+      validated.set(output, {
+        valid: false,
+        errors: [
+          {
+            type: "exception_during_validation",
+            message: "Exception when validating node",
+            details: exception.message,
+            extra_info: { exception_type: exception.exceptionType },
+          },
+        ],
+      });
+    }
+    if (valid) {
       good.push(output);
       continue;
     }
-    // Every node on this output's path that failed names the output it took down.
-    for (const [id, errors] of validated) {
-      if (errors.length === 0 || !dependsOn(nodes, output, id)) continue;
-      nodeErrors[id] ??= { errors, dependent_outputs: [], class_type: String(nodes[id]!.class_type) };
-      const entry = nodeErrors[id];
-      if (!entry.dependent_outputs.includes(output)) entry.dependent_outputs.push(output);
+    failed.push(...validated.get(output)!.errors);
+    // As execution.py does: every invalid node with errors of its own seen so far names this output.
+    for (const [id, result] of validated) {
+      if (result.valid || result.errors.length === 0) continue;
+      nodeErrors[id] ??= {
+        errors: result.errors,
+        dependent_outputs: [],
+        class_type: String(nodes[id]!.class_type),
+      };
+      nodeErrors[id].dependent_outputs.push(output);
     }
   }
   if (good.length === 0) {
-    const details = Object.values(nodeErrors)
-      .flatMap((entry) => entry.errors.map((e) => `${e.message}: ${e.details}`))
-      .join("\n");
+    const details = failed.map((e) => `${e.message}: ${e.details}`).join("\n");
     return {
       ok: false,
       error: {
@@ -586,19 +643,17 @@ export function validatePrompt(
   return { ok: true, outputs: good, nodeErrors };
 }
 
-function dependsOn(nodes: TPrompt, from: string, target: string, seen = new Set<string>()): boolean {
-  if (from === target) return true;
-  if (seen.has(from)) return false;
-  seen.add(from);
-  for (const value of Object.values(nodes[from]?.inputs ?? {}))
-    if (
-      isLink(value) &&
-      typeof value[0] === "string" &&
-      nodes[value[0]] &&
-      dependsOn(nodes, value[0], target, seen)
-    )
-      return true;
-  return false;
+/** A Python exception raised while validating a link (KeyError, IndexError, TypeError). */
+class ValidationException extends Error {
+  readonly exceptionType: string;
+  constructor(message: string) {
+    super(message);
+    this.exceptionType = message.startsWith("'")
+      ? "KeyError"
+      : message.startsWith("tuple index")
+        ? "IndexError"
+        : "TypeError";
+  }
 }
 
 /** The nodes an output needs, dependencies first (the order the fake executes them). */

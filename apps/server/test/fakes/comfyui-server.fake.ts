@@ -1,7 +1,8 @@
 /**
  * A contract fake of a ComfyUI server (vendors CONTRACTS.md §6; issue 25) on 127.0.0.1: real
  * HTTP (node:http) and a real WebSocket (ws) in ComfyUI's protocol, every route also under /api:
- * - POST /upload/image (multipart: image, overwrite, subfolder, type) → `{name, subfolder, type}`;
+ * - POST /upload/image (multipart: image, overwrite; subfolder and type are ignored: every upload
+ *   lands in the input folder) → `{name, subfolder: "", type: "input"}`;
  *   a taken name becomes `name (1).ext` unless overwrite is "true"/"1"
  * - POST /prompt `{prompt, client_id?, prompt_id?, number?, front?, extra_data?}` → 200
  *   `{prompt_id, number, node_errors}`, or 400 `{error:{type,message,details,extra_info},

@@ -155,7 +155,8 @@ export async function startRunpodComfyuiWorkerFake(
         for (const [nodeId, nodeError] of Object.entries(body.node_errors))
           for (const [key, value] of Object.entries(nodeError))
             details.push(`Node ${nodeId} (${key}): ${typeof value === "string" ? value : pyRepr(value)}`);
-        if (details.length === 0) return { error: `Workflow validation failed: ${message}` };
+        if (details.length === 0)
+          return { error: `${message}. Raw response: ${JSON.stringify(answer.body)}` };
         let text = `${message}:\n${details.map((d) => `• ${d}`).join("\n")}`;
         if (details.some((d) => d.includes("not in list") && d.includes("ckpt_name")))
           text += core.installedModels.checkpoints.length
@@ -185,6 +186,8 @@ export async function startRunpodComfyuiWorkerFake(
         }
       }
       const history = core.history.get(promptId);
+      if (Object.keys(history?.outputs ?? {}).length === 0 && errors.length === 0)
+        errors.push(`No outputs found in history for prompt ${promptId}.`);
       const output: Array<{ filename: string; type: "base64" | "s3_url"; data: string }> = [];
       for (const nodeOutput of Object.values(history?.outputs ?? {}))
         for (const image of nodeOutput.images) {

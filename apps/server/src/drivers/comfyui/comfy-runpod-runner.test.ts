@@ -159,6 +159,16 @@ describe("RunPod ComfyUI runner", () => {
     expect(error.message).toMatch(/Workflow validation failed:\n• Node 9 \(errors\)/);
   });
 
+  it("maps an unknown node type (a 400 without node_errors) to COMFYUI_VALIDATION_FAILED", async () => {
+    const { request } = job();
+    request.workflow["15"] = { class_type: "FaceDetailerPro", inputs: {} };
+    const error = await rejection(runner().run(request));
+    expect(error.code).toBe("COMFYUI_VALIDATION_FAILED");
+    expect(error.message).toMatch(
+      /Cannot execute because node FaceDetailerPro does not exist\.\. Raw response/,
+    );
+  });
+
   it("maps a loader's 'not in list' to COMFYUI_MODEL_MISSING naming the file", async () => {
     const { request } = job({}, { ckpt: "juggernautXL.safetensors" });
     const error = await rejection(runner().run(request));
@@ -292,5 +302,11 @@ describe("RunPod ComfyUI runner", () => {
       ),
     ).toBe("COMFYUI_EXECUTION_FAILED");
     expect(codeOf("Failed to upload one or more input images")).toBe("COMFYUI_EXECUTION_FAILED");
+    expect(codeOf('Prompt has no outputs. Raw response: {"error": {"type": "prompt_no_outputs"}}')).toBe(
+      "COMFYUI_VALIDATION_FAILED",
+    );
+    expect(codeOf("Job processing failed", { details: ["No outputs found in history for prompt 1."] })).toBe(
+      "COMFYUI_NO_OUTPUT",
+    );
   });
 });

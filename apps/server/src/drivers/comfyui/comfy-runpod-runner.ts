@@ -81,7 +81,13 @@ export function workerError(body: TStatusBody): ComfyError {
   const details = Array.isArray(output.details) ? output.details.map(String) : [];
   const text = [message, ...details].join("\n");
   const short = text.slice(0, 1000);
-  if (/workflow validation failed|prompt outputs failed validation|prompt has no outputs/i.test(text)) {
+  // handler.py: a 400 with node_errors reads "Workflow validation failed:\n• Node …"; one without
+  // (no output node, an unknown node type) "<ComfyUI's message>. Raw response: …".
+  if (
+    /workflow validation failed|ComfyUI validation failed|prompt has no outputs|Cannot execute because|Raw response:/i.test(
+      text,
+    )
+  ) {
     if (/not in list/i.test(text)) {
       const missing = [...text.matchAll(/(\w+): '([^']*)' not in/g)].filter(([, input]) =>
         MODEL_INPUTS.has(input!),
@@ -101,6 +107,11 @@ export function workerError(body: TStatusBody): ComfyError {
       details,
     });
   }
+  if (/No outputs found in history/i.test(text))
+    return new ComfyError("COMFYUI_NO_OUTPUT", `the workflow finished without an output: ${short}`, {
+      error: message,
+      details,
+    });
   if (/out of memory|OutOfMemory/i.test(text))
     return new ComfyError("COMFYUI_OUT_OF_MEMORY", `the RunPod worker's GPU ran out of memory: ${short}`, {
       error: message,

@@ -68,6 +68,7 @@ interface THistoryEntry {
 }
 
 type TQueueEntry = [number, string, ...unknown[]];
+type TQueue = { queue_running?: TQueueEntry[]; queue_pending?: TQueueEntry[] };
 
 const sleep = (ms: number, signal: AbortSignal, wake?: Promise<void>) =>
   new Promise<void>((resolve, reject) => {
@@ -254,17 +255,13 @@ export function createComfyServerRunner(options: ComfyServerRunnerOptions): Comf
     for (;;) {
       if (state.failure) throw state.failure;
       try {
-        let gone = state.finished;
-        if (!gone) {
-          const queue = await json<{ queue_running?: TQueueEntry[]; queue_pending?: TQueueEntry[] }>(
-            "/queue",
-            signal,
-          );
-          const position = queuePosition(queue, promptId);
-          if (position === null) gone = true;
-          else if (!state.started) tracker.queued(position);
+        // After the socket said "done" the history is read first; otherwise the queue is.
+        let queued: number | null = null;
+        if (!state.finished) {
+          queued = queuePosition(await json<TQueue>("/queue", signal), promptId);
+          if (queued !== null && !state.started) tracker.queued(queued);
         }
-        if (gone) {
+        if (queued === null) {
           const history = await json<Record<string, THistoryEntry>>(
             `/history/${encodeURIComponent(promptId)}`,
             signal,
@@ -275,9 +272,12 @@ export function createComfyServerRunner(options: ComfyServerRunnerOptions): Comf
             if (failure) throw failure;
             return entry;
           }
-          // The queue lets go of a prompt a moment before the history has it.
-          misses += 1;
-          if (misses > 20)
+          // ComfyUI moves a prompt from the queue to the history under one lock, but the socket's
+          // execution_success comes a moment before that: look in the queue again before giving up.
+          const stillQueued =
+            state.finished && queuePosition(await json<TQueue>("/queue", signal), promptId) !== null;
+          misses = stillQueued ? 0 : misses + 1;
+          if (misses >= 3)
             throw new ComfyError(
               "COMFYUI_EXECUTION_FAILED",
               `prompt ${promptId} is neither queued nor in ComfyUI's history (the server restarted or the prompt was deleted)`,
