@@ -39,7 +39,11 @@ describe("loadConfig", () => {
 
   it("selects PostgreSQL for postgres:// and postgresql:// URLs", () => {
     for (const url of ["postgres://u@h/db", "postgresql://u@h:5432/db"]) {
-      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
+        kind: "postgres",
+        url,
+        statementTimeoutMs: 30_000,
+      });
     }
   });
 

@@ -55,6 +55,8 @@ describe("retouch on the built-in engine", () => {
       const done = await waitForJob(t.app, cookie, started.json().jobId, 90_000);
       expect(done).toMatchObject({ status: "completed", facesFound: 1, engine: "builtin" });
       expect(done.identityScore).toBeGreaterThan(0.8);
+      expect(done.retouchShare).toBeGreaterThan(0);
+      expect(done.retouchShare).toBeLessThanOrEqual(1);
       const result = await t.app.inject({ url: done.imageUrl });
       expect(result.statusCode).toBe(200);
     } finally {

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
+import pg from "pg";
 import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
@@ -340,6 +341,43 @@ describe.skipIf(!pgUrl)("PostgreSQL refusing, hanging, cut off and coming back",
   }, 60_000);
 });
 
+describe.skipIf(!pgUrl)("a PostgreSQL query that never returns (a lock never released)", () => {
+  it("is cancelled by the statement timeout: 503 database within the bound, and serves again once the lock goes", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gyeol-pg-frozen-"));
+    const testDb = await createTestDatabase({ name: "postgres" }, dir);
+    const t = await createTestApp({
+      database: { name: "postgres" },
+      env: {
+        DATABASE_URL: testDb.url,
+        DATABASE_STATEMENT_TIMEOUT_MS: "800",
+        PUBLIC_ORIGIN: "https://gyeol.test",
+      },
+    });
+    const locker = new pg.Client({ connectionString: testDb.url });
+    try {
+      const { cookie } = await register(t.app);
+      const checkSession = () => t.app.inject({ url: "/api/auth/check", headers: { cookie } });
+      expect((await checkSession()).statusCode).toBe(200);
+      // Another session (a stuck migration, an operator's open transaction) locks the users table.
+      await locker.connect();
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE users IN ACCESS EXCLUSIVE MODE");
+      const answer = await timed(checkSession);
+      expectDown(answer.value, "database");
+      expect(answer.ms).toBeLessThan(5000);
+      // What needs no database still answers.
+      expect((await t.app.inject({ url: "/api/site/operator" })).statusCode).toBe(200);
+      await locker.query("ROLLBACK");
+      expect((await checkSession()).statusCode).toBe(200);
+    } finally {
+      await locker.end().catch(() => {});
+      await t.close();
+      await testDb.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
 describe("what counts as a dependency not answering", () => {
   it("classifies SQLite, PostgreSQL, Redis and socket failures, and nothing else", () => {
     const coded = (code: string, message = "x") => Object.assign(new Error(message), { code });
@@ -350,6 +388,8 @@ describe("what counts as a dependency not answering", () => {
       "database",
     );
     expect(dependencyOf(new Error("Connection terminated unexpectedly"))).toBe("database");
+    expect(dependencyOf(coded("57014", "canceling statement due to statement timeout"))).toBe("database");
+    expect(dependencyOf(new Error("Query read timeout"))).toBe("database");
     expect(dependencyOf(new Error("Connection is closed."))).toBe("redis");
     expect(dependencyOf(new Error("wrapped", { cause: coded("ECONNREFUSED") }))).toBe("unknown");
     expect(dependencyOf(coded("SQLITE_CONSTRAINT_UNIQUE"))).toBeNull();

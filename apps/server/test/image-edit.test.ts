@@ -279,16 +279,18 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(history.items[0].all_image_urls).toHaveLength(2);
   });
 
+  // spec 02 §7–§8: error.code is the vendor's own code; ours (the modal row) is error.gyeolCode.
+  // A proxy's 524 names no vendor code: error.code is then ours too.
   it.each([
-    ["sensitive", "EDIT_SENSITIVE_CONTENT"],
-    ["oversize", "EDIT_OVERSIZE_IMAGE"],
-    ["aspect", "EDIT_ASPECT_RATIO"],
-    ["invalid", "EDIT_INVALID_PARAMETER"],
-    ["internal", "EDIT_PROVIDER_INTERNAL"],
-    ["proxy524", "EDIT_PROVIDER_TIMEOUT"],
+    ["sensitive", "EDIT_SENSITIVE_CONTENT", "InputImageSensitiveContentDetected"],
+    ["oversize", "EDIT_OVERSIZE_IMAGE", "InvalidParameter.OversizeImage"],
+    ["aspect", "EDIT_ASPECT_RATIO", "InvalidParameter.AspectRatioTooLarge"],
+    ["invalid", "EDIT_INVALID_PARAMETER", "InvalidParameter"],
+    ["internal", "EDIT_PROVIDER_INTERNAL", "InternalServiceError"],
+    ["proxy524", "EDIT_PROVIDER_TIMEOUT", "EDIT_PROVIDER_TIMEOUT"],
   ] as const)(
-    "a vendor's %s answer fails the job with %s and refunds it all",
-    async (outcome, code) => {
+    "a vendor's %s answer fails the job with %s (error.code %s) and refunds it all",
+    async (outcome, gyeolCode, vendorCode) => {
       fake.outcome = outcome;
       const before = fake.requests.length;
       const { user, response } = await run(30, (images) => editBody(images, { num_images: 2 }));
@@ -297,7 +299,13 @@ describe("image edit on Seedream (contract fake)", () => {
       const worker = startWorker(t.services, t.config);
       try {
         const done = await seedreamStatus(t, user.cookie, response.json().seedream_task_id);
-        expect(done).toMatchObject({ status: "failed", urls: [], error: { code } });
+        expect(done).toMatchObject({ status: "failed", urls: [], error: { code: vendorCode, gyeolCode } });
+        // GET /api/image/status (My Page, the contract suite) keeps answering our code.
+        const image = await t.app.inject({
+          url: `/api/image/status/${response.json().seedream_task_id}?source=seedream`,
+          headers: { cookie: user.cookie },
+        });
+        expect(image.json()).toMatchObject({ status: "failed", code: gyeolCode });
       } finally {
         await worker.stop();
       }
@@ -309,12 +317,17 @@ describe("image edit on Seedream (contract fake)", () => {
     30_000,
   );
 
-  it("composites the result back through the first image's mask (Seedream takes no mask)", async () => {
+  it("sends the tile with the mask overlay in the chosen colour, says what it means, and blends the result back", async () => {
     fake.outcome = "ok";
     const user = await userWithCredits(t, 15);
     const image = await upload(t, user.cookie, await photo({ r: 30, g: 60, b: 220 }));
     const mask = await upload(t, user.cookie, await leftHalfMask());
-    const response = await generate(t, user.cookie, editBody([image], { masks: [mask], size: "1280x960" }));
+    const before = fake.requests.length;
+    const response = await generate(
+      t,
+      user.cookie,
+      editBody([image], { masks: [mask], mask_colors: ["red"], size: "1280x960" }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const worker = startWorker(t.services, t.config);
     let url: string;
@@ -338,6 +351,62 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(left.b).toBeLessThan(80);
     expect(right.b).toBeGreaterThan(180); // the original blue photo elsewhere
     expect(right.r).toBeLessThan(80);
+
+    // What Seedream got (spec 02 §5): the tile with red at 35 % over the painted half only.
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    const tile = sent[0]!.body.image as string;
+    expect(tile).toMatch(/^data:image\/jpeg;base64,/);
+    const bytes = Buffer.from(tile.slice(tile.indexOf(",") + 1), "base64");
+    expect(bytes.length).toBeLessThanOrEqual(9_437_184);
+    const seen = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    expect(seen.info).toMatchObject({ width: 1280, height: 960 });
+    const sentAt = (x: number) => {
+      const i = (480 * seen.info.width + x) * seen.info.channels;
+      return [seen.data[i]!, seen.data[i + 1]!, seen.data[i + 2]!];
+    };
+    const original = (
+      await sharp(await photo({ r: 30, g: 60, b: 220 }))
+        .raw()
+        .toBuffer()
+    ).subarray(0, 3);
+    const painted = sentAt(320);
+    const red = [239, 68, 68];
+    for (let c = 0; c < 3; c++) {
+      expect(
+        Math.abs(painted[c]! - (original[c]! * 0.65 + red[c]! * 0.35)),
+        `painted ${c}`,
+      ).toBeLessThanOrEqual(4);
+      expect(Math.abs(sentAt(960)[c]! - original[c]!), `unpainted ${c}`).toBeLessThanOrEqual(3);
+    }
+    const prompt = sent[0]!.body.prompt;
+    expect(prompt.startsWith("make the sky a sunset\n\n")).toBe(true);
+    expect(prompt).toContain("translucent red overlay on the image marks the area to edit");
+  });
+
+  it("takes blue when the page names no colour, and refuses more colours than masks or an unknown colour", async () => {
+    fake.outcome = "ok";
+    const user = await userWithCredits(t, 15);
+    const image = await upload(t, user.cookie, await photo());
+    const mask = await upload(t, user.cookie, await leftHalfMask());
+    for (const mask_colors of [["blue", "red"], ["green"]]) {
+      const refused = await generate(t, user.cookie, editBody([image], { masks: [mask], mask_colors }));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code).toBe("VALIDATION_ERROR");
+    }
+    expect((await t.services.credits.balances(user.id)).total).toBe(15);
+    const before = fake.requests.length;
+    const response = await generate(t, user.cookie, editBody([image], { masks: [mask], size: "1280x960" }));
+    expect(response.statusCode, response.body).toBe(200);
+    const worker = startWorker(t.services, t.config);
+    try {
+      expect((await seedreamStatus(t, user.cookie, response.json().seedream_task_id)).status).toBe(
+        "completed",
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(fake.requests[before]!.body.prompt).toContain("translucent blue overlay");
   });
 
   it("refuses an image under 921,600 pixels before charging, naming its size", async () => {
@@ -444,7 +513,12 @@ describe("image edit on the OpenAI Images API (contract fake)", () => {
     const response = await generate(
       t,
       user.cookie,
-      editBody([first, second], { masks: [mask, null], num_images: 2, size: "2560x1440" }),
+      editBody([first, second], {
+        masks: [mask, null],
+        mask_colors: ["red", null],
+        num_images: 2,
+        size: "2560x1440",
+      }),
     );
     expect(response.statusCode, response.body).toBe(200);
     const worker = startWorker(t.services, t.config);
@@ -464,10 +538,55 @@ describe("image edit on the OpenAI Images API (contract fake)", () => {
       prompt: "make the sky a sunset",
     });
     expect(sent.images).toHaveLength(2);
-    expect(sent.mask).toMatchObject({ type: "image/png", width: 1280, height: 960 });
+    expect(sent.mask).toMatchObject({ type: "image/png", width: 1280, height: 960, hasAlpha: true });
     // The left half is painted: about half the pixels are transparent (the area to edit).
     expect(sent.mask!.transparent / (1280 * 960)).toBeGreaterThan(0.45);
     expect(sent.mask!.transparent / (1280 * 960)).toBeLessThan(0.55);
+    // A real mask: the first tile goes untouched (no overlay) and the prompt is the user's own.
+    const firstSent = await sharp(sent.images[0]!.bytes).raw().toBuffer({ resolveWithObject: true });
+    const painted = (480 * firstSent.info.width + 320) * firstSent.info.channels;
+    expect(firstSent.data[painted]).toBeLessThan(45); // the photo's own blue, no red tint
+    expect(firstSent.data[painted + 2]).toBeGreaterThan(200);
+    expect(sent.fields.prompt).toBe("make the sky a sunset");
+  });
+
+  it("sends a mask on another tile as an overlay (the API's mask is the first image's only)", async () => {
+    fake.outcome = "ok";
+    const user = await userWithCredits(t, 15);
+    const first = await upload(t, user.cookie, await photo());
+    const portrait = { width: 960, height: 1280 };
+    const second = await upload(t, user.cookie, await photo({ r: 10, g: 200, b: 10 }, portrait));
+    const mask = await upload(t, user.cookie, await leftHalfMask(portrait));
+    const before = fake.requests.length;
+    const response = await generate(
+      t,
+      user.cookie,
+      editBody([first, second], { masks: [null, mask], mask_colors: [null, "blue"] }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const worker = startWorker(t.services, t.config);
+    try {
+      expect((await seedreamStatus(t, user.cookie, response.json().seedream_task_id)).status).toBe(
+        "completed",
+      );
+    } finally {
+      await worker.stop();
+    }
+    const sent = fake.requests[before]!;
+    expect(sent.mask).toBeNull();
+    expect(sent.images[1]!.type).toBe("image/jpeg");
+    const tile = await sharp(sent.images[1]!.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect(tile.info).toMatchObject({ width: 960, height: 1280 });
+    const pixel = (x: number) => (640 * tile.info.width + x) * tile.info.channels;
+    // Blue (37, 99, 235) at 35 % over green (10, 200, 10) on the painted left half only.
+    expect(tile.data[pixel(240) + 2]).toBeGreaterThan(70);
+    expect(tile.data[pixel(720) + 2]).toBeLessThan(30);
+    // multipart/form-data sends line breaks as CRLF.
+    expect(sent.fields.prompt!.replaceAll("\r\n", "\n")).toBe(
+      "make the sky a sunset\n\nThe translucent blue overlay on image 2 marks the area to edit. " +
+        "Change only that area and keep everything outside it exactly as it is. " +
+        "The overlay is only a marker, not part of the picture: no blue tint may remain in the result.",
+    );
   });
 
   it("refunds the image the API did not return, and maps its safety block to the sensitive-content row", async () => {
@@ -484,7 +603,10 @@ describe("image edit on the OpenAI Images API (contract fake)", () => {
       fake.outcome = "sensitive";
       const blocked = await generate(t, user.cookie, editBody([image], { num_images: 2 }));
       const failed = await seedreamStatus(t, user.cookie, blocked.json().seedream_task_id);
-      expect(failed).toMatchObject({ status: "failed", error: { code: "EDIT_SENSITIVE_CONTENT" } });
+      expect(failed).toMatchObject({
+        status: "failed",
+        error: { code: "moderation_blocked", gyeolCode: "EDIT_SENSITIVE_CONTENT" },
+      });
       expect((await t.services.credits.balances(user.id)).total).toBe(45);
     } finally {
       await worker.stop();

@@ -6,6 +6,7 @@ import {
   faceCrop,
   faceDescriptors,
   IDENTITY_FLOOR,
+  keepGroupIdentity,
   keepIdentity,
   scoreIdentity,
 } from "./identity.ts";
@@ -76,4 +77,46 @@ describe("identity descriptors (faceres, public-domain portraits)", () => {
     const mildScore = await scoreIdentity(face, image, mild);
     expect((await keepIdentity(face, image, mild, mildScore)).share).toBe(1);
   });
+
+  it("guards every face of a group photo, not only the main one", async () => {
+    // Two people side by side (a portrait and its mirror image); the retouch flattens only the
+    // face that is not the main one.
+    const one = await decodeImage(readFixture("grace-hopper.jpg"));
+    const width = one.width * 2;
+    const pair = { width, height: one.height, data: new Uint8Array(width * one.height * 3) };
+    for (let y = 0; y < one.height; y++)
+      for (let x = 0; x < one.width; x++)
+        for (let c = 0; c < 3; c++) {
+          const v = one.data[(y * one.width + x) * 3 + c]!;
+          pair.data[(y * width + x) * 3 + c] = v;
+          pair.data[(y * width + (width - 1 - x)) * 3 + c] = v;
+        }
+    const faces = (await analyzeImage(pair)).faces;
+    expect(faces.length).toBeGreaterThanOrEqual(2);
+    const [main, other] = [faces[0]!, faces[1]!];
+    const [x0, y0, side] = faceCrop(other);
+    const flat = { ...pair, data: new Uint8Array(pair.data) };
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(pair.height, y0 + side); y++)
+      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, x0 + side); x++) {
+        // Only the other face's half of the photo: the main face stays as it was.
+        if (Math.abs(x - (x0 + side / 2)) > Math.abs(x - faceCrop(main)[0] - faceCrop(main)[2] / 2)) continue;
+        for (let c = 0; c < 3; c++) {
+          const i = (y * width + x) * 3 + c;
+          flat.data[i] = Math.round(pair.data[i]! * 0.12 + 128 * 0.88);
+        }
+      }
+    const mainScore = await scoreIdentity(main, pair, flat);
+    // The main face alone would keep the whole retouch.
+    expect((await keepIdentity(main, pair, flat, mainScore)).share).toBe(1);
+    expect((await scoreIdentity(other, pair, flat)).cosine).toBeLessThan(IDENTITY_FLOOR);
+
+    const kept = await keepGroupIdentity(faces, pair, flat, mainScore);
+    expect(kept.guarded).toBeGreaterThanOrEqual(2);
+    expect(kept.backedOff).toBe(1);
+    expect(kept.share).toBeGreaterThan(0);
+    expect(kept.share).toBeLessThan(1);
+    blendTowards(pair, flat, kept.share);
+    expect((await scoreIdentity(other, pair, flat)).cosine).toBeGreaterThanOrEqual(IDENTITY_FLOOR);
+    expect(kept.score!.cosine).toBeGreaterThanOrEqual(IDENTITY_FLOOR);
+  }, 60_000);
 });

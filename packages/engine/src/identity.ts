@@ -171,6 +171,81 @@ export async function keepIdentity(
   };
 }
 
+/** Faces whose crop is smaller than this (px) give descriptors too noisy to guard on. */
+export const GUARDED_FACE_MIN_SIDE = 72;
+/** At most this many faces of a group photo are guarded (each costs two descriptors or more). */
+export const GUARDED_FACES_MAX = 6;
+
+/** The cosine of `face` in input against the blend input + share·(result − input). */
+async function scoreBlend(
+  face: Pick<TFace, "mesh">,
+  input: RgbImage,
+  result: RgbImage,
+  share: number,
+  inputEmbedding: readonly number[],
+): Promise<TIdentityScore> {
+  const crop = faceCrop(face);
+  const size = DESCRIPTOR_SIZE * DESCRIPTOR_SIZE * 3;
+  const a = new Float32Array(size);
+  const b = new Float32Array(size);
+  sampleCrop(input, crop, a);
+  sampleCrop(result, crop, b);
+  for (let i = 0; i < size; i++) b[i] = a[i]! + share * (b[i]! - a[i]!);
+  const embedding = Array.from(await getSrPool("esrgan-slim").describe(b));
+  return {
+    cosine: cosineSimilarity(inputEmbedding, embedding),
+    inputEmbedding: [...inputEmbedding],
+    resultEmbedding: embedding,
+  };
+}
+
+/**
+ * keepIdentity for every face of the photo, not only the main one (issue 24: "every face in a group
+ * photo handled"): the main face and up to GUARDED_FACES_MAX − 1 others big enough to describe are
+ * scored, each that falls below IDENTITY_TARGET is backed off on its own, and the smallest share
+ * any of them needs is the one kept (the blend is one for the whole photo). The answer's score is
+ * the main face's at that share.
+ */
+export async function keepGroupIdentity(
+  faces: readonly Pick<TFace, "mesh">[],
+  input: RgbImage,
+  result: RgbImage,
+  mainScore?: TIdentityScore,
+): Promise<{ share: number; score: TIdentityScore | null; guarded: number; backedOff: number }> {
+  const [main, ...others] = faces;
+  if (!main) return { share: 1, score: null, guarded: 0, backedOff: 0 };
+  const guarded = [
+    main,
+    ...others.filter((face) => faceCrop(face)[2] >= GUARDED_FACE_MIN_SIDE).slice(0, GUARDED_FACES_MAX - 1),
+  ];
+  const scores = await Promise.all(
+    guarded.map((face, i) => (i === 0 && mainScore ? mainScore : scoreIdentity(face, input, result))),
+  );
+  let share = 1;
+  let backedOff = 0;
+  const kept: Array<{ share: number; score: TIdentityScore } | null> = [];
+  for (const [i, face] of guarded.entries()) {
+    const score = scores[i]!;
+    if (score.cosine >= IDENTITY_TARGET) {
+      kept.push(null);
+      continue;
+    }
+    backedOff += 1;
+    const own = await keepIdentity(face, input, result, score);
+    kept.push(own);
+    share = Math.min(share, own.share);
+  }
+  let mainAt = scores[0]!;
+  if (share < 1) {
+    const own = kept[0];
+    mainAt =
+      own && own.share === share
+        ? own.score
+        : await scoreBlend(main, input, result, share, scores[0]!.inputEmbedding);
+  }
+  return { share, score: mainAt, guarded: guarded.length, backedOff };
+}
+
 /** `result` ← input + share·(result − input), in place. */
 export function blendTowards(input: RgbImage, result: RgbImage, share: number): void {
   const from = input.data;

@@ -1,7 +1,7 @@
 import { resolveRetouchControls, type TRetouchControls } from "@gyeol/shared/retouch";
 import { analyzeImage, type TFaceAnalysis } from "./face/analyze.ts";
 import { sampleSkinModel, skinLikelihood, type TRegionMasks } from "./face/regions.ts";
-import { blendTowards, keepIdentity, scoreIdentity, type TIdentityScore } from "./identity.ts";
+import { blendTowards, keepGroupIdentity, scoreIdentity, type TIdentityScore } from "./identity.ts";
 import { createEnlargedRowReader, decodeImage, encodeJpeg, type RgbImage, readBoxMaskRow } from "./image.ts";
 import { blurPlane, softOutfitMask } from "./masks.ts";
 import { applyFairSkin, fairSkinWeight } from "./retouch/fair-skin.ts";
@@ -254,11 +254,12 @@ export async function retouchPortrait(
   let identity = mainFace ? await scoreIdentity(mainFace, image, filtered) : null;
   // A face that would no longer read as its owner's gets as much of the retouch as keeps it
   // (identity.ts keepIdentity): an older face, a black-and-white photo, a strong style.
+  // Every face of a group photo is guarded, not only the main one (keepGroupIdentity).
   let retouchShare = 1;
   if (mainFace && identity && filtered !== image) {
-    const kept = await keepIdentity(mainFace, image, filtered, identity);
+    const kept = await keepGroupIdentity(analysis.faces, image, filtered, identity);
     retouchShare = kept.share;
-    identity = kept.score;
+    identity = kept.score ?? identity;
     if (retouchShare < 1) blendTowards(image, filtered, retouchShare);
   }
   const identityMs = performance.now() - identityStarted;

@@ -2,6 +2,7 @@
  * Image edit's business rules (spec 02 §2.2, §3, §5, §8, §9 "Image edit"), shared by the web page,
  * the server's intake and the provider drivers. Pure functions, no I/O.
  */
+import type { TMaskColor } from "./mask.ts";
 
 /** §9: 15 credits per output image; auto-prompt adds 5 (charged by POST /api/seedream/auto-prompt). */
 export const IMAGE_EDIT_CREDITS_PER_IMAGE = 15;
@@ -134,12 +135,54 @@ export function compositeQualities(): number[] {
 }
 
 /**
- * The failure codes of an image-edit job (GET /api/seedream/status error.code), one per row of
+ * What a provider without a mask input (Seedream) is told about the mask overlay composited onto
+ * the tiles (spec 02 §5, issue 25), appended after the user's own prompt, which stays as it is.
+ * `masked` lists the tiles that carry an overlay (0-based index, the colour the user chose);
+ * `imageCount` is how many images are sent, so a single image is "the image", not "image 1".
+ */
+export function maskOverlayInstruction(
+  masked: ReadonlyArray<{ index: number; color: TMaskColor }>,
+  imageCount: number,
+): string {
+  if (masked.length === 0) return "";
+  const where = (index: number) => (imageCount <= 1 ? "the image" : `image ${index + 1}`);
+  const colours = [...new Set(masked.map((tile) => tile.color))];
+  const tint = `${colours.join(" or ")} tint`;
+  if (masked.length === 1) {
+    const { index, color } = masked[0]!;
+    return (
+      `The translucent ${color} overlay on ${where(index)} marks the area to edit. ` +
+      "Change only that area and keep everything outside it exactly as it is. " +
+      `The overlay is only a marker, not part of the picture: no ${tint} may remain in the result.`
+    );
+  }
+  const list = masked.map((tile) => `${tile.color} on ${where(tile.index)}`).join(", ");
+  return (
+    `The translucent overlays mark the areas to edit (${list}). ` +
+    "Change only those areas and keep everything outside them exactly as it is. " +
+    `The overlays are only markers, not part of the pictures: no ${tint} may remain in the result.`
+  );
+}
+
+/** The prompt sent to a provider without a mask input: the user's prompt, then the overlay's meaning. */
+export function promptWithMaskOverlay(
+  prompt: string,
+  masked: ReadonlyArray<{ index: number; color: TMaskColor }>,
+  imageCount: number,
+): string {
+  const instruction = maskOverlayInstruction(masked, imageCount);
+  return instruction ? `${prompt}\n\n${instruction}` : prompt;
+}
+
+/**
+ * The failure codes of an image-edit job (GET /api/seedream/status error.gyeolCode), one per row of
  * spec 02 §8's error modal. Vendor codes (Seedream's InvalidParameter.OversizeImage …, OpenAI's
  * moderation_blocked …) map onto them in the drivers (imageEditCodeOfVendor).
  */
 export const IMAGE_EDIT_FAILURE_CODES = [
   "EDIT_OVERSIZE_IMAGE",
+  /** Ours, before any vendor call: a tile with its mask overlay is over 9,437,184 bytes even at 0.52. */
+  "EDIT_MASKED_IMAGE_TOO_LARGE",
   "EDIT_ASPECT_RATIO",
   "EDIT_INVALID_PARAMETER",
   "EDIT_SENSITIVE_CONTENT",
@@ -152,6 +195,8 @@ export type TImageEditFailureCode = (typeof IMAGE_EDIT_FAILURE_CODES)[number];
 /** The modal row of a vendor's error code (Seedream §1.6, OpenAI §5.4 of the vendor contracts). */
 export function imageEditCodeOfVendor(vendorCode: string | null | undefined): TImageEditFailureCode {
   const code = vendorCode ?? "";
+  // Already ours (the status answer's gyeolCode, or error.code of a failure no vendor named).
+  if ((IMAGE_EDIT_FAILURE_CODES as readonly string[]).includes(code)) return code as TImageEditFailureCode;
   if (code === "InvalidParameter.OversizeImage") return "EDIT_OVERSIZE_IMAGE";
   // Spec's InvalidParameter.AspectRatio and the real AspectRatioTooSmall / AspectRatioTooLarge.
   if (/^InvalidParameter\.AspectRatio/.test(code)) return "EDIT_ASPECT_RATIO";
@@ -202,4 +247,35 @@ export function editHistoryPrompt(prompt: string | null | undefined): string {
     }
   }
   return prompt;
+}
+
+/**
+ * What the vendor refuses, checked before a run so it never starts charged and then refunded
+ * (issue 26; vendors/CONTRACTS.md §1 Seedream 4.0): an input image's width-to-height ratio must lie
+ * in [1/3, 3], and the output must have at least 1280×720 = 921,600 pixels.
+ */
+export const IMAGE_EDIT_MAX_INPUT_RATIO = 3;
+export const IMAGE_EDIT_MIN_OUTPUT_PIXELS = 1280 * 720;
+
+/** The ratio limits as people read them: "1:3" and "3:1". */
+export const IMAGE_EDIT_INPUT_RATIO_TEXT = {
+  min: `1:${IMAGE_EDIT_MAX_INPUT_RATIO}`,
+  max: `${IMAGE_EDIT_MAX_INPUT_RATIO}:1`,
+} as const;
+
+export function isEditInputRatioAllowed(width: number, height: number): boolean {
+  if (width <= 0 || height <= 0) return false;
+  const ratio = width / height;
+  return ratio >= 1 / IMAGE_EDIT_MAX_INPUT_RATIO && ratio <= IMAGE_EDIT_MAX_INPUT_RATIO;
+}
+
+/** The output's size and pixels when it is under the vendor's minimum, else null. */
+export function editOutputTooSmall(
+  width: number,
+  height: number,
+  scale: number,
+): { width: number; height: number; pixels: number } | null {
+  const size = scaledEditSize(width, height, scale);
+  const pixels = size.width * size.height;
+  return pixels < IMAGE_EDIT_MIN_OUTPUT_PIXELS ? { ...size, pixels } : null;
 }

@@ -9,6 +9,8 @@ export type TMaskMode = (typeof MASK_MODES)[number];
 
 export const MASK_COLORS = ["blue", "red"] as const;
 export type TMaskColor = (typeof MASK_COLORS)[number];
+/** spec 02 §2.2 names blue first: the editor's colour until the user picks red, and the server's when none is sent. */
+export const MASK_DEFAULT_COLOR: TMaskColor = "blue";
 
 /** The overlay's tint for each colour choice; the overlay is shown at MASK_OVERLAY_OPACITY. */
 export const MASK_COLOR_RGB: Record<TMaskColor, readonly [number, number, number]> = {

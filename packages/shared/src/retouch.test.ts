@@ -7,6 +7,7 @@ import {
   estimateRetouchCost,
   findEngineInputProblem,
   isOverScaleLimit,
+  maxAllowedScale,
   normalizeRetouchStyle,
   qualityBadge,
   resolveFilterFields,
@@ -122,5 +123,18 @@ describe("engine input limits (issue 11)", () => {
       if (Math.max(w, h) > ENGINE_MAX_ASPECT_RATIO * Math.min(w, h)) continue;
       expect(findEngineInputProblem(resized.width, resized.height), `${w}x${h}`).toBeNull();
     }
+  });
+});
+
+describe("maxAllowedScale (issue 26: only scales that can run are offered)", () => {
+  it("stops a 1333×1000 photo at 1.7, whose output stays under the 4000 px sum", () => {
+    expect(maxAllowedScale(1333, 1000)).toBe(1.7);
+    expect(isOverScaleLimit(1333, 1000, 1.7)).toBe(false);
+    expect(isOverScaleLimit(1333, 1000, 1.8)).toBe(true);
+  });
+
+  it("offers the whole slider to a small photo and ×1 to one already at the limit", () => {
+    expect(maxAllowedScale(800, 600)).toBe(2);
+    expect(maxAllowedScale(2500, 2000)).toBe(1);
   });
 });

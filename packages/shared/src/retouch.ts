@@ -159,6 +159,18 @@ export function isOverScaleLimit(width: number, height: number, scale: number): 
   return size.width + size.height >= SCALE_LIMIT_SUM_PX;
 }
 
+/**
+ * The largest slider value (on its 0.1 grid) whose output stays under the scale limit, so the page
+ * offers only scales that can run (issue 26): a 1333×1000 photo goes up to 1.7. SCALE_MAX when
+ * every scale fits; 1 at worst (×1 never counts against the limit).
+ */
+export function maxAllowedScale(width: number, height: number): number {
+  for (let tenths = Math.round(SCALE_MAX * 10); tenths > 10; tenths--) {
+    if (!isOverScaleLimit(width, height, tenths / 10)) return tenths / 10;
+  }
+  return 1;
+}
+
 /** spec 02 §5 auto-resize tiers by width + height. */
 export const AUTO_RESIZE_MIN_SIDE_PX = 1000;
 export const AUTO_RESIZE_JPEG_QUALITY = 0.9;

@@ -3,6 +3,12 @@
  * (spec 02 §5, §9): types, bytes, minimum pixels, the resize rule and the re-encode steps. The web's
  * lib/uploads reads a tool's policy; the server checks the same limits again.
  */
+import {
+  compositeQualities,
+  IMAGE_EDIT_COMPOSITE_MAX_BYTES,
+  IMAGE_EDIT_MIN_PIXELS,
+  IMAGE_EDIT_UPLOAD_MAX_BYTES,
+} from "./image-edit.ts";
 import { computeAutoResize, type TAutoResize } from "./retouch.ts";
 
 export type TImageType = "jpeg" | "png" | "webp";
@@ -55,17 +61,18 @@ export const IMAGE_POLICIES = {
     reencodeMaxBytes: null,
   },
   /**
-   * spec 02 §9 Image edit: up to 50 MB, at least 921,600 pixels, and at most 9 MB (9,437,184
-   * bytes) after compositing; the quality steps down until the file fits.
+   * spec 02 §5, §9 Image edit: jpeg and png only (the vendor's own types), up to 50 MB, at least
+   * 921,600 pixels, and at most 9 MB (9,437,184 bytes) after compositing; the quality steps down
+   * 0.92, 0.82 … 0.52 until the file fits. The numbers are image-edit.ts's, the page reads them here.
    */
   imageEdit: {
-    types: ["jpeg", "png", "webp"],
-    extensions: ["jpg", "jpeg", "png", "webp"],
-    maxBytes: 50 * 1024 * 1024,
-    minPixels: 921_600,
+    types: ["jpeg", "png"],
+    extensions: ["jpg", "jpeg", "png"],
+    maxBytes: IMAGE_EDIT_UPLOAD_MAX_BYTES,
+    minPixels: IMAGE_EDIT_MIN_PIXELS,
     resize: { kind: "none" },
-    jpegQualities: [0.92, 0.85, 0.75, 0.6],
-    reencodeMaxBytes: 9_437_184,
+    jpegQualities: compositeQualities(),
+    reencodeMaxBytes: IMAGE_EDIT_COMPOSITE_MAX_BYTES,
   },
   /** spec 02 §9 Consistency: a reference image in png, webp or jpg. */
   consistency: {
@@ -89,6 +96,11 @@ export function fileExtension(name: string): string {
 /** True when the file's name has one of the policy's extensions. */
 export function isAllowedFileName(policy: TImagePolicy, name: string): boolean {
   return policy.extensions.includes(fileExtension(name));
+}
+
+/** True when the file's declared type is one of the policy's ("image/jpeg" for jpeg …). */
+export function isAllowedFileType(policy: TImagePolicy, mime: string): boolean {
+  return policy.types.some((type) => MIME[type] === mime);
 }
 
 /** The file input's `accept`: the MIME types, then the extensions ("image/jpeg,…,.jpg,…"). */

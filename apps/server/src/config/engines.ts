@@ -16,6 +16,10 @@ export interface TRunpodConfig {
   apiKey: string;
   baseUrl: string;
   pollIntervalMs: number;
+  /** One HTTP call's bound (a RunPod that never answers fails the job, refunded). */
+  requestTimeoutMs: number;
+  /** A RunPod job's bound; past it the job is cancelled there and fails PROVIDER_TIMEOUT. */
+  jobTimeoutMs: number;
 }
 
 /** Face edit: the built-in refine, or the RunPod endpoint when it and RUNPOD_API_KEY are set. */
@@ -43,11 +47,19 @@ export const enginesPort = definePort(
     RUNPOD_FACE_EDIT_ENDPOINT_ID: zOptionalText,
     RUNPOD_API_BASE_URL: zOptionalText.pipe(z.url().optional()),
     RUNPOD_POLL_INTERVAL_MS: zInt(2000, 10, 600_000),
+    RUNPOD_REQUEST_TIMEOUT_MS: zInt(30_000, 100, 600_000),
+    RUNPOD_JOB_TIMEOUT_MS: zInt(1_800_000, 1000, 86_400_000),
   },
   (e) => {
     const baseUrl = trimSlashes(e.RUNPOD_API_BASE_URL ?? "https://api.runpod.ai/v2");
     const runpod = e.RUNPOD_API_KEY
-      ? Object.freeze({ apiKey: e.RUNPOD_API_KEY, baseUrl, pollIntervalMs: e.RUNPOD_POLL_INTERVAL_MS })
+      ? Object.freeze({
+          apiKey: e.RUNPOD_API_KEY,
+          baseUrl,
+          pollIntervalMs: e.RUNPOD_POLL_INTERVAL_MS,
+          requestTimeoutMs: e.RUNPOD_REQUEST_TIMEOUT_MS,
+          jobTimeoutMs: e.RUNPOD_JOB_TIMEOUT_MS,
+        })
       : undefined;
     const problems: string[] = [];
     // Unset: RunPod when its key and endpoint are set, else built-in (as before issue 25).

@@ -119,7 +119,7 @@ async function readFile(file: Readable & { truncated?: boolean }, maxBytes: numb
 function fileTooLarge(maxBytes: number): AppError {
   const mb = maxBytes / (1024 * 1024);
   const size = Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
-  return new AppError(413, "PAYLOAD_TOO_LARGE", `A file is larger than ${size} MB.`);
+  return new AppError(413, "PAYLOAD_TOO_LARGE", `A file is larger than ${size} MB.`, { maxBytes });
 }
 
 /**

@@ -42,10 +42,14 @@ const NETWORK_CODES = new Set([
 
 /** SQLite: locked past busy_timeout, disk full or failing, file gone or read-only. */
 const SQLITE_OUTAGE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY|PROTOCOL)/;
-/** PostgreSQL SQLSTATE: connection exceptions (08…), shutting down or starting (57P01–03), too many connections. */
-const PG_OUTAGE = /^(08\w{3}|57P0[123]|53300)$/;
+/**
+ * PostgreSQL SQLSTATE: connection exceptions (08…), shutting down or starting (57P01–03), too many
+ * connections, a statement cancelled by statement_timeout (57014) or a lock not granted in time
+ * (55P03); "Query read timeout" is the client's own bound (query_timeout).
+ */
+const PG_OUTAGE = /^(08\w{3}|57P0[123]|53300|57014|55P03)$/;
 const PG_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (shutting down|starting up)/i;
+  /Query read timeout|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (shutting down|starting up)/i;
 
 function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current = error;

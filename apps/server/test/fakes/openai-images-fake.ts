@@ -1,8 +1,9 @@
 /**
  * A contract fake of the OpenAI Images API's edits (vendors CONTRACTS.md §5), on 127.0.0.1:
  * - POST /v1/images/edits, multipart/form-data, `authorization: Bearer <key>` (401 otherwise):
- *   `image[]` parts (1–16 png/webp/jpg files, each < 50 MB), an optional `mask` (a PNG of the first
- *   image's size: 400 otherwise), `prompt`, `model`, `n` (1–10), `size` (1024x1024, 1536x1024,
+ *   `image[]` parts (1–16 png/webp/jpg files, each < 50 MB), an optional `mask` (a PNG under 4 MB
+ *   of the first image's size with an alpha channel, whose alpha-0 pixels are the area to edit:
+ *   400 invalid_image otherwise), `prompt`, `model`, `n` (1–10), `size` (1024x1024, 1536x1024,
  *   1024x1536 or auto), `output_format`, `user`
  * - 200 `{created, data:[{b64_json}], background, output_format, quality, size, usage}` (no URLs)
  * - errors `{"error":{"message","type","param","code"}}`; the safety block is 400
@@ -18,7 +19,15 @@ export interface OpenAiImagesRequest {
   authorization: string | undefined;
   fields: Record<string, string>;
   images: Array<{ name: string; type: string; bytes: Buffer }>;
-  mask: { type: string; bytes: Buffer; width: number; height: number; transparent: number } | null;
+  mask: {
+    type: string;
+    bytes: Buffer;
+    width: number;
+    height: number;
+    hasAlpha: boolean;
+    /** Pixels with alpha 0: the area the model may change. */
+    transparent: number;
+  } | null;
 }
 
 export interface OpenAiImagesFake {
@@ -32,6 +41,8 @@ export interface OpenAiImagesFake {
   close(): Promise<void>;
 }
 
+/** §5.2: the mask is a PNG under 4 MB. */
+const MAX_MASK_BYTES = 4 * 1024 * 1024;
 const SIZES = new Set(["1024x1024", "1536x1024", "1024x1536", "auto"]);
 
 export async function startOpenAiImagesFake(
@@ -97,6 +108,7 @@ export async function startOpenAiImagesFake(
         bytes,
         width: meta?.width ?? 0,
         height: meta?.height ?? 0,
+        hasAlpha: meta?.hasAlpha === true,
         transparent: alpha.reduce((sum, a) => sum + (a === 0 ? 1 : 0), 0),
       };
     }
@@ -140,6 +152,15 @@ export async function startOpenAiImagesFake(
       .catch(() => null);
     if (!first?.width)
       return fail(response, 400, "Invalid image file.", "invalid_request_error", "invalid_image", "image");
+    if (mask && (mask.bytes.length >= MAX_MASK_BYTES || !mask.hasAlpha))
+      return fail(
+        response,
+        400,
+        "Invalid mask image: it must be a PNG with an alpha channel, less than 4 MB.",
+        "invalid_request_error",
+        "invalid_image",
+        "mask",
+      );
     if (mask && (mask.type !== "image/png" || mask.width !== first.width || mask.height !== first.height))
       return fail(
         response,

@@ -32,6 +32,8 @@ export interface FakeEngine extends RetouchEngine {
   runs: number;
   /** The job input of each run, as the driver received it. */
   inputs: TUpscaleInput[];
+  /** What the engine reports it kept of the retouch (the identity guard). */
+  retouchShare: number;
 }
 
 /** An engine whose outcome the test sets: a real JPEG back, an EngineJobError, or no answer until aborted. */
@@ -42,6 +44,7 @@ export function createFakeEngine(): FakeEngine {
     behaviour: "ok",
     runs: 0,
     inputs: [],
+    retouchShare: 1,
     async run({ input, readImage, signal }) {
       engine.runs += 1;
       engine.inputs.push(input);
@@ -64,6 +67,7 @@ export function createFakeEngine(): FakeEngine {
         height: info.height,
         facesFound: 1,
         identityScore: 0.97,
+        retouchShare: engine.retouchShare,
         engine: "builtin",
       };
     },

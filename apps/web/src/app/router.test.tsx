@@ -97,6 +97,30 @@ describe("the app's routes", () => {
     expect(screen.queryByTestId("session-expired-modal")).toBeNull();
   });
 
+  it("'Log in again' comes back to the page the session ended on, in either language (issue 26)", async () => {
+    const { router } = renderRoutes(buildAppRoutes(), { path: "/en/pricing?plan=basic", user: makeUser() });
+    await screen.findByTestId("header-credits");
+    act(() => {
+      window.dispatchEvent(new CustomEvent("auth:invalid", { detail: { code: "SESSION_EXPIRED" } }));
+    });
+    fireEvent.click(await screen.findByTestId("session-expired-login"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/login"));
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/en/pricing?plan=basic");
+  });
+
+  it("keeps the next of a signed-in page the guard already swapped for /login (issue 26)", async () => {
+    const { router } = renderRoutes(buildAppRoutes(), { path: "/mypage", user: makeUser() });
+    await screen.findByTestId("header-credits");
+    act(() => {
+      window.dispatchEvent(new CustomEvent("auth:invalid", { detail: { code: "SESSION_EXPIRED" } }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    fireEvent.click(await screen.findByTestId("session-expired-login"));
+    await waitFor(() => expect(screen.queryByTestId("session-expired-modal")).toBeNull());
+    expect(router.state.location.pathname).toBe("/login");
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/mypage");
+  });
+
   it("explains an auth:invalid event in the page's language, not with the server's sentence", async () => {
     window.localStorage.setItem("locale", "ko");
     renderRoutes(buildAppRoutes(), { path: "/", user: makeUser() });

@@ -214,3 +214,24 @@ describe("a failed submit split between fields and the form line", () => {
     });
   });
 });
+
+describe("a refused size names the server's limit (issue 26)", () => {
+  it("reads PAYLOAD_TOO_LARGE with details.maxBytes as 'at most N MB', in both languages", async () => {
+    const failure = await failureOf(
+      jsonResponse(413, {
+        success: false,
+        code: "PAYLOAD_TOO_LARGE",
+        error: "Images up to 25 MB.",
+        details: { maxBytes: 25 * 1024 * 1024 },
+      }),
+    );
+    const tEn = i18n.getFixedT("en") as unknown as TFunction;
+    const tKo = i18n.getFixedT("ko") as unknown as TFunction;
+    expect(describeError(failure, tEn, "fallback")).toBe(
+      "The file is too large: files of at most 25 MB can be uploaded.",
+    );
+    expect(describeError(failure, tKo, "fallback")).toBe(
+      "파일이 너무 커요. 25MB 이하 파일만 올릴 수 있어요.",
+    );
+  });
+});

@@ -88,7 +88,17 @@ export function describeError(error: unknown, t: TFunction, fallback: string): s
   const keyword = (error.details as { keyword?: unknown } | undefined)?.keyword;
   if (error.code === "NSFW_PROMPT_BLOCKED" && typeof keyword === "string" && keyword)
     return t("errors.blockedWord", { word: keyword });
+  // A refused size says the limit the server holds (issue 26: "at most 25 MB").
+  const maxBytes = (error.details as { maxBytes?: unknown } | undefined)?.maxBytes;
+  if (error.code === "PAYLOAD_TOO_LARGE" && typeof maxBytes === "number" && maxBytes > 0)
+    return t("toolLimits.payloadTooLarge", { mb: formatMegabytes(maxBytes) });
   return describeCode(error.code, t) ?? fallback;
+}
+
+/** 26214400 → "25", 1.5 MiB → "1.5". */
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
 }
 
 /** Codes that are about one field, so a form shows them there (the e-mail of a sign-up). */

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { isApiError } from "./api-client.ts";
+import { describeError } from "./api-errors.ts";
 
 /** The start and upload refusals every paid tool answers alike (spec 02 §8). */
 export type TToolErrorKind = "insufficientCredits" | "nsfw" | "maintenance" | "other";
@@ -24,4 +25,20 @@ export function describeToolError(error: unknown, t: TFunction): string | null {
     default:
       return null;
   }
+}
+
+/** What failed, as a dialog's title or a toast's first words (issue 26). */
+export type TFailedStep = "upload" | "run" | "download";
+
+/**
+ * Why an upload failed, from the server's code (a GIF named .jpg: UNSUPPORTED_IMAGE_TYPE's
+ * sentence), "couldn't upload, try again" only when nothing says more.
+ */
+export function describeUploadError(error: unknown, t: TFunction): string {
+  return describeToolError(error, t) ?? describeError(error, t, t("tool.upload.failed"));
+}
+
+/** A toast's sentence headed by what failed: "Upload failed — Only …". */
+export function titledFailure(step: TFailedStep, reason: string, t: TFunction): string {
+  return t("toolLimits.titled", { title: t(`toolLimits.errorTitles.${step}`), reason });
 }

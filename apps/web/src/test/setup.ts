@@ -1,6 +1,7 @@
 // Test setup for the web unit tests (jsdom).
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
+import { setDraftBackend } from "../lib/drafts/drafts.ts";
 import { i18n } from "../lib/i18n/i18n.ts";
 import { loadQueryClient } from "../lib/query-client-loader.ts";
 import { desktopMediaQuery, installMatchMedia } from "./match-media.ts";
@@ -33,5 +34,7 @@ afterEach(async () => {
   document.documentElement.lang = "";
   await i18n.changeLanguage("en");
   window.localStorage.clear();
+  // jsdom has no IndexedDB: drafts live in memory, a fresh store for each test.
+  setDraftBackend(null);
   installMatchMedia(desktopMediaQuery);
 });

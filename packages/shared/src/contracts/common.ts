@@ -80,6 +80,8 @@ export const ERROR_CODES = {
   IMAGE_RESOLUTION_TOO_LOW: "IMAGE_RESOLUTION_TOO_LOW",
   /** spec 02 §8 image-edit modal rows (an image-edit job's failure code; refunded): the vendor's codes map onto these. */
   EDIT_OVERSIZE_IMAGE: "EDIT_OVERSIZE_IMAGE",
+  /** Ours (issue 25): a tile with its mask overlay stays over 9,437,184 bytes at every JPEG quality step. */
+  EDIT_MASKED_IMAGE_TOO_LARGE: "EDIT_MASKED_IMAGE_TOO_LARGE",
   EDIT_ASPECT_RATIO: "EDIT_ASPECT_RATIO",
   EDIT_INVALID_PARAMETER: "EDIT_INVALID_PARAMETER",
   EDIT_SENSITIVE_CONTENT: "EDIT_SENSITIVE_CONTENT",

@@ -2,7 +2,8 @@
  * Image edit's calls (spec 02 §7 "Image edit"): POST /api/seedream/generate and
  * GET /api/seedream/history. Field names are the spec's (snake_case where it says so); the status
  * answer is contracts/jobs.ts ZSeedreamStatusResponse. Beyond the spec: `masks`, one optional
- * mask upload per image (the mask editor's white-on-black PNG), and `cost`.
+ * mask upload per image (the mask editor's white-on-black PNG), `mask_colors`, the overlay colour
+ * the user chose for each mask (spec 02 §3 tile.maskColor), and `cost`.
  */
 import { z } from "zod";
 import {
@@ -13,6 +14,7 @@ import {
   IMAGE_EDIT_SEED_MIN,
   parseEditSize,
 } from "../image-edit.ts";
+import { MASK_COLORS } from "../mask.ts";
 import { ZMultiLine, ZSingleLine } from "./text.ts";
 
 export const IMAGE_EDIT_PROMPT_MAX = 4000;
@@ -25,6 +27,12 @@ export const ZImageEditGenerateBody = z.object({
   images: z.array(ZSingleLine.min(1).max(2048)).min(1).max(IMAGE_EDIT_MAX_INPUTS),
   /** One entry per image: a mask upload (purpose=mask) or null for an unmasked tile. */
   masks: z.array(ZSingleLine.min(1).max(2048).nullable()).max(IMAGE_EDIT_MAX_INPUTS).optional(),
+  /**
+   * One entry per mask, in the same order: the overlay colour the user chose (blue or red). A
+   * provider without a mask input gets the tile with the mask drawn on it in this colour at 35 %
+   * and a prompt that says what the colour means. Missing or null: MASK_DEFAULT_COLOR (blue).
+   */
+  mask_colors: z.array(z.enum(MASK_COLORS).nullable()).max(IMAGE_EDIT_MAX_INPUTS).optional(),
   num_images: z.number().int().min(IMAGE_EDIT_MIN_OUTPUTS).max(IMAGE_EDIT_MAX_OUTPUTS),
   size: z.string().refine((text) => parseEditSize(text) !== null, {
     message: "size is {w}x{h}, each side 1 to 4096",

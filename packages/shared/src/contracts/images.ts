@@ -113,6 +113,8 @@ export const ZImageStatusResponse = z.object({
   /** Built-in engine report: faces found and the identity cosine of input vs result. */
   facesFound: z.number().int().nullable().optional(),
   identityScore: z.number().nullable().optional(),
+  /** Retouch: the share of the chosen retouch kept so the face stays its owner's (1: all of it). */
+  retouchShare: z.number().min(0).max(1).nullable().optional(),
   engine: z.string().nullable().optional(),
   /** Generation (spec 02 §7 "Consistency"): completed with fewer images than were asked for. */
   partial: z.boolean().optional(),

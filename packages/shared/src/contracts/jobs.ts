@@ -1,6 +1,7 @@
 /**
  * Job status answers beyond GET /api/image/status (contracts/images.ts ZImageStatusResponse).
- * spec 02 §7 "Image edit": GET /api/seedream/status/{taskId} reads status, urls, partial, error.code.
+ * spec 02 §7 "Image edit": GET /api/seedream/status/{taskId} reads status, urls, partial, error.code
+ * (the vendor's code, §8), with our own code beside it in error.gyeolCode.
  */
 import { z } from "zod";
 
@@ -16,6 +17,13 @@ export const ZSeedreamStatusResponse = z.object({
   /** 1-based place in the queue while waiting; 0 while running; null when done. */
   queuePosition: z.number().int().nullable(),
   etaSeconds: z.number().int().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /**
+   * A failed job's reason. `code` is what spec 02 §7–§8 read there: the vendor's own code when the
+   * vendor named one (Seedream's `InvalidParameter.OversizeImage`, `OutputImageSensitiveContentDetected`,
+   * OpenAI's `moderation_blocked` …), else ours. `gyeolCode` is always ours: the error modal's row
+   * (EDIT_* of shared/image-edit.ts) or a platform code (JOB_CANCELLED, JOB_ABANDONED …), each with
+   * a sentence in both languages.
+   */
+  error: z.object({ code: z.string(), message: z.string(), gyeolCode: z.string() }).nullable(),
 });
 export type TSeedreamStatusResponse = z.infer<typeof ZSeedreamStatusResponse>;

@@ -68,11 +68,22 @@ function openSqlite(file: string): Database {
 /** A PostgreSQL that does not accept a connection fails the request after this (503, issue 28). */
 const PG_CONNECT_TIMEOUT_MS = 5000;
 
-function openPostgres(url: string): Database {
+/** The client's own bound past the server's statement_timeout (a server that stopped answering). */
+const PG_QUERY_TIMEOUT_MARGIN_MS = 5000;
+
+function openPostgres(url: string, statementTimeoutMs = 0): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // A frozen query (a lock never released, a runaway plan) is cancelled by the server, and a
+    // connection that stops answering is given up by the client: the request answers 503.
+    ...(statementTimeoutMs > 0
+      ? {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + PG_QUERY_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
   });
   // An idle connection dropped by a restart or failover is reported here (the pool discards it
   // and opens a new one on the next query); unheard, the 'error' event would end the process.
@@ -85,7 +96,9 @@ function openPostgres(url: string): Database {
 }
 
 export function openDatabase(target: TDatabaseTarget): Database {
-  return target.kind === "sqlite" ? openSqlite(target.file) : openPostgres(target.url);
+  return target.kind === "sqlite"
+    ? openSqlite(target.file)
+    : openPostgres(target.url, target.statementTimeoutMs);
 }
 
 /** A unique-constraint violation, in either dialect (used to turn races into clean answers). */

@@ -24,6 +24,7 @@ export function createBuiltinRetouchEngine(options: { maxPixels: number }): Reto
           height: result.height,
           facesFound: result.facesFound,
           identityScore: result.identity ? Math.round(result.identity.cosine * 10_000) / 10_000 : null,
+          retouchShare: Math.round(result.retouchShare * 100) / 100,
           engine: "builtin",
         };
       } catch (error) {

@@ -39,6 +39,11 @@ export interface RetouchRunResult {
   height: number;
   facesFound: number | null;
   identityScore: number | null;
+  /**
+   * How much of the retouch the result keeps (1: all): the built-in engine blends a result back
+   * towards the photo until the face keeps its likeness; null when the engine does not say.
+   */
+  retouchShare?: number | null;
   engine: string;
 }
 

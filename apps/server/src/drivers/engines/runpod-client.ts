@@ -23,8 +23,18 @@ export interface RunpodClientOptions {
   pollIntervalMs: number;
   /** Largest result image accepted, in bytes. */
   maxResultBytes: number;
+  /**
+   * One HTTP call's bound (a RunPod that accepts the connection and never answers): past it the
+   * job fails PROVIDER_TIMEOUT and is refunded, instead of holding the credits forever.
+   */
+  requestTimeoutMs?: number;
+  /** A RunPod job's bound from the first poll; past it the job is cancelled there and fails PROVIDER_TIMEOUT. */
+  jobTimeoutMs?: number;
   fetch?: typeof fetch;
 }
+
+export const RUNPOD_REQUEST_TIMEOUT_MS = 30_000;
+export const RUNPOD_JOB_TIMEOUT_MS = 30 * 60_000;
 
 export type TRunpodStatus =
   | "IN_QUEUE"
@@ -145,20 +155,51 @@ export const sleep = (ms: number, signal: AbortSignal) =>
 export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
   const http = options.fetch ?? fetch;
   const headers = { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" };
+  const requestTimeoutMs = options.requestTimeoutMs ?? RUNPOD_REQUEST_TIMEOUT_MS;
+  const jobTimeoutMs = options.jobTimeoutMs ?? RUNPOD_JOB_TIMEOUT_MS;
+  const timedOut = (what: string) =>
+    new EngineJobError(
+      "PROVIDER_TIMEOUT",
+      `RunPod did not answer ${what} within ${Math.round(requestTimeoutMs / 1000)} s`,
+    );
 
-  async function call<T>(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<T> {
+  /** One bounded HTTP exchange, body included: the job's signal or the request bound ends it. */
+  async function exchange<T>(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
+    const bound = AbortSignal.timeout(requestTimeoutMs);
+    const combined = signal ? AbortSignal.any([signal, bound]) : bound;
     let response: Response;
     try {
-      response = await http(url, { ...init, headers, ...(signal ? { signal } : {}) });
+      response = await http(url, { ...init, signal: combined });
     } catch (error) {
       signal?.throwIfAborted();
+      if (bound.aborted) throw timedOut(url.includes("/status/") ? "a status check" : "a request");
       throw new EngineJobError("PROVIDER_UNAVAILABLE", `RunPod could not be reached: ${String(error)}`);
     }
-    if (!response.ok) {
-      const text = await response.text().catch(() => "");
-      throw new EngineJobError("PROVIDER_ERROR", `RunPod answered ${response.status}: ${text.slice(0, 200)}`);
+    try {
+      return await read(response);
+    } catch (error) {
+      signal?.throwIfAborted();
+      if (bound.aborted) throw timedOut("in full");
+      throw error;
     }
-    return (await response.json()) as T;
+  }
+
+  function call<T>(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<T> {
+    return exchange(url, { ...init, headers }, signal, async (response) => {
+      if (!response.ok) {
+        const text = await response.text().catch(() => "");
+        throw new EngineJobError(
+          "PROVIDER_ERROR",
+          `RunPod answered ${response.status}: ${text.slice(0, 200)}`,
+        );
+      }
+      return (await response.json()) as T;
+    });
   }
 
   return {
@@ -177,7 +218,16 @@ export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
         status: (id, signal) =>
           call<RunpodStatusBody>(`${base}/status/${encodeURIComponent(id)}`, { method: "GET" }, signal),
         async wait(id, signal) {
+          const deadline = Date.now() + jobTimeoutMs;
           for (;;) {
+            if (Date.now() > deadline) {
+              // Stop it there too, so a late result is not paid for by anyone.
+              await endpoint.cancel(id).catch(() => {});
+              throw new EngineJobError(
+                "PROVIDER_TIMEOUT",
+                `RunPod job ${id} gave no result within ${Math.round(jobTimeoutMs / 60_000)} min`,
+              );
+            }
             const body = await endpoint.status(id, signal);
             if (body.status === "COMPLETED") return { output: body.output };
             if (FINAL_FAILURES.has(body.status)) {
@@ -209,12 +259,13 @@ export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
     async fetchImage(reference, signal) {
       let bytes: Buffer;
       if (/^https?:\/\//i.test(reference)) {
-        const response = await http(reference, { signal });
-        if (!response.ok)
-          throw new EngineJobError("PROVIDER_ERROR", `result download answered ${response.status}`);
-        const length = Number(response.headers.get("content-length") ?? 0);
-        if (length > options.maxResultBytes) throw new EngineJobError("PROVIDER_ERROR", "result too large");
-        bytes = Buffer.from(await response.arrayBuffer());
+        bytes = await exchange(reference, {}, signal, async (response) => {
+          if (!response.ok)
+            throw new EngineJobError("PROVIDER_ERROR", `result download answered ${response.status}`);
+          const length = Number(response.headers.get("content-length") ?? 0);
+          if (length > options.maxResultBytes) throw new EngineJobError("PROVIDER_ERROR", "result too large");
+          return Buffer.from(await response.arrayBuffer());
+        });
       } else {
         bytes = Buffer.from(reference.replace(/^data:image\/[a-z]+;base64,/i, ""), "base64");
       }

@@ -69,6 +69,7 @@ export function createRunpodRetouchEngine(options: {
         height: info.height,
         facesFound: null,
         identityScore: null,
+        retouchShare: null,
         engine: "runpod",
       };
     },

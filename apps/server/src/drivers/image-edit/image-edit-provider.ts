@@ -14,7 +14,10 @@ export interface TEditInputImage {
   mime: "image/jpeg" | "image/png";
   width: number;
   height: number;
-  /** The user's mask at any size: a greyscale PNG, white where the edit goes. */
+  /**
+   * The user's mask at any size: a greyscale PNG, white where the edit goes; null when the tile
+   * has none, or when the job already drew it onto `bytes` (a tile the provider takes no mask for).
+   */
   mask: Buffer | null;
 }
 
@@ -39,10 +42,23 @@ export interface ImageEditProvider {
   /** A stand-in started by `npm run dev` (the page says "test provider"). */
   isTestProvider: boolean;
   /**
-   * Whether the vendor takes a mask. Seedream does not: the job composites its result back
-   * through the user's mask onto the first image, so only the painted area changes.
+   * Whether the vendor takes a real inpainting mask (issue 25).
+   * - true (OpenAI, ComfyUI): the job hands over each tile untouched with its mask in
+   *   `TEditInputImage.mask`; the driver turns it into the vendor's form (OpenAI: a PNG of the
+   *   first image's size, transparent where painted) and the prompt is the user's own.
+   * - false (Seedream): the vendor never sees a mask. The job composites the spec 02 §5 overlay
+   *   onto every masked tile before the call (the user's colour at 35 %, re-encoded as JPEG in
+   *   the spec's quality steps, at most 9,437,184 bytes), passes those tiles with `mask: null`
+   *   and appends a sentence saying what the colour means to the prompt; afterwards it blends the
+   *   result back through the first tile's mask onto the original first tile (image-edit.job.ts).
    */
   takesMask: boolean;
+  /**
+   * With `takesMask`: the vendor applies a mask to the first image only (OpenAI's one `mask`
+   * field). Masks on the other tiles then reach the model as overlays, as for a vendor without a
+   * mask input. Unset: every tile's mask is handed over.
+   */
+  masksFirstImageOnly?: boolean;
   edit(request: TImageEditRequest): Promise<TEditOutput[]>;
   /**
    * The most pictures the model reads as they are; more are combined (ComfyUI's Qwen reads 3 and
@@ -53,10 +69,34 @@ export interface ImageEditProvider {
   cancel?(requestId: string): Promise<void>;
 }
 
-/** The whole request failed: our code (the page's error modal row) and the vendor's own. */
+/**
+ * Codes our drivers make up when the vendor named none (a proxy's HTML page, a bare 5xx, no
+ * answer, a body that is not JSON, fewer images than asked): they pick the modal's row but are
+ * not the vendor's, so the status answer does not present them as such.
+ */
+const STAND_IN_CODES = new Set([
+  "GatewayTimeout",
+  "ConnectionFailed",
+  "InvalidResponse",
+  "MissingImage",
+  "DownloadFailed",
+]);
+
+/** The vendor's own code, or null when `code` is one our drivers made up. */
+export function reportedVendorCode(code: string | null | undefined): string | null {
+  if (!code || STAND_IN_CODES.has(code) || /^HTTP_\d{3}$/.test(code)) return null;
+  return code;
+}
+
+/**
+ * The whole request failed: our code (the page's error modal row) and the vendor's own.
+ * `providerCode` is what the job platform keeps beside our code for the status answer's
+ * `error.code` (spec 02 §7–§8): the vendor's code, or null when the vendor named none.
+ */
 export class ImageEditProviderError extends Error {
   override name = "ImageEditProviderError";
   readonly code: TImageEditFailureCode;
+  readonly providerCode: string | null;
   constructor(
     readonly vendorCode: string,
     message: string,
@@ -64,6 +104,7 @@ export class ImageEditProviderError extends Error {
   ) {
     super(message);
     this.code = imageEditCodeOfVendor(vendorCode);
+    this.providerCode = reportedVendorCode(vendorCode);
   }
 }
 

@@ -54,6 +54,8 @@ export function createOpenAiImagesProvider(options: OpenAiImagesOptions): ImageE
     name: "openai",
     isTestProvider: options.isTestProvider,
     takesMask: true,
+    // §5.2: "With several images, the mask applies to the first image": the others' masks go as overlays.
+    masksFirstImageOnly: true,
     async edit(request) {
       const first = request.images[0]!;
       const mask = first.mask ? await openAiMaskOf(first) : null;

@@ -5,7 +5,9 @@
  * max_images and a prompt that asks for that many; watermark off; response_format url. A group may
  * come back with some entries carrying only `error` (OutputImageSensitiveContentDetected): those
  * are this request's missing images. Result URLs expire in 24 h, so each is downloaded at once.
- * Seedream has no mask field (takesMask false): the job composites the result through the mask.
+ * Seedream has no mask field (takesMask false): the job sends each masked tile with the spec 02 §5
+ * overlay drawn on it, says in the prompt what the colour means, and blends the result back
+ * through the first tile's mask (image-edit.job.ts).
  */
 import {
   fetchWithRetry,

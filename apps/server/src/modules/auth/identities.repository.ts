@@ -1,14 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, UserIdentityRow } from "../../db/schema.ts";
-
-export interface NewIdentity {
-  user_id: number;
-  provider: UserIdentityRow["provider"];
-  subject: string;
-  email: string | null;
-  email_verified: number;
-  created_at: string;
-}
+import type { NewIdentity } from "../users/users.types.ts";
 
 export type IdentitiesRepository = ReturnType<typeof createIdentitiesRepository>;
 

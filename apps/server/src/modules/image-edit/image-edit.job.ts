@@ -4,14 +4,22 @@
  * second run overwrites its own files) and completes the history row. Charged 15 credits per
  * image on accept; when the provider delivered fewer, the missing images are refunded in the
  * transaction that completes the job (once: their own idempotency key); when it delivered none,
- * the job fails and the platform refunds it all. Seedream takes no mask: its result is
- * composited back through the first image's mask, so only the painted area changes.
+ * the job fails and the platform refunds it all.
+ *
+ * Masks (issue 25, spec 02 §5): a provider with a mask input gets each tile untouched and its mask
+ * (OpenAI only the first tile's). Every other masked tile — all of them for Seedream, which has no
+ * mask field — is sent with the overlay the user saw composited on it (their colour at 35 %,
+ * re-encoded in the spec's JPEG quality steps), and the prompt says what the colour means. For a
+ * provider without a mask input the result is then blended back through the first tile's mask
+ * onto the original first tile (see `shouldPasteBack`).
  */
-import { imageEditCodeOfVendor, imageEditRefund } from "@gyeol/shared/image-edit";
+import { imageEditCodeOfVendor, imageEditRefund, promptWithMaskOverlay } from "@gyeol/shared/image-edit";
+import { MASK_COLORS, MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
 import sharp from "sharp";
 import { z } from "zod";
 import type { ImageEditProvider, TEditInputImage } from "../../drivers/image-edit/image-edit-provider.ts";
 import { ImageEditProviderError } from "../../drivers/image-edit/image-edit-provider.ts";
+import { overlayMaskOnTile } from "../../drivers/image-edit/mask-overlay.ts";
 import { type FileStorage, fileKeyFor } from "../../drivers/storage/storage.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
@@ -25,6 +33,8 @@ export const ZImageEditPayload = z.object({
   prompt: z.string().min(1),
   inputKeys: z.array(z.string()).min(1).max(8),
   maskKeys: z.array(z.string().nullable()).max(8),
+  /** The overlay colour of each mask (absent in jobs queued before issue 25: blue). */
+  maskColors: z.array(z.enum(MASK_COLORS).nullable()).max(8).optional(),
   numImages: z.number().int().min(1).max(4),
   width: z.number().int().min(1).max(4096),
   height: z.number().int().min(1).max(4096),
@@ -76,6 +86,74 @@ export async function compositeThroughMask(result: Buffer, base: Buffer, mask: B
   return sharp(out, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 95 })
     .toBuffer();
+}
+
+/** A picture's size as shown, after its EXIF orientation (5–8 swap the sides). */
+async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes).metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  return { width: (swap ? meta.height : meta.width) ?? 0, height: (swap ? meta.width : meta.height) ?? 0 };
+}
+
+/** How far the result's proportions may be from the first tile's for the paste-back (2 %). */
+const PASTE_BACK_RATIO_TOLERANCE = 0.02;
+
+/**
+ * Whether a result from a provider without a mask input is blended back through the first tile's
+ * mask. The spec (02 §4.3, §5) shows the vendor's images as they come and says nothing of a
+ * paste-back; it stays because the mask is the user's statement of what may change, and a model
+ * that only saw a tint regenerates the whole picture (colours drift, faces and text outside the
+ * mask change). Blending keeps every unpainted pixel the user's own. It needs the result to be
+ * the same framing as the first tile: when the asked size has other proportions the model
+ * recomposes the picture, no pixel lines up, and the result is kept as the model made it.
+ */
+export function shouldPasteBack(
+  provider: Pick<ImageEditProvider, "takesMask">,
+  first: { width: number; height: number; mask: Buffer | null },
+  result: { width: number; height: number },
+): boolean {
+  if (provider.takesMask || !first.mask) return false;
+  if (!first.width || !first.height || !result.width || !result.height) return false;
+  const ratio = result.width / result.height / (first.width / first.height);
+  return Math.abs(ratio - 1) <= PASTE_BACK_RATIO_TOLERANCE;
+}
+
+/**
+ * What the provider is sent (issue 25): the tiles and the prompt. Tiles whose mask the provider
+ * takes go as they are, with the mask; every other masked tile goes with its overlay composited
+ * (mask: null, since the mask is in the pixels now) and the prompt gains the sentence that says
+ * what the colour means. Unmasked tiles and the user's prompt are never changed.
+ */
+export async function inputsForProvider(
+  provider: Pick<ImageEditProvider, "takesMask" | "masksFirstImageOnly">,
+  tiles: readonly TEditInputImage[],
+  colors: ReadonlyArray<TMaskColor | null | undefined>,
+  prompt: string,
+): Promise<{
+  images: TEditInputImage[];
+  prompt: string;
+  overlaid: Array<{ index: number; color: TMaskColor }>;
+}> {
+  const images: TEditInputImage[] = [];
+  const overlaid: Array<{ index: number; color: TMaskColor }> = [];
+  for (const [index, tile] of tiles.entries()) {
+    const takesThisMask = provider.takesMask && (index === 0 || !provider.masksFirstImageOnly);
+    if (!tile.mask || takesThisMask) {
+      images.push(tile);
+      continue;
+    }
+    const color = colors[index] ?? MASK_DEFAULT_COLOR;
+    const composited = await overlayMaskOnTile(tile.bytes, tile.mask, color);
+    images.push({
+      bytes: composited.bytes,
+      mime: "image/jpeg",
+      width: composited.width,
+      height: composited.height,
+      mask: null,
+    });
+    overlaid.push({ index, color });
+  }
+  return { images, prompt: promptWithMaskOverlay(prompt, overlaid, tiles.length), overlaid };
 }
 
 export function createImageEditJob(deps: {
@@ -141,9 +219,10 @@ export function createImageEditJob(deps: {
           mask: maskKey ? await read(maskKey) : null,
         });
       }
+      const sent = await inputsForProvider(provider, images, payload.maskColors ?? [], payload.prompt);
       const outputs = await provider.edit({
-        prompt: payload.prompt,
-        images,
+        prompt: sent.prompt,
+        images: sent.images,
         numImages: payload.numImages,
         width: payload.width,
         height: payload.height,
@@ -166,12 +245,19 @@ export function createImageEditJob(deps: {
       }
       const id32 = job.id.replaceAll("-", "");
       const imageKeys: string[] = [];
+      // The original first tile (never the overlaid one): its unpainted pixels are what stays.
       const base = images[0]!;
       for (const [i, bytes] of delivered.entries()) {
-        const jpeg =
-          !provider.takesMask && base.mask
-            ? await compositeThroughMask(bytes, base.bytes, base.mask)
-            : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();
+        const pasteBack =
+          base.mask !== null &&
+          shouldPasteBack(
+            provider,
+            { ...(await uprightSize(base.bytes)), mask: base.mask },
+            await uprightSize(bytes),
+          );
+        const jpeg = pasteBack
+          ? await compositeThroughMask(bytes, base.bytes, base.mask!)
+          : await sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();
         const key = fileKeyFor("private", `results/${job.user_id}/edit-${i + 1}`, id32, "jpg");
         await deps.storage.putAt(key, jpeg, "image/jpeg");
         imageKeys.push(key);

@@ -1,7 +1,7 @@
 /**
  * Image edit's own rules (issue 15, spec 02 §3, §5, §9 "Image edit"): a connected provider, 1–8
  * of the caller's own uploads of at least 921,600 pixels, masks that are the caller's uploads too
- * (at most one per image), the size and seed ranges, and the cost of 15 credits per image. Intake,
+ * (at most one per image, each with its overlay colour, blue unless the page says red), the size and seed ranges, and the cost of 15 credits per image. Intake,
  * the charge, the status and cancel belong to the job platform (modules/jobs). The history list
  * GET /api/seedream/history reads the history rows of source `seedream`.
  */
@@ -12,6 +12,7 @@ import type {
   TImageEditHistoryResponse,
 } from "@gyeol/shared/contracts/image-edit";
 import { IMAGE_EDIT_MIN_PIXELS, imageEditCost, parseEditSize } from "@gyeol/shared/image-edit";
+import { MASK_DEFAULT_COLOR } from "@gyeol/shared/mask";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { ImageEditProvider } from "../../drivers/image-edit/image-edit-provider.ts";
@@ -70,6 +71,10 @@ export function createImageEditService({
         const masks = body.masks ?? [];
         if (masks.length > body.images.length)
           throw new AppError(400, "VALIDATION_ERROR", "Send at most one mask per image.");
+        // One colour per mask (spec 02 §3 tile.maskColor); a mask without one is blue.
+        const maskColors = body.mask_colors ?? [];
+        if (maskColors.length > masks.length)
+          throw new AppError(400, "VALIDATION_ERROR", "Send at most one mask colour per mask.");
         const inputKeys: string[] = [];
         for (const url of body.images) {
           const key = await images.ownedKeyOf(user, url);
@@ -96,6 +101,7 @@ export function createImageEditService({
             prompt: body.prompt,
             inputKeys,
             maskKeys,
+            maskColors: masks.map((url, i) => (url ? (maskColors[i] ?? MASK_DEFAULT_COLOR) : null)),
             numImages: body.num_images,
             width: size.width,
             height: size.height,

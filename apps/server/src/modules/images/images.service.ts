@@ -22,9 +22,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { type Clock, DAY_MS } from "../../lib/clock.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
-import { EDITOR_IMAGES_FOLDER } from "../notices/notices.service.ts";
-import { retouchSettingsOf } from "../retouch/retouch.job.ts";
 import { assertAllowedContent, checkToolImage, readMaskImage, reencodePublicImage } from "./image-checks.ts";
+import { retouchSettingsOf } from "./retouch-settings.ts";
 import { vendorTaskFields } from "./vendor-task-fields.ts";
 
 /** How long the signed URLs in answers live (the page polls and reloads history well within it). */
@@ -42,6 +41,8 @@ const HISTORY_PAGES_KEPT = 2000;
 const DOWNLOAD_TTL_SECONDS = 5 * 60;
 const CDN_COOKIE_TTL_SECONDS = 12 * 60 * 60;
 
+/** Inline pictures of the notice editor (public); the notices module reads their keys back. */
+export const EDITOR_IMAGES_FOLDER = "editor";
 export const uploadsFolder = (userId: number) => `uploads/${userId}`;
 /** Masks drawn in the mask editor: tool uploads too (purged with them), told apart by the folder. */
 export const masksFolder = (userId: number) => `uploads/${userId}/masks`;
@@ -140,6 +141,24 @@ export function createImagesService({
     };
   }
 
+  /**
+   * Stores a file and then its uploads row; when the row cannot be written (the database locked
+   * or full: 503) the file is taken back, so a refused upload leaves nothing behind (issue 28).
+   */
+  async function putWithRow(
+    file: Parameters<FileStorage["put"]>[0],
+    row: Omit<Parameters<typeof store.images.insertUpload>[0], "key">,
+  ): Promise<string> {
+    const key = await storage.put(file);
+    try {
+      await store.images.insertUpload({ key, ...row });
+    } catch (error) {
+      await storage.delete(key).catch(() => {});
+      throw error;
+    }
+    return key;
+  }
+
   /** A tool upload's checks (type, pixels, the engine's limits, content) without writing anything. */
   const checkToolUpload = (bytes: Buffer) =>
     checkToolImage(bytes, { moderation, maxPixels: limits.maxPixels, canConvert: true });
@@ -150,24 +169,25 @@ export function createImagesService({
     given?: Awaited<ReturnType<typeof checkToolUpload>>,
   ) {
     const checked = given ?? (await checkToolUpload(bytes));
-    const key = await storage.put({
-      visibility: "private",
-      folder: uploadsFolder(user.id),
-      extension: checked.type.extension,
-      contentType: checked.type.mime,
-      bytes: checked.bytes,
-    });
-    await store.images.insertUpload({
-      key,
-      user_id: user.id,
-      status: "ready",
-      mime: checked.type.mime,
-      size: checked.bytes.length,
-      checksum_sha256: null,
-      width: checked.width,
-      height: checked.height,
-      created_at: now(),
-    });
+    const key = await putWithRow(
+      {
+        visibility: "private",
+        folder: uploadsFolder(user.id),
+        extension: checked.type.extension,
+        contentType: checked.type.mime,
+        bytes: checked.bytes,
+      },
+      {
+        user_id: user.id,
+        status: "ready",
+        mime: checked.type.mime,
+        size: checked.bytes.length,
+        checksum_sha256: null,
+        width: checked.width,
+        height: checked.height,
+        created_at: now(),
+      },
+    );
     return { imageUrl: (await urlOf(key))!, width: checked.width, height: checked.height };
   }
 
@@ -205,24 +225,25 @@ export function createImagesService({
     async uploadMaskImage(user: Pick<UserRow, "id">, bytes: Buffer) {
       const mask = await readMaskImage(bytes, limits.maxPixels);
       if (mask.painted === 0) throw new AppError(400, "MASK_REQUIRED", MASK_REQUIRED_MESSAGE);
-      const key = await storage.put({
-        visibility: "private",
-        folder: masksFolder(user.id),
-        extension: "png",
-        contentType: "image/png",
-        bytes: mask.png,
-      });
-      await store.images.insertUpload({
-        key,
-        user_id: user.id,
-        status: "ready",
-        mime: "image/png",
-        size: mask.png.length,
-        checksum_sha256: null,
-        width: mask.width,
-        height: mask.height,
-        created_at: now(),
-      });
+      const key = await putWithRow(
+        {
+          visibility: "private",
+          folder: masksFolder(user.id),
+          extension: "png",
+          contentType: "image/png",
+          bytes: mask.png,
+        },
+        {
+          user_id: user.id,
+          status: "ready",
+          mime: "image/png",
+          size: mask.png.length,
+          checksum_sha256: null,
+          width: mask.width,
+          height: mask.height,
+          created_at: now(),
+        },
+      );
       return { imageUrl: (await urlOf(key))!, width: mask.width, height: mask.height };
     },
 
@@ -244,16 +265,15 @@ export function createImagesService({
       const checked = await reencodePublicImage(bytes, type, NOTICE_IMAGE_MAX_PIXELS);
       const isToolType = type.mime === "image/jpeg" || type.mime === "image/png";
       if (isToolType) await assertAllowedContent(checked.bytes, moderation);
-      const key = await storage.put({
-        visibility: "public",
+      const file = {
+        visibility: "public" as const,
         folder: EDITOR_IMAGES_FOLDER,
         extension: type.extension,
         contentType: type.mime,
         bytes: checked.bytes,
-      });
-      if (!isToolType) return { imageUrl: storage.publicUrl(key) };
-      await store.images.insertUpload({
-        key,
+      };
+      if (!isToolType) return { imageUrl: storage.publicUrl(await storage.put(file)) };
+      const key = await putWithRow(file, {
         user_id: user.id,
         status: "ready",
         mime: type.mime,
@@ -276,6 +296,8 @@ export function createImagesService({
           413,
           "PAYLOAD_TOO_LARGE",
           `Images up to ${Math.round(limits.maxBytes / 1048576)} MB.`,
+          // The page names the limit in its own sentence (issue 26).
+          { maxBytes: limits.maxBytes },
         );
       }
       const checksum = normalizeSha256(body.checksumSha256);

@@ -38,6 +38,8 @@ export interface TJobResult {
 export interface TJobReport {
   facesFound?: number | null;
   identityScore?: number | null;
+  /** Retouch: the share of the retouch kept to hold the face's likeness (1: all). */
+  retouchShare?: number | null;
   engine?: string | null;
   /** Fewer images came back than were asked for (generation, spec 02 §7 `partial`). */
   partial?: boolean;

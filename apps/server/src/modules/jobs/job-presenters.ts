@@ -34,12 +34,17 @@ export const presentImageStatus = memoByView(
     code: view.code,
     facesFound: view.report.facesFound ?? null,
     identityScore: view.report.identityScore ?? null,
+    ...(view.report.retouchShare != null ? { retouchShare: view.report.retouchShare } : {}),
     engine: view.report.engine ?? view.provider,
     ...(view.report.partial !== undefined ? { partial: view.report.partial } : {}),
   }),
 );
 
-/** GET /api/seedream/status/{taskId}: status (processing, completed, failed), urls, partial, error.code. */
+/**
+ * GET /api/seedream/status/{taskId}: status (processing, completed, failed), urls, partial,
+ * error.code — the vendor's own code where it named one, as spec 02 §7–§8 read it, else ours —
+ * and error.gyeolCode, always ours.
+ */
 export const presentSeedreamStatus = memoByView(
   (view): TSeedreamStatusResponse => ({
     success: true,
@@ -48,6 +53,13 @@ export const presentSeedreamStatus = memoByView(
     partial: view.report.partial ?? false,
     queuePosition: view.queuePosition,
     etaSeconds: view.etaSeconds,
-    error: view.status === "failed" ? { code: view.code ?? "FAILED", message: view.error ?? "" } : null,
+    error:
+      view.status === "failed"
+        ? {
+            code: view.providerCode ?? view.code ?? "FAILED",
+            message: view.error ?? "",
+            gyeolCode: view.code ?? "FAILED",
+          }
+        : null,
   }),
 );

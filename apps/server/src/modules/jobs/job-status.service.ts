@@ -24,6 +24,8 @@ export interface TJobView {
   etaSeconds: number | null;
   error: string | null;
   code: string | null;
+  /** A failed job's provider code beside `code` (the vendor's own, e.g. Seedream's), or null. */
+  providerCode: string | null;
   report: TJobReport;
   /** jobs.provider: who ran it (the report's engine when the output does not say). */
   provider: string;
@@ -70,6 +72,8 @@ export function createJobStatusService({ store, images, jobs, clock, definitions
     const definition = byTool.get(job.tool);
     const payload = definition?.schema.safeParse(parsed(job.input));
     const output = job.status === "completed" ? (parsed(job.output) as object | null) : null;
+    const failure =
+      job.status === "failed" ? (parsed(job.output) as { providerCode?: unknown } | null) : null;
     const result = output && definition ? definition.resultOf(output) : null;
     const { queuePosition, etaSeconds } = await jobs.progressOf(job);
     const imageUrls = result
@@ -87,6 +91,7 @@ export function createJobStatusService({ store, images, jobs, clock, definitions
       etaSeconds,
       error: job.error_message,
       code: job.error_code,
+      providerCode: typeof failure?.providerCode === "string" ? failure.providerCode : null,
       report: output && definition?.reportOf ? definition.reportOf(output) : {},
       provider: job.provider,
     };

@@ -120,12 +120,28 @@ export function createJobsService({
   };
   const now = () => clock.now().toISOString();
 
-  async function fail(job: JobRow, code: string, message: string, from: JobRow["status"][] = ["processing"]) {
+  /**
+   * Fails and refunds a job. `providerCode`, the outside provider's own code for the failure
+   * (a vendor's `InvalidParameter.OversizeImage` beside our EDIT_OVERSIZE_IMAGE), is kept in the
+   * failed row's output (`{"providerCode": …}`; a failed job has no other output) for the status
+   * answers that show it (GET /api/seedream/status, spec 02 §7–§8).
+   */
+  async function fail(
+    job: JobRow,
+    code: string,
+    message: string,
+    from: JobRow["status"][] = ["processing"],
+    providerCode: string | null = null,
+  ) {
     const definition = byTool.get(job.tool);
     const hasFailed = await store.transaction(async (tx) => {
       const at = now();
-      if (!(await tx.jobs.finish(job.id, "failed", { error_code: code, error_message: message }, at, from)))
-        return false;
+      const fields = {
+        error_code: code,
+        error_message: message,
+        ...(providerCode ? { output: JSON.stringify({ providerCode }) } : {}),
+      };
+      if (!(await tx.jobs.finish(job.id, "failed", fields, at, from))) return false;
       await tx.images.failImage(job.id, at);
       await definition?.onFailed?.(tx, job, at);
       if (job.cost > 0) {
@@ -220,9 +236,12 @@ export function createJobsService({
       if (stop.signal.aborted) return;
       const code = (error as { code?: unknown }).code;
       const isKnown = typeof code === "string" && /^[A-Z_]{3,40}$/.test(code);
+      // The provider's own code, when the error carries one (ImageEditProviderError.providerCode).
+      const said = (error as { providerCode?: unknown }).providerCode;
+      const providerCode = typeof said === "string" && /^[\w.:-]{1,100}$/.test(said) && isKnown ? said : null;
       log?.("error", "job handler threw", { jobId, error: String(error) });
-      await fail(job, isKnown ? code : "ENGINE_FAILED", FAILURE_MESSAGE).catch((e) =>
-        log?.("error", "could not mark the job failed", { jobId, error: String(e) }),
+      await fail(job, isKnown ? code : "ENGINE_FAILED", FAILURE_MESSAGE, ["processing"], providerCode).catch(
+        (e) => log?.("error", "could not mark the job failed", { jobId, error: String(e) }),
       );
     } finally {
       clearInterval(beat);

@@ -21,12 +21,12 @@ import type { Clock } from "../../lib/clock.ts";
 import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
 import { type CheckedImage, reencodePublicImage } from "../images/image-checks.ts";
+import { EDITOR_IMAGES_FOLDER } from "../images/images.service.ts";
 import { hasVisibleContent, listImageSources, sanitizeNoticeHtml } from "./notice-html.ts";
 import type { NoticeRecord } from "./notices.repository.ts";
 
 /** Storage folder of attachments; inline editor images live in EDITOR_IMAGES_FOLDER (images module). */
 export const NOTICE_FILES_FOLDER = "notices";
-export const EDITOR_IMAGES_FOLDER = "editor";
 
 export interface NoticeUpload {
   filename: string;

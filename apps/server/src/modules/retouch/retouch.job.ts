@@ -3,7 +3,7 @@
  * or RunPod), stores the result JPEG and a ~400 px thumbnail at keys made from the job id — so a
  * second run of the same job overwrites its own files — and completes the history row.
  */
-import { type TRetouchSettings, ZRetouchSettings, ZUpscaleInput } from "@gyeol/shared/contracts/images";
+import { ZUpscaleInput } from "@gyeol/shared/contracts/images";
 import { scaledSize } from "@gyeol/shared/retouch";
 import sharp from "sharp";
 import { z } from "zod";
@@ -18,23 +18,6 @@ const SIGNED_INPUT_TTL_SECONDS = 60 * 60;
 export const ZRetouchPayload = z.object({ input: ZUpscaleInput, inputKey: z.string() });
 export type TRetouchPayload = z.infer<typeof ZRetouchPayload>;
 
-/**
- * The settings a stored retouch job ran with (its jobs.input), for its owner's history: what "run
- * again" puts back into the form (issue 24). Null for a row that does not read as one.
- */
-export function retouchSettingsOf(storedInput: string): TRetouchSettings | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(storedInput);
-  } catch {
-    return null;
-  }
-  const payload = ZRetouchPayload.safeParse(parsed);
-  if (!payload.success) return null;
-  const settings = ZRetouchSettings.safeParse(payload.data.input);
-  return settings.success ? settings.data : null;
-}
-
 export interface TRetouchOutput {
   imageKey: string;
   thumbnailKey: string;
@@ -42,6 +25,8 @@ export interface TRetouchOutput {
   height: number | null;
   facesFound: number | null;
   identityScore: number | null;
+  /** Absent on jobs stored before the identity guard reported it. */
+  retouchShare?: number | null;
   engine: string;
 }
 
@@ -74,6 +59,7 @@ export function createRetouchJob(deps: {
     reportOf: (output) => ({
       facesFound: output.facesFound,
       identityScore: output.identityScore,
+      retouchShare: output.retouchShare ?? null,
       engine: output.engine,
     }),
 
@@ -112,6 +98,7 @@ export function createRetouchJob(deps: {
         height: result.height,
         facesFound: result.facesFound,
         identityScore: result.identityScore,
+        retouchShare: result.retouchShare ?? null,
         engine: result.engine,
       };
     },

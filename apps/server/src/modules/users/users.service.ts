@@ -5,8 +5,8 @@ import { isUniqueViolation } from "../../drivers/db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { PasswordHasher } from "../../lib/password.ts";
-import type { NewIdentity } from "../auth/identities.repository.ts";
 import { DEMO_USER_EMAIL, DEMO_USER_NAME } from "./demo-user.ts";
+import type { NewIdentity } from "./users.types.ts";
 
 export interface UsersServiceDeps {
   store: Store;

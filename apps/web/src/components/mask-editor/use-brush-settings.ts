@@ -1,5 +1,6 @@
 import {
   MASK_COLORS,
+  MASK_DEFAULT_COLOR,
   MASK_MODES,
   type TMaskColor,
   type TMaskMode,
@@ -24,7 +25,7 @@ export function clampBrush(size: number, preset: TMaskPreset): number {
 
 /** What was stored, or the tool's defaults where nothing valid was. */
 export function readBrushSettings(preset: TMaskPreset): TBrushSettings {
-  const fallback: TBrushSettings = { size: preset.brush.default, mode: "draw", color: "blue" };
+  const fallback: TBrushSettings = { size: preset.brush.default, mode: "draw", color: MASK_DEFAULT_COLOR };
   let stored: Partial<TBrushSettings> = {};
   try {
     const parsed: unknown = JSON.parse(readStorage(preset.storageKey) ?? "{}");

@@ -8,6 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { clearOtherUsersDrafts, clearUserDrafts } from "../drafts/drafts.ts";
 import { fetchAuthCheck, postLogout } from "./auth-api.ts";
 import { type AuthState, AuthStore } from "./auth-store.ts";
 import { SessionSync } from "./session-sync.ts";
@@ -41,19 +42,26 @@ export function createAuthRuntime(checkAuth = fetchAuthCheck, logout = postLogou
   });
   const actions: AuthActions = {
     signIn: async (user) => {
+      // Issue 26: this user's drafts come back; anyone else's on this browser go.
+      void clearOtherUsersDrafts(user.id);
       sync.invalidate();
       store.setUser(user);
       store.dismissSessionExpired();
       return sync.forceSync();
     },
     signOut: async () => {
+      const leaving = store.getUser();
       try {
         await logout();
       } catch (error) {
         console.warn("[auth] logout call failed; clearing the local session anyway", error);
       }
+      // Signing out on purpose ends the user's unsent work too (issue 26); an expired session keeps
+      // it. Before clearUser: the tool page that unmounts then must find the user signed out.
+      const cleared = leaving ? clearUserDrafts(leaving.id) : Promise.resolve();
       sync.invalidate();
       store.clearUser();
+      await cleared;
     },
     forceSync: () => sync.forceSync(),
     dismissSessionExpired: store.dismissSessionExpired,

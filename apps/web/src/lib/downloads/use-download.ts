@@ -1,6 +1,8 @@
 import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { describeError } from "../api-errors.ts";
+import { titledFailure } from "../tool-errors.ts";
 import { downloadImage } from "./download-image.ts";
 
 /** Download with presign, 403 retries and the proxy fallback; one failed-to-download toast. */
@@ -12,8 +14,10 @@ export function useDownload() {
       setBusyUrl(url);
       try {
         await downloadImage(url);
-      } catch {
-        toast.error(t("tool.downloadFailed"));
+      } catch (error) {
+        // Titled as a download (issue 26), with the server's reason when it gave one.
+        const reason = describeError(error, t, "");
+        toast.error(reason ? titledFailure("download", reason, t) : t("tool.downloadFailed"));
       } finally {
         setBusyUrl(null);
       }

@@ -354,6 +354,8 @@ export const en: TTranslations = {
       IMAGE_RESOLUTION_TOO_LOW: "The image resolution is too low. Use an image of at least 960x960 pixels.",
       EDIT_OVERSIZE_IMAGE:
         "An image is 10 MB or larger, which the provider cannot take. Your credits have been refunded.",
+      EDIT_MASKED_IMAGE_TOO_LARGE:
+        "With its mask drawn in, an image is still over 9 MB (9,437,184 bytes) even at the lowest JPEG quality we try. Use a smaller image. Your credits have been refunded.",
       EDIT_ASPECT_RATIO:
         "The provider cannot process an image of this aspect ratio. Your credits have been refunded.",
       EDIT_INVALID_PARAMETER:
@@ -382,7 +384,8 @@ export const en: TTranslations = {
       NSFW_CONTENT_DETECTED:
         "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
       INVALID_IMAGE: "The image couldn't be read. Upload an undamaged JPEG or PNG file.",
-      UNSUPPORTED_IMAGE_TYPE: "Only jpg and png files can be uploaded.",
+      UNSUPPORTED_IMAGE_TYPE:
+        "This file is not a JPG or PNG inside: we check the contents, not the name, so a GIF renamed .jpg is still a GIF. Save it as JPG or PNG and upload it again.",
       JOB_CANCELLED: "You cancelled this job. Its credits were refunded.",
       JOB_ALREADY_FINISHED: "This job has already finished, so it can't be cancelled.",
       IMAGE_TOO_LARGE: `The image has too many pixels. Upload one of ${ENGINE_MAX_INPUT_MEGAPIXELS} megapixels or fewer.`,
@@ -526,6 +529,35 @@ export const en: TTranslations = {
   tool: toolEn,
   signin: signinEn,
   account: accountEn,
+  // Issue 26 (drafts, limits named before the click, errors titled by what failed): one block.
+  drafts: {
+    restored: "Your unsent work is back where you left it.",
+  },
+  toolLimits: {
+    errorTitles: {
+      upload: "Upload failed",
+      run: "Run failed",
+      download: "Download failed",
+    },
+    titled: "{{title}} — {{reason}}",
+    creditsShort: "Not enough credits: this costs {{cost}} and you have {{credits}}.",
+    topUp: "Top up credits",
+    retouchMaxScale:
+      "This photo can be enlarged up to {{max}}×: an output whose width + height is {{limit}} px or more can't be processed.",
+    editTileRatio:
+      "This image is {{width}}×{{height}}; image edit takes images with a width-to-height ratio between {{min}} and {{max}}. Crop it and add it again.",
+    editTileRatioHint: "Image {{index}}'s ratio is outside {{min}}–{{max}}",
+    editOutputTooSmall:
+      "The output size {{width}}×{{height}} is {{pixels}} pixels; image edit makes at least {{minPixels}} pixels. Make it larger.",
+    editOutputTooSmallHint: "The output must be at least {{minPixels}} pixels",
+    payloadTooLarge: "The file is too large: files of at most {{mb}} MB can be uploaded.",
+    editTooLarge: "This file is {{size}} MB; image edit takes files of at most {{maxMb}} MB.",
+    editInvalidType: "Only jpg and png files can be added; this file is {{type}}.",
+  },
+  toolFlow: {
+    editAgain: "Edit this result again",
+    editAgainAdded: "The result is now an input image for the next edit.",
+  },
   billing: {
     scheduledDowngrade: {
       text: "Your plan changes from {{from}} to {{to}} on {{date}}. {{from}} benefits continue until then.",

@@ -348,6 +348,8 @@ export const ko = {
         "이미지 편집을 사용할 수 없습니다. 운영자가 이미지 편집 서비스를 연결하지 않았습니다.",
       IMAGE_RESOLUTION_TOO_LOW: "이미지 해상도가 너무 낮습니다. 960x960 픽셀 이상의 이미지를 사용해 주세요.",
       EDIT_OVERSIZE_IMAGE: "이미지가 10MB 이상이라 처리할 수 없습니다. 크레딧은 환불되었습니다.",
+      EDIT_MASKED_IMAGE_TOO_LARGE:
+        "마스크를 합성한 이미지가 JPEG 품질을 가장 낮춰도 9MB(9,437,184바이트)를 넘습니다. 더 작은 이미지를 사용해 주세요. 크레딧은 환불되었습니다.",
       EDIT_ASPECT_RATIO: "처리할 수 없는 이미지 비율입니다. 크레딧은 환불되었습니다.",
       EDIT_INVALID_PARAMETER:
         "이미지의 해상도나 형식에 문제가 있습니다(960x960 이상, JPG 또는 PNG). 크레딧은 환불되었습니다.",
@@ -374,7 +376,8 @@ export const ko = {
       NSFW_CONTENT_DETECTED:
         "노출이나 선정적인 내용이 있는 사진으로 보여 처리하지 않습니다. 일반 사진이라면 얼굴과 어깨가 나오게 다시 잘라 올리거나 고객센터에 문의해 주세요.",
       INVALID_IMAGE: "이미지를 읽을 수 없습니다. 손상되지 않은 JPEG 또는 PNG 파일을 올려 주세요.",
-      UNSUPPORTED_IMAGE_TYPE: "jpg, png 파일만 업로드할 수 있습니다.",
+      UNSUPPORTED_IMAGE_TYPE:
+        "이 파일은 내용이 JPG나 PNG가 아니에요. 이름이 아니라 내용을 확인하므로, 이름만 .jpg로 바꾼 GIF는 여전히 GIF예요. JPG나 PNG로 저장해서 다시 올려 주세요.",
       JOB_CANCELLED: "작업을 취소했습니다. 사용한 크레딧은 환불되었습니다.",
       JOB_ALREADY_FINISHED: "이미 끝난 작업이라 취소할 수 없습니다.",
       IMAGE_TOO_LARGE: `이미지 해상도가 너무 큽니다. ${ENGINE_MAX_INPUT_MEGAPIXELS}메가픽셀 이하의 이미지를 올려 주세요.`,
@@ -518,6 +521,35 @@ export const ko = {
   tool: toolKo,
   signin: signinKo,
   account: accountKo,
+  // Issue 26 (drafts, limits named before the click, errors titled by what failed): one block.
+  drafts: {
+    restored: "작성하던 내용을 다시 불러왔어요.",
+  },
+  toolLimits: {
+    errorTitles: {
+      upload: "업로드 실패",
+      run: "실행 실패",
+      download: "다운로드 실패",
+    },
+    titled: "{{title}} — {{reason}}",
+    creditsShort: "크레딧이 부족해요. {{cost}} 크레딧이 필요하고 지금 {{credits}} 크레딧이 있어요.",
+    topUp: "크레딧 충전하기",
+    retouchMaxScale:
+      "이 사진은 {{max}}배까지 키울 수 있어요. 결과의 가로+세로가 {{limit}}px 이상이면 처리할 수 없어요.",
+    editTileRatio:
+      "이 이미지는 {{width}}×{{height}}예요. 이미지 편집은 가로세로 비율이 {{min}}에서 {{max}} 사이인 이미지만 받아요. 잘라서 다시 추가해 주세요.",
+    editTileRatioHint: "{{index}}번 이미지의 비율이 {{min}}~{{max}}를 벗어나요",
+    editOutputTooSmall:
+      "결과 크기 {{width}}×{{height}}는 {{pixels}}픽셀이에요. 이미지 편집 결과는 {{minPixels}}픽셀 이상이어야 해요. 크기를 키워 주세요.",
+    editOutputTooSmallHint: "결과는 {{minPixels}}픽셀 이상이어야 해요",
+    payloadTooLarge: "파일이 너무 커요. {{mb}}MB 이하 파일만 올릴 수 있어요.",
+    editTooLarge: "이 파일은 {{size}}MB예요. 이미지 편집은 {{maxMb}}MB 이하 파일만 받아요.",
+    editInvalidType: "jpg, png 파일만 올릴 수 있어요. 이 파일은 {{type}} 형식이에요.",
+  },
+  toolFlow: {
+    editAgain: "이 결과로 다시 편집",
+    editAgainAdded: "결과를 다음 편집의 입력 이미지로 넣었어요.",
+  },
   billing: {
     scheduledDowngrade: {
       text: "{{date}}부터 요금제가 {{from}}에서 {{to}}(으)로 바뀝니다. 그때까지는 {{from}} 혜택이 유지돼요.",

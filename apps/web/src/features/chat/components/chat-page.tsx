@@ -13,7 +13,7 @@ import { CHAT_MAX_IMAGES, type TChatMessage, type TThreadsResponse } from "@gyeo
 import { localizePath } from "@gyeol/shared/routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FlaskConical, Plug } from "lucide-react";
-import { type DragEvent, useEffect, useRef, useState } from "react";
+import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -22,6 +22,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeError } from "../../../lib/api-errors.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -321,6 +322,7 @@ export function ChatPage() {
           </div>
         )}
 
+        {user && <ChatDraft userId={user.id} text={text} onRestore={setText} />}
         <Composer
           text={text}
           images={images}
@@ -348,4 +350,27 @@ export function ChatPage() {
       />
     </div>
   );
+}
+
+/**
+ * The unsent message is the user's draft (issue 26): back after an expired session, a sign-in or
+ * a reload; sending it empties the box and so ends the draft.
+ */
+function ChatDraft({
+  userId,
+  text,
+  onRestore,
+}: {
+  userId: number;
+  text: string;
+  onRestore: (update: (now: string) => string) => void;
+}) {
+  const snapshot = useMemo(() => (text.trim() ? { text } : null), [text]);
+  useDraft<{ text: string }>({
+    userId,
+    tool: "chat",
+    snapshot,
+    onRestore: (draft) => onRestore((now) => now || draft.text),
+  });
+  return null;
 }

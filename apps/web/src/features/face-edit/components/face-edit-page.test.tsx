@@ -153,6 +153,31 @@ describe("the face edit page", () => {
     expect(router.state.location.search).toBe("?next=%2Fen%2Fface-edit");
   });
 
+  it("with too few credits says so on Run, not 'draw the area', and offers a top-up (issue 26)", async () => {
+    renderPage(makeUser({ credits: 10 }));
+    await screen.findByTestId("face-edit-gender");
+    await uploadPhoto();
+    expect(screen.getByTestId("face-edit-run-held").textContent).toBe("Not enough credits.");
+    expect((screen.getByTestId("face-edit-run") as HTMLButtonElement).disabled).toBe(true);
+    const note = screen.getByTestId("face-edit-credits-short");
+    expect(note.textContent).toContain("you have 10");
+    expect(screen.getByTestId("face-edit-credits-short-top-up").getAttribute("href")).toBe("/en/pricing");
+  });
+
+  it("keeps the gender and intensity as a draft, back after the page is opened again (issue 26)", async () => {
+    const view = renderPage(makeUser());
+    const gender = (await screen.findByTestId("face-edit-gender")) as HTMLSelectElement;
+    await waitFor(() => expect(gender.value).toBe("female"));
+    fireEvent.change(gender, { target: { value: "male" } });
+    fireEvent.change(screen.getByTestId("face-edit-intensity"), { target: { value: "0.8" } });
+    view.unmount();
+    renderPage(makeUser());
+    await waitFor(() =>
+      expect((screen.getByTestId("face-edit-gender") as HTMLSelectElement).value).toBe("male"),
+    );
+    expect(screen.getByTestId("face-edit-intensity-value").textContent).toBe("0.8");
+  });
+
   it("starts with female, intensity 0.5 announced as 50%, and asks for an image on Run", async () => {
     renderPage(makeUser());
     const gender = (await screen.findByTestId("face-edit-gender")) as HTMLSelectElement;

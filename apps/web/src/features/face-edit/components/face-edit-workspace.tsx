@@ -11,17 +11,19 @@ import {
 import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { localizePath } from "@gyeol/shared/routes";
 import { type InfiniteData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createElement, useCallback, useEffect, useRef, useState } from "react";
+import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { MaskEditor, type TMaskSaveDetails } from "../../../components/mask-editor/mask-editor.tsx";
 import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
+import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { HistoryCard } from "../../../components/tool/history-card.tsx";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
 import { RunButton } from "../../../components/tool/run-button.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
+import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { historyKeys } from "../../../lib/history/history-api.ts";
 import { postCancelJob } from "../../../lib/jobs/job-status.ts";
@@ -162,6 +164,28 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
     return () => window.removeEventListener("offline", onOffline);
   }, [t]);
 
+  // Issue 26: gender and intensity are the user's draft until a job takes them.
+  const draftSnapshot = useMemo(
+    () =>
+      gender === FACE_EDIT_DEFAULT_GENDER && intensity === FACE_EDIT_DEFAULT_INTENSITY
+        ? null
+        : { gender, intensity },
+    [gender, intensity],
+  );
+  const { discard: discardDraft } = useDraft<{ gender: TFaceEditGender; intensity: number }>({
+    userId: user.id,
+    tool: "face-edit",
+    snapshot: draftSnapshot,
+    onRestore: (draft) => {
+      setGender(draft.gender);
+      setIntensity(draft.intensity);
+    },
+  });
+  const isJobRunning = job.state.phase === "processing";
+  useEffect(() => {
+    if (isJobRunning) discardDraft();
+  }, [isJobRunning, discardDraft]);
+
   const image = upload.image;
   const cost = estimateFaceEditCost(image?.width ?? 1, image?.height ?? 1, FACE_EDIT_DEFAULT_RESIZE_FACTOR);
   const isProcessing = job.state.phase === "processing";
@@ -279,13 +303,16 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
     window.location.assign(`${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`);
   };
 
-  const runHint = !image
-    ? t("faceEdit.run.needImage")
-    : !mask
-      ? t("faceEdit.run.needMask")
-      : user.credits < cost
-        ? t("faceEdit.run.notEnough")
-        : undefined;
+  // The button is off for too few credits whatever else is missing, so that is what it says (issue
+  // 26: it used to say "draw the area to change", which would not have turned it on).
+  const runHint =
+    user.credits < cost
+      ? t("faceEdit.run.notEnough")
+      : !image
+        ? t("faceEdit.run.needImage")
+        : !mask
+          ? t("faceEdit.run.needMask")
+          : undefined;
   // The built-in engine is described before a run when the server says it is the one in use, and
   // after any result it made (a history item opened shows no engine: the flags decide then).
   const isBuiltinResult = job.state.engine === "builtin-reshape";
@@ -351,6 +378,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
             onRun={() => void onRun()}
             testId="face-edit-run"
           />
+          <CreditsShortNote cost={cost} credits={user.credits} testId="face-edit-credits-short" />
           <HistoryCard
             history={history}
             title={t("faceEdit.history.title")}

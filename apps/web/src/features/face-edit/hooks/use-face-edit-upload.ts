@@ -2,7 +2,7 @@ import { IMAGE_POLICIES, isAllowedFileName } from "@gyeol/shared/uploads";
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { describeToolError } from "../../../lib/tool-errors.ts";
+import { describeUploadError, titledFailure } from "../../../lib/tool-errors.ts";
 import { prepareImage, ResizeError } from "../../../lib/uploads/prepare-image.ts";
 import { type TUploadPhase, uploadToolImage } from "../../../lib/uploads/upload-image.ts";
 
@@ -75,7 +75,7 @@ export function useFaceEditUpload() {
         return true;
       } catch (error) {
         if (error instanceof ResizeError) toast.error(t("tool.upload.resizeFailed"));
-        else toast.error(describeToolError(error, t) ?? t("tool.upload.failed"));
+        else toast.error(titledFailure("upload", describeUploadError(error, t), t));
         return false;
       } finally {
         setPendingPreview(null);

@@ -203,6 +203,19 @@ describe("/image-generation (issue 16)", () => {
     expect(calls.filter((call) => call.url === "/api/credit/use")).toHaveLength(1);
   });
 
+  it("keeps the typed prompt and settings as a draft, back when the page opens again (issue 26)", async () => {
+    const first = renderPage();
+    const prompt = await screen.findByTestId("generation-prompt");
+    fireEvent.change(prompt, { target: { value: "a fox in snow" } });
+    fireEvent.change(screen.getByTestId("generation-count"), { target: { value: "3" } });
+    first.unmount();
+    renderPage();
+    await waitFor(() =>
+      expect((screen.getByTestId("generation-prompt") as HTMLTextAreaElement).value).toBe("a fox in snow"),
+    );
+    expect((screen.getByTestId("generation-count") as HTMLSelectElement).value).toBe("3");
+  });
+
   it("blocks a banned keyword before sending, then generates 4 images and sends one to retouch", async () => {
     const { calls, router } = renderPage();
     const prompt = await screen.findByTestId("generation-prompt");

@@ -21,10 +21,11 @@ import {
 import { localizePath } from "@gyeol/shared/routes";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FlaskConical, Lock, Plug, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
@@ -40,6 +41,7 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { describeCode, describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
+import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { takeHandoff, takePromptHandoff, writeHandoff } from "../../../lib/handoff.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
@@ -136,6 +138,41 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
       setLocalItems(replaceLocalHistory(user.id, localItemsFrom(cacheSource.data.images)));
   }, [cacheSource.data, user.id]);
   const extractRun = useRef(0);
+
+  // Issue 26: the prompt, the settings and the reference and character images are the user's
+  // draft until a run is accepted.
+  const draftSnapshot = useMemo(
+    () =>
+      prompt.trim() === "" && !reference && characters.length === 0
+        ? null
+        : {
+            prompt,
+            aspectRatio,
+            numImages,
+            characterMode,
+            reference: reference?.file ?? null,
+            characters: characters.map((image) => image.file),
+          },
+    [prompt, aspectRatio, numImages, characterMode, reference, characters],
+  );
+  const { discard: discardDraft } = useDraft<NonNullable<typeof draftSnapshot>>({
+    userId: user.id,
+    tool: "generation",
+    snapshot: draftSnapshot,
+    onRestore: (draft) => {
+      // A prompt or image handed from another page since then stays.
+      setPrompt((now) => (now.trim() ? now : draft.prompt));
+      setAspectRatio(draft.aspectRatio);
+      setNumImages(draft.numImages);
+      setCharacterMode(draft.characterMode);
+      if (draft.reference) {
+        const file = draft.reference;
+        setReference((now) => now ?? slotOf(file));
+      }
+      setCharacters((now) => (now.length > 0 ? now : draft.characters.map(slotOf)));
+      toast.success(t("drafts.restored"), { id: "draft-restored" });
+    },
+  });
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
@@ -280,6 +317,22 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
     void queryClient.invalidateQueries({ queryKey: ["history", "kling"] });
   };
 
+  const [isCancelling, setIsCancelling] = useState(false);
+  const cancelRun = async () => {
+    if (isCancelling) return;
+    setIsCancelling(true);
+    try {
+      if (await generation.cancel()) {
+        toast(t("errors.codes.JOB_CANCELLED"), { id: "generation-cancelled" });
+        onSettled();
+      }
+    } catch (error) {
+      toast.error(describeError(error, t, t("generation.result.failed")));
+    } finally {
+      setIsCancelling(false);
+    }
+  };
+
   const generate = async () => {
     if (generation.isBusy) {
       toast(t("generation.run.wait"), { id: "generation-wait" });
@@ -330,6 +383,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
           },
         },
       );
+      discardDraft();
       void forceSync();
     } catch (error) {
       if (classifyToolError(error) === "insufficientCredits") {
@@ -509,6 +563,14 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
               {isWorking ? t("generation.run.generating") : t("generation.run.generate", { cost })}
             </Button>
           )}
+          {isEnabled && (
+            <CreditsShortNote
+              cost={cost}
+              credits={user.credits}
+              isFree={user.isDemoUser === true}
+              testId="generation-credits-short"
+            />
+          )}
         </div>
         <div className="order-2 lg:order-3">
           <ResultCard
@@ -519,6 +581,8 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             onDownload={(url) => void download.download(url)}
             onShare={() => void share.copy()}
             onSendToUpscale={sendToUpscale}
+            onCancel={() => void cancelRun()}
+            isCancelling={isCancelling}
           />
         </div>
         <div className="order-4 lg:col-span-3 xl:col-span-1">

@@ -46,3 +46,24 @@ describe("the generation result's names for screen readers", () => {
     expect(screen.getByRole("img", { name: "Generated image" })).toBeTruthy();
   });
 });
+
+describe("cancelling a generation (issue 26)", () => {
+  it("offers Cancel while the run is followed, and only then", () => {
+    const onCancel = vi.fn();
+    const props = {
+      canShare: false,
+      busyDownloadUrl: null,
+      onZoom: vi.fn(),
+      onDownload: vi.fn(),
+      onShare: vi.fn(),
+      onSendToUpscale: vi.fn(),
+      onCancel,
+    };
+    const view = render(<ResultCard run={{ ...RUN, phase: "generating", images: [] }} {...props} />);
+    act(() => screen.getByTestId("generation-cancel").click());
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId("generation-cancel").textContent).toBe("Cancel (credits refunded)");
+    view.rerender(<ResultCard run={RUN} {...props} />);
+    expect(screen.queryByTestId("generation-cancel")).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@
 import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
 import { Download, ImageIcon, Link2, Maximize2, Wand2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { OptionCard } from "../../../components/ui/option-card.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -18,6 +19,9 @@ interface ResultCardProps {
   onDownload: (url: string) => void;
   onShare: () => void;
   onSendToUpscale: (url: string) => void;
+  /** Issue 26: stops the run while it is followed. */
+  onCancel?: () => void;
+  isCancelling?: boolean;
 }
 
 function Action({
@@ -53,6 +57,8 @@ export function ResultCard({
   onDownload,
   onShare,
   onSendToUpscale,
+  onCancel,
+  isCancelling = false,
 }: ResultCardProps) {
   const { t } = useTranslation();
   const isWorking = run.phase === "submitting" || run.phase === "generating";
@@ -136,6 +142,18 @@ export function ResultCard({
           data-testid="generation-waiting"
         >
           {t("generation.result.waiting")}
+          {onCancel && run.phase === "generating" && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="ml-2"
+              data-testid="generation-cancel"
+              isLoading={isCancelling}
+              onClick={onCancel}
+            >
+              {t("tool.result.cancel")}
+            </Button>
+          )}
         </p>
       ) : run.phase === "idle" ? (
         <p className="mt-3 text-center text-[13px] text-muted">{t("generation.result.empty")}</p>

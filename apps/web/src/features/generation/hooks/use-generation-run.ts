@@ -8,7 +8,13 @@ import type { TImageStatusResponse } from "@gyeol/shared/contracts/images";
 import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
 import { useCallback, useState } from "react";
-import { fetchImageStatus, openImageStatusEvents, readImageStatus } from "../../../lib/jobs/job-status.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import {
+  fetchImageStatus,
+  openImageStatusEvents,
+  postCancelJob,
+  readImageStatus,
+} from "../../../lib/jobs/job-status.ts";
 import { useJobPoll } from "../../../lib/jobs/use-job-poll.ts";
 import { startGeneration, type TGenerationRequest } from "../api/generation-api.ts";
 
@@ -147,6 +153,23 @@ export function useGenerationRun() {
     [stop],
   );
 
+  /**
+   * Stops the run being followed (issue 26): the server refunds it once. False when it had already
+   * finished, and the poll brings its result.
+   */
+  const cancel = useCallback(async (): Promise<boolean> => {
+    if (state.phase !== "generating" || !state.taskId) return false;
+    try {
+      await postCancelJob(state.taskId);
+    } catch (error) {
+      if (isApiError(error) && error.code === "JOB_ALREADY_FINISHED") return false;
+      throw error;
+    }
+    stop();
+    setState((s) => ({ ...s, phase: "failed", code: "JOB_CANCELLED" }));
+    return true;
+  }, [state.phase, state.taskId, stop]);
+
   const isBusy = state.phase === "submitting" || state.phase === "generating";
-  return { state, run, resume, show, isBusy };
+  return { state, run, resume, show, cancel, isBusy };
 }

@@ -21,21 +21,15 @@ export const IMAGE_EDIT_LOCAL_CODES = {
   AUTOPROMPT_FAILED: "AUTOPROMPT_FAILED",
 } as const;
 
-/** Refusals the server words itself (they keep their code; anything else becomes the step's code). */
-const KEPT_CODES = new Set([
-  "INSUFFICIENT_CREDITS",
-  "NSFW_CONTENT_DETECTED",
-  "MAINTENANCE",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_IMAGE_TYPE",
-  "INVALID_IMAGE",
-  "IMAGE_TOO_LARGE",
-  "AUTH_REQUIRED",
-  "SESSION_EXPIRED",
-]);
+/**
+ * Answers that say nothing of their own (the client's codes for no answer, a bare 5xx): those
+ * become the step's code. Any other server code is kept, since the server named the real cause
+ * (issue 26: a GIF named .jpg is UNSUPPORTED_IMAGE_TYPE, not "couldn't upload, try again").
+ */
+const STEP_CODES = new Set(["NETWORK_ERROR", "INVALID_RESPONSE", "REQUEST_FAILED", "INTERNAL_ERROR"]);
 
 function stepError(error: unknown, code: string): ApiError {
-  if (isApiError(error) && KEPT_CODES.has(error.code)) return error;
+  if (isApiError(error) && !STEP_CODES.has(error.code)) return error;
   const status = isApiError(error) ? error.status : 0;
   return new ApiError(status, code, error instanceof Error ? error.message : String(error));
 }

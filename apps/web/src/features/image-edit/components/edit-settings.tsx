@@ -1,7 +1,9 @@
 import {
   clampSide,
+  editOutputTooSmall,
   IMAGE_EDIT_MAX_OUTPUTS,
   IMAGE_EDIT_MAX_SIDE,
+  IMAGE_EDIT_MIN_OUTPUT_PIXELS,
   IMAGE_EDIT_MIN_SIDE,
   IMAGE_EDIT_SCALE_MAX,
   IMAGE_EDIT_SCALE_MIN,
@@ -17,6 +19,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
 import { RangeField } from "../../../components/ui/range-field.tsx";
+import { formatNumber } from "../../../lib/dates.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
 import type { TEditSettings } from "../lib/image-edit-rules.ts";
 
 const chip = (isOn: boolean) =>
@@ -42,6 +46,8 @@ export function EditSettings({
   const { t } = useTranslation();
   const id = useId();
   const scaled = scaledEditSize(settings.width, settings.height, settings.scale);
+  const tooSmall = editOutputTooSmall(settings.width, settings.height, settings.scale);
+  const locale = usePageLocale();
   const set = (patch: Partial<TEditSettings>) => onChange({ ...settings, ...patch });
   const factor = (2 ** roundScale(settings.scale)).toFixed(2).replace(/\.?0+$/, "");
   return (
@@ -102,6 +108,20 @@ export function EditSettings({
           onChange={(value) => set({ scale: roundScale(value) })}
           testId="image-edit-scale"
         />
+        {tooSmall && (
+          <p
+            role="alert"
+            data-testid="image-edit-output-too-small"
+            className="text-[12px] font-semibold text-red-700"
+          >
+            {t("toolLimits.editOutputTooSmall", {
+              width: tooSmall.width,
+              height: tooSmall.height,
+              pixels: formatNumber(tooSmall.pixels, locale),
+              minPixels: formatNumber(IMAGE_EDIT_MIN_OUTPUT_PIXELS, locale),
+            })}
+          </p>
+        )}
         <div>
           <label htmlFor={`${id}-seed`} className="text-[13px] font-semibold text-ink-soft">
             {t("imageEdit.settings.seed")}

@@ -1,8 +1,12 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RequireUser } from "../../../app/route-guards.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 import { makeUser } from "../../../lib/auth/test-users.ts";
+import { loadDraft } from "../../../lib/drafts/drafts.ts";
+import { i18n } from "../../../lib/i18n/i18n.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
+import { presignedUpload } from "../api/image-edit-api.ts";
 import { ImageEditPage } from "./image-edit-page.tsx";
 
 // The presigned upload is tested through the server and the browser journey; here it just works.
@@ -85,9 +89,10 @@ beforeEach(() => {
   window.URL.createObjectURL = vi.fn(() => "blob:tile");
   window.URL.revokeObjectURL = vi.fn();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  await act(() => i18n.changeLanguage("en"));
 });
 
 async function addTile() {
@@ -231,6 +236,98 @@ describe("the image edit page", () => {
     expect(screen.queryByTestId("image-edit-image-cap")).toBeNull();
   });
 
+  // Issue 25: error.code is the vendor's own (spec 02 §7–§8), error.gyeolCode ours; an older
+  // server sent ours in error.code. Each reads the same row, in both languages.
+  it.each([
+    [
+      "/en/image-edit",
+      { code: "InvalidParameter.OversizeImage", gyeolCode: "EDIT_OVERSIZE_IMAGE" },
+      "oversize",
+      "An image is 10 MB or larger.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/en/image-edit",
+      { code: "EDIT_OVERSIZE_IMAGE" },
+      "oversize",
+      "An image is 10 MB or larger.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/image-edit",
+      { code: "InvalidParameter.OversizeImage", gyeolCode: "EDIT_OVERSIZE_IMAGE" },
+      "oversize",
+      "이미지가 10MB 이상입니다.",
+      "사용한 크레딧은 환불되었습니다.",
+    ],
+    [
+      "/en/image-edit",
+      { code: "moderation_blocked", gyeolCode: "EDIT_SENSITIVE_CONTENT" },
+      "sensitive",
+      "Sensitive content was detected, so nothing was generated.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/image-edit",
+      { code: "OutputImageSensitiveContentDetected", gyeolCode: "EDIT_SENSITIVE_CONTENT" },
+      "sensitive",
+      "민감한 콘텐츠가 감지되어 생성하지 못했습니다.",
+      "사용한 크레딧은 환불되었습니다.",
+    ],
+    [
+      "/en/image-edit",
+      { code: "EDIT_MASKED_IMAGE_TOO_LARGE", gyeolCode: "EDIT_MASKED_IMAGE_TOO_LARGE" },
+      "maskedTooLarge",
+      "With its mask drawn in, an image is still over 9 MB (9,437,184 bytes) even at the lowest JPEG quality we try. Use a smaller image.",
+      "Your credits have been refunded.",
+    ],
+    [
+      "/image-edit",
+      { code: "EDIT_MASKED_IMAGE_TOO_LARGE", gyeolCode: "EDIT_MASKED_IMAGE_TOO_LARGE" },
+      "maskedTooLarge",
+      "마스크를 합성한 이미지가 JPEG 품질을 가장 낮춰도 9MB(9,437,184바이트)를 넘습니다. 더 작은 이미지를 사용해 주세요.",
+      "사용한 크레딧은 환불되었습니다.",
+    ],
+  ] as const)("at %s, error %o opens the %s row: %s", async (path, error, row, sentence, refund) => {
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-3",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-3")
+        return jsonResponse(200, {
+          success: true,
+          status: "failed",
+          urls: [],
+          partial: false,
+          queuePosition: null,
+          etaSeconds: null,
+          error: { ...error, message: "Processing failed." },
+        });
+      return undefined;
+    });
+    await act(() => i18n.changeLanguage(path.startsWith("/en/") ? "en" : "ko"));
+    renderRoutes([...routes, { ...routes[0]!, path: "/image-edit" }], {
+      path,
+      user: makeUser({ credits: 100 }),
+      fetchImpl,
+    });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.keyDown(window, { key: "Enter", metaKey: true });
+    await screen.findByTestId("image-edit-error");
+    const shown = screen.getByTestId("image-edit-error-row");
+    expect(shown.dataset.row).toBe(row);
+    expect(shown.textContent).toBe(sentence);
+    expect(screen.getByTestId("image-edit-error-refund").textContent).toBe(refund);
+  });
+
   it("opens the error modal by the failure's code, saying the credits came back", async () => {
     const { fetchImpl } = server((url) => {
       if (url === "/api/seedream/generate?async=1")
@@ -272,5 +369,196 @@ describe("the image edit page", () => {
     await screen.findByTestId("image-edit-not-configured");
     expect(screen.getByTestId("image-edit-run-held").textContent).toBe("No provider connected");
     expect((screen.getByTestId("image-edit-run") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("gives the prompt, the tile and its settings back after the session expired and the user signed in again (issue 26)", async () => {
+    const user = makeUser({ credits: 100 });
+    const { fetchImpl } = server();
+    const { router, runtime } = renderRoutes(routes, { path: "/en/image-edit", user, fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "make it golden hour" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-count-3"));
+    act(() => {
+      window.dispatchEvent(new CustomEvent("auth:invalid", { detail: { code: "SESSION_EXPIRED" } }));
+    });
+    await screen.findByText("login page");
+    await waitFor(async () =>
+      expect(await loadDraft(user.id, "image-edit")).toMatchObject({ prompt: "make it golden hour" }),
+    );
+    await act(async () => {
+      await runtime.actions.signIn(user);
+    });
+    await act(async () => {
+      await router.navigate("/en/image-edit");
+    });
+    await waitFor(() =>
+      expect((screen.getByTestId("image-edit-prompt") as HTMLTextAreaElement).value).toBe(
+        "make it golden hour",
+      ),
+    );
+    expect(screen.getByTestId("image-edit-tile-0").dataset.status).toBe("ready");
+    expect(screen.getByTestId("image-edit-run-cost").textContent).toContain("45");
+  });
+
+  it("ends the draft once the run is accepted", async () => {
+    const user = makeUser({ credits: 100 });
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-3",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-3")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          urls: [],
+          partial: false,
+          queuePosition: 1,
+          etaSeconds: null,
+          error: null,
+        });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user, fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    await waitFor(async () => expect(await loadDraft(user.id, "image-edit")).not.toBeNull());
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    await waitFor(async () => expect(await loadDraft(user.id, "image-edit")).toBeNull());
+  });
+
+  it("refuses a 5:1 tile with its own sentence, titled as an upload (issue 26)", async () => {
+    vi.stubGlobal(
+      "createImageBitmap",
+      vi.fn(async () => ({ width: 5000, height: 1000, close: () => {} })),
+    );
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    const file = new File([new Uint8Array(4096)], "wide.jpg", { type: "image/jpeg" });
+    fireEvent.change(screen.getByTestId("image-edit-file-input"), { target: { files: [file] } });
+    const modal = await screen.findByTestId("image-edit-error");
+    expect(modal.textContent).toContain("Upload failed");
+    expect(modal.textContent).not.toContain("Generation failed");
+    expect(modal.textContent).toContain("5000×1000");
+    expect(modal.textContent).toContain("between 1:3 and 3:1");
+    expect(screen.queryByTestId("image-edit-tile-0")).toBeNull();
+  });
+
+  it("keeps Run off for an output under 921,600 pixels and says so by the size", async () => {
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.change(screen.getByTestId("image-edit-width"), { target: { value: "500" } });
+    fireEvent.blur(screen.getByTestId("image-edit-width"));
+    fireEvent.change(screen.getByTestId("image-edit-height"), { target: { value: "500" } });
+    fireEvent.blur(screen.getByTestId("image-edit-height"));
+    await waitFor(() =>
+      expect(screen.getByTestId("image-edit-run-held").textContent).toBe(
+        "The output must be at least 921,600 pixels",
+      ),
+    );
+    expect((screen.getByTestId("image-edit-run") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId("image-edit-output-too-small").textContent).toContain(
+      "500×500 is 250,000 pixels",
+    );
+  });
+
+  it("says the server's reason when an upload is refused (a GIF named .jpg), not 'try again'", async () => {
+    vi.mocked(presignedUpload).mockRejectedValueOnce(
+      new ApiError(400, "UNSUPPORTED_IMAGE_TYPE", "Only JPEG and PNG images are accepted."),
+    );
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    const file = new File([new Uint8Array(4096)], "cat.jpg", { type: "image/jpeg" });
+    fireEvent.change(screen.getByTestId("image-edit-file-input"), { target: { files: [file] } });
+    const modal = await screen.findByTestId("image-edit-error");
+    expect(modal.textContent).toContain("Upload failed");
+    expect(modal.textContent).toContain("JPG or PNG");
+    expect(modal.textContent).not.toContain("try again");
+  });
+
+  it("cancels a running edit: the job is stopped on the server and the page says the credits came back (issue 26)", async () => {
+    const { calls, fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-9",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-9")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          urls: [],
+          partial: false,
+          queuePosition: 2,
+          etaSeconds: null,
+          error: null,
+        });
+      if (url === "/api/jobs/job-9/cancel")
+        return jsonResponse(200, { success: true, status: "failed", code: "JOB_CANCELLED" });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    fireEvent.click(await screen.findByTestId("image-edit-cancel"));
+    await waitFor(() => expect(screen.getByTestId("image-edit-result").dataset.state).toBe("empty"));
+    expect(calls.some((call) => call.url === "/api/jobs/job-9/cancel" && call.method === "POST")).toBe(true);
+    expect((screen.getByTestId("image-edit-prompt") as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it("makes a result the next run's input image with 'Edit this result again' (issue 26)", async () => {
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-10",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-10")
+        return jsonResponse(200, {
+          success: true,
+          status: "completed",
+          urls: ["/files/out-10.jpg"],
+          partial: false,
+          queuePosition: null,
+          etaSeconds: null,
+          error: null,
+        });
+      if (url === "/files/out-10.jpg")
+        return new Response(new Blob([new Uint8Array(4096)], { type: "image/jpeg" }), {
+          status: 200,
+          headers: { "content-type": "image/jpeg" },
+        });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    fireEvent.click(await screen.findByTestId("image-edit-edit-again-0"));
+    await waitFor(() => expect(screen.getByTestId("image-edit-tile-1").dataset.status).toBe("ready"));
+    expect(screen.getByTestId("image-edit-tile-0").dataset.status).toBe("ready");
   });
 });

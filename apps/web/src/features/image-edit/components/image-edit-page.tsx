@@ -1,35 +1,44 @@
+import type { TLocale } from "@gyeol/shared/constants";
 import type { TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import type { TSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import {
+  editOutputTooSmall,
   IMAGE_EDIT_AUTO_PROMPT_CREDITS,
   IMAGE_EDIT_DEFAULT_SIDE,
   IMAGE_EDIT_HISTORY_CLICK_DEBOUNCE_MS,
   IMAGE_EDIT_HISTORY_FIRST_PAGE,
+  IMAGE_EDIT_INPUT_RATIO_TEXT,
   IMAGE_EDIT_MAX_INPUTS,
+  IMAGE_EDIT_MIN_OUTPUT_PIXELS,
   imageEditCost,
+  isEditInputRatioAllowed,
   randomEditSeed,
 } from "@gyeol/shared/image-edit";
 import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { MaskEditor, type TMaskSaveDetails } from "../../../components/mask-editor/mask-editor.tsx";
 import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
+import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
 import { RunButton } from "../../../components/tool/run-button.tsx";
 import { autoPrompt } from "../../../lib/ai/prompt-helpers.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeCode, describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions, useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
+import { formatNumber } from "../../../lib/dates.ts";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
+import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { takeHandoff, takePromptHandoff, writeHandoff } from "../../../lib/handoff.ts";
-import type { TJobReading } from "../../../lib/jobs/job-status.ts";
+import { postCancelJob, type TJobReading } from "../../../lib/jobs/job-status.ts";
 import { useJobPoll } from "../../../lib/jobs/use-job-poll.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
@@ -46,6 +55,8 @@ import {
   startImageEdit,
   type TEditSample,
 } from "../api/image-edit-api.ts";
+import { imageEditDraftOf, type TImageEditDraft, tilesOfDraft } from "../lib/image-edit-draft.ts";
+import { imageEditLimitValues, megabytes } from "../lib/image-edit-limits.ts";
 import {
   AutoPromptBusyError,
   autoPromptWithRetries,
@@ -54,15 +65,22 @@ import {
   collectMore,
   encodeWithinLimit,
   errorRowOf,
+  failureCodeOf,
   historyUrls,
   moveItem,
-  type TEditErrorRow,
   type TEditSettings,
+  type TFileProblem,
   TileTooLargeError,
   visibleHistory,
 } from "../lib/image-edit-rules.ts";
 import { EditSettings } from "./edit-settings.tsx";
-import { EditErrorModal, ResultPanel, ResultViewer, type TResultView } from "./result-panel.tsx";
+import {
+  EditErrorModal,
+  ResultPanel,
+  ResultViewer,
+  type TEditErrorState,
+  type TResultView,
+} from "./result-panel.tsx";
 import { HistoryColumn, SamplesColumn } from "./side-columns.tsx";
 import { type TEditTile, TileGrid } from "./tile-grid.tsx";
 
@@ -81,7 +99,7 @@ const FINAL_AUTO_PROMPT_CODES = new Set([
 
 function readEditStatus(answer: TSeedreamStatusResponse): TJobReading {
   if (answer.status === "completed") return { kind: "completed" };
-  if (answer.status === "failed") return { kind: "failed", code: answer.error?.code ?? null };
+  if (answer.status === "failed") return { kind: "failed", code: failureCodeOf(answer.error) };
   return { kind: "running" };
 }
 
@@ -119,7 +137,7 @@ export function ImageEditPage() {
 
 export default ImageEditPage;
 
-type TErrorState = { row: TEditErrorRow } | { message: string } | null;
+type TErrorState = TEditErrorState;
 
 export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const { t } = useTranslation();
@@ -142,7 +160,6 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const [tiles, setTiles] = useState<TEditTile[]>([]);
   const tilesRef = useRef(tiles);
   tilesRef.current = tiles;
-  const maskDocs = useRef(new Map<string, TMaskDoc>());
   const [maskIndex, setMaskIndex] = useState<number | null>(null);
   const [settings, setSettings] = useState<TEditSettings>(() => ({
     width: IMAGE_EDIT_DEFAULT_SIDE,
@@ -160,6 +177,9 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const objectUrls = useRef<string[]>([]);
   const lastHistoryClick = useRef(0);
   const gatewayStop = useRef<(() => void) | null>(null);
+  /** The running job (its seedream_task_id is the job id), for Cancel; null when none runs. */
+  const [runningJobId, setRunningJobId] = useState<string | null>(null);
+  const [isCancelling, setIsCancelling] = useState(false);
 
   useEffect(
     () => () => {
@@ -178,6 +198,44 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       setTiles((current) => current.map((tile) => (tile.id === id ? { ...tile, ...patch } : tile))),
     [],
   );
+
+  // ——— draft (issue 26): kept per user, restored after an expired session, a sign-in or a reload ———
+  const uploadTile = useCallback(
+    async (id: string, blob: Blob) => {
+      try {
+        const uploaded = await presignedUpload(blob, `${id}.jpg`, "input");
+        patchTile(id, { url: uploaded.imageUrl, status: "ready" });
+      } catch (failure) {
+        setTiles((current) => current.filter((item) => item.id !== id));
+        setError({ title: "upload", message: describeEditUploadError(failure, t) });
+      }
+    },
+    [patchTile, t],
+  );
+  const draftSnapshot = useMemo(
+    () => imageEditDraftOf({ prompt, isAutoPrompt: isAutoPromptChosen, settings, isSeedLocked, tiles }),
+    [prompt, isAutoPromptChosen, settings, isSeedLocked, tiles],
+  );
+  const restoreDraft = (draft: TImageEditDraft) => {
+    const restored = tilesOfDraft(draft, objectUrl);
+    // A prompt or image handed from another page since then stays; the draft fills in around it.
+    setPrompt((current) => (current.trim() ? current : draft.prompt));
+    setIsAutoPrompt(draft.isAutoPrompt);
+    setSettings(draft.settings);
+    setIsSeedLocked(draft.isSeedLocked);
+    const merged = [...restored, ...tilesRef.current].slice(0, IMAGE_EDIT_MAX_INPUTS);
+    tilesRef.current = merged;
+    setTiles(merged);
+    for (const tile of restored)
+      if (tile.status === "uploading" && tile.blob) void uploadTile(tile.id, tile.blob);
+    toast.success(t("drafts.restored"), { id: "draft-restored" });
+  };
+  const { discard: discardDraft } = useDraft({
+    userId: user.id,
+    tool: "image-edit",
+    snapshot: draftSnapshot,
+    onRestore: restoreDraft,
+  });
 
   const { follow, stop } = useJobPoll<TSeedreamStatusResponse>({
     schedule: POLL_SCHEDULES.imageEdit,
@@ -246,17 +304,17 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         }
         const early = checkEditFile(file, null);
         if (early) {
-          setError({ message: t(`imageEdit.upload.${early.key === "type" ? "invalidType" : "tooLarge"}`) });
+          setError({ title: "upload", message: describeFileProblem(early, file, t, locale) });
           continue;
         }
         const canvas = await decode(file);
         if (!canvas) {
-          setError({ message: t("imageEdit.upload.unreadable") });
+          setError({ title: "upload", message: t("imageEdit.upload.unreadable") });
           continue;
         }
-        const small = checkEditFile(file, { width: canvas.width, height: canvas.height });
-        if (small?.key === "tooSmall") {
-          setError({ message: t("imageEdit.upload.tooSmall", { width: small.width, height: small.height }) });
+        const problem = checkEditFile(file, { width: canvas.width, height: canvas.height });
+        if (problem) {
+          setError({ title: "upload", message: describeFileProblem(problem, file, t, locale) });
           continue;
         }
         const id = crypto.randomUUID();
@@ -275,19 +333,21 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         try {
           const { blob } = await encodeWithinLimit((quality) => toJpeg(canvas, quality));
           patchTile(id, { blob, previewUrl: objectUrl(blob) });
-          const uploaded = await presignedUpload(blob, `${id}.jpg`, "input");
-          patchTile(id, { url: uploaded.imageUrl, status: "ready" });
+          await uploadTile(id, blob);
         } catch (failure) {
           setTiles((current) => current.filter((item) => item.id !== id));
           if (failure instanceof TileTooLargeError)
-            setError({ message: t("imageEdit.upload.tooLargeAfter") });
-          else if (isApiError(failure) && isLocalCode(failure.code))
-            setError({ message: t(`imageEdit.errors.${failure.code}`) });
-          else setError({ message: describeToolError(failure, t) ?? t("tool.upload.failed") });
+            setError({
+              title: "upload",
+              message: t("imageEdit.upload.tooLargeAfter", {
+                maxMb: imageEditLimitValues(locale).composedMaxMb,
+              }),
+            });
+          else setError({ title: "upload", message: describeEditUploadError(failure, t) });
         }
       }
     },
-    [t, objectUrl, patchTile],
+    [t, locale, objectUrl, patchTile, uploadTile],
   );
 
   const addFromUrl = useCallback(
@@ -297,7 +357,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         const blob = await response.blob();
         await addFiles([new File([blob], name, { type: blob.type || "image/jpeg" })]);
       } catch {
-        setError({ message: t("imageEdit.upload.unreadable") });
+        setError({ title: "upload", message: t("imageEdit.upload.unreadable") });
       }
     },
     [addFiles, t],
@@ -317,16 +377,16 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const onSaveMask = async (maskBlob: Blob, doc: TMaskDoc, details: TMaskSaveDetails) => {
     const tile = maskIndex === null ? null : tiles[maskIndex];
     if (!tile) return;
-    maskDocs.current.set(tile.id, doc);
     if (details.isEmpty) {
-      patchTile(tile.id, { mask: null });
+      patchTile(tile.id, { mask: null, maskDoc: doc });
       toast(t("imageEdit.tiles.maskCleared"));
       setMaskIndex(null);
       return;
     }
     const uploaded = await presignedUpload(maskBlob, "mask.png", "mask");
     patchTile(tile.id, {
-      mask: { url: uploaded.imageUrl, previewUrl: objectUrl(maskBlob), color: details.color },
+      mask: { url: uploaded.imageUrl, previewUrl: objectUrl(maskBlob), color: details.color, blob: maskBlob },
+      maskDoc: doc,
     });
     toast.success(t("imageEdit.tiles.maskSavedToast"));
     setMaskIndex(null);
@@ -377,6 +437,9 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const isUploading = tiles.some((tile) => tile.status === "uploading");
   const isBusy = phase !== "idle";
   const cost = imageEditCost(settings.numImages) + (isAutoPrompt ? IMAGE_EDIT_AUTO_PROMPT_CREDITS : 0);
+  // Issue 26: what the vendor must refuse is said here, before a run is charged and refunded.
+  const tileOffRatio = readyTiles.findIndex((tile) => !isEditInputRatioAllowed(tile.width, tile.height));
+  const outputTooSmall = editOutputTooSmall(settings.width, settings.height, settings.scale);
   const runHint = !provider
     ? t("imageEdit.run.notConfigured")
     : !prompt.trim() && !isAutoPrompt
@@ -385,14 +448,21 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         ? t("imageEdit.run.needImage")
         : isUploading
           ? t("imageEdit.run.uploading")
-          : user.credits < cost
-            ? t("imageEdit.run.notEnough")
-            : undefined;
+          : tileOffRatio !== -1
+            ? t("toolLimits.editTileRatioHint", { index: tileOffRatio + 1, ...IMAGE_EDIT_INPUT_RATIO_TEXT })
+            : outputTooSmall
+              ? t("toolLimits.editOutputTooSmallHint", {
+                  minPixels: formatNumber(IMAGE_EDIT_MIN_OUTPUT_PIXELS, locale),
+                })
+              : user.credits < cost
+                ? t("imageEdit.run.notEnough")
+                : undefined;
   const isRunDisabled = isBusy || (runHint !== undefined && runHint !== t("imageEdit.run.notEnough"));
 
   const finish = () => {
     setPhase("idle");
     setQueuePosition(null);
+    setRunningJobId(null);
     void forceSync();
     void queryClient.invalidateQueries({ queryKey: ["image-edit-history", user.id] });
   };
@@ -451,10 +521,14 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         setPhase("idle");
         void forceSync();
         if (failure instanceof AutoPromptBusyError)
-          setError({ message: t("imageEdit.prompt.autoPromptBusy") });
+          setError({ title: "run", message: t("imageEdit.prompt.autoPromptBusy") });
         else if (classifyToolError(failure) === "insufficientCredits")
           toast.error(createElement(InsufficientCreditsToast), { id: "image-edit-credits" });
-        else setError({ message: describeToolError(failure, t) ?? t("imageEdit.errors.AUTOPROMPT_FAILED") });
+        else
+          setError({
+            title: "run",
+            message: describeToolError(failure, t) ?? t("imageEdit.errors.AUTOPROMPT_FAILED"),
+          });
         return;
       }
     }
@@ -464,6 +538,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       prompt: text,
       images,
       masks: readyTiles.map((tile) => tile.mask?.url ?? null),
+      maskColors: readyTiles.map((tile) => (tile.mask?.url ? tile.mask.color : null)),
       settings: { ...settings, seed },
       autoPromptUsed: isAutoPrompt,
     });
@@ -486,12 +561,16 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         toast.error(createElement(InsufficientCreditsToast), { id: "image-edit-credits" });
       } else {
         setError({
+          title: "run",
           message: describeToolError(failure, t) ?? describeError(failure, t, t("imageEdit.errors.other")),
         });
       }
       return;
     }
     setPhase("running");
+    setRunningJobId(accepted.seedream_task_id);
+    // The run is the server's now (and in the history): its inputs are no longer a draft.
+    discardDraft();
     void forceSync();
     follow(accepted.seedream_task_id, {
       onProgress: (answer) => setQueuePosition(answer.queuePosition),
@@ -507,11 +586,35 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         setResult(previous);
         // ComfyUI's codes (issue 25) have their own sentence naming the cause; the vendors' go by row.
         const own = code?.startsWith("COMFYUI_") ? describeCode(code, t) : null;
-        setError(own ? { message: own } : { row: errorRowOf(code) });
+        if (code === "JOB_CANCELLED") toast(t("errors.codes.JOB_CANCELLED"), { id: "image-edit-cancelled" });
+        else setError(own ? { title: "run", message: own } : { row: errorRowOf(code) });
         finish();
       },
     });
   };
+  // Issue 26: a run can be stopped; the server refunds it once (POST /api/jobs/{id}/cancel).
+  const cancel = async () => {
+    if (!runningJobId || isCancelling) return;
+    setIsCancelling(true);
+    try {
+      await postCancelJob(runningJobId);
+      stop();
+      toast(t("errors.codes.JOB_CANCELLED"), { id: "image-edit-cancelled" });
+      finish();
+    } catch (failure) {
+      // Already finished: the poll brings its result.
+      if (!isApiError(failure) || failure.code !== "JOB_ALREADY_FINISHED")
+        toast.error(describeError(failure, t, t("imageEdit.errors.other")));
+    } finally {
+      setIsCancelling(false);
+    }
+  };
+  const editAgain = async (url: string) => {
+    const before = tilesRef.current.length;
+    await addFromUrl(url, "result.jpg");
+    if (tilesRef.current.length > before) toast.success(t("toolFlow.editAgainAdded"));
+  };
+
   const runRef = useRef(run);
   runRef.current = run;
 
@@ -648,6 +751,9 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
               writeHandoff({ target: "upscale", imageUrl: url, source: "image-edit" });
               void navigate(localizePath("/upscale", locale));
             }}
+            onEditAgain={(url) => void editAgain(url)}
+            onCancel={phase === "running" && runningJobId ? () => void cancel() : undefined}
+            isCancelling={isCancelling}
             busyUrl={busyUrl}
           />
         </div>
@@ -669,6 +775,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
             onRun={() => void run()}
             testId="image-edit-run"
           />
+          <CreditsShortNote cost={cost} credits={user.credits} testId="image-edit-credits-short" />
           <HistoryColumn
             items={historyItems}
             isLoading={history.isLoading}
@@ -687,7 +794,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
           open={maskIndex !== null}
           image={maskTile.blob}
           preset={MASK_PRESETS.imageEdit}
-          initialDoc={maskDocs.current.get(maskTile.id) ?? null}
+          initialDoc={maskTile.maskDoc ?? null}
           onSave={onSaveMask}
           onClose={() => setMaskIndex(null)}
         />
@@ -707,3 +814,39 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
 
 type TLocalCode = keyof typeof IMAGE_EDIT_LOCAL_CODES;
 const isLocalCode = (code: string): code is TLocalCode => code in IMAGE_EDIT_LOCAL_CODES;
+
+/** Why a tile's upload failed: the server's code when it has one, else the step that failed. */
+function describeEditUploadError(failure: unknown, t: TFunction): string {
+  if (isApiError(failure) && isLocalCode(failure.code)) return t(`imageEdit.errors.${failure.code}`);
+  return describeToolError(failure, t) ?? describeError(failure, t, t("tool.upload.failed"));
+}
+
+/** The sentence of a file the page refuses, with the limit and the file's own figure. */
+function describeFileProblem(
+  problem: TFileProblem,
+  file: { type: string },
+  t: TFunction,
+  locale: TLocale,
+): string {
+  switch (problem.key) {
+    case "type":
+      return t("toolLimits.editInvalidType", { type: file.type || "?" });
+    case "tooLarge":
+      return t("toolLimits.editTooLarge", {
+        size: megabytes(problem.bytes),
+        maxMb: imageEditLimitValues(locale).maxMb,
+      });
+    case "tooSmall":
+      return t("imageEdit.upload.tooSmall", {
+        ...imageEditLimitValues(locale),
+        width: problem.width,
+        height: problem.height,
+      });
+    case "ratio":
+      return t("toolLimits.editTileRatio", {
+        width: problem.width,
+        height: problem.height,
+        ...IMAGE_EDIT_INPUT_RATIO_TEXT,
+      });
+  }
+}

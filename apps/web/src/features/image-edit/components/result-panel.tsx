@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Maximize2, Wand2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Maximize2, PencilLine, Wand2 } from "lucide-react";
 
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
@@ -22,6 +22,9 @@ export function ResultPanel({
   onZoom,
   onDownload,
   onRetouch,
+  onEditAgain,
+  onCancel,
+  isCancelling = false,
   busyUrl,
 }: {
   result: TResultView | null;
@@ -31,6 +34,11 @@ export function ResultPanel({
   onZoom: (index: number) => void;
   onDownload: (url: string) => void;
   onRetouch: (url: string) => void;
+  /** Issue 26: the result becomes the next run's input image. */
+  onEditAgain: (url: string) => void;
+  /** While a run is queued or running (not while history is watched after a 524). */
+  onCancel?: (() => void) | undefined;
+  isCancelling?: boolean;
   busyUrl: string | null;
 }) {
   const { t } = useTranslation();
@@ -56,6 +64,17 @@ export function ResultPanel({
                 ? t("imageEdit.result.queue", { position: queuePosition })
                 : t("imageEdit.result.working")}
           </p>
+          {onCancel && (
+            <Button
+              variant="secondary"
+              size="sm"
+              data-testid="image-edit-cancel"
+              isLoading={isCancelling}
+              onClick={onCancel}
+            >
+              {t("tool.result.cancel")}
+            </Button>
+          )}
         </div>
       ) : urls.length === 0 ? (
         <p className="mt-3 flex min-h-32 items-center justify-center rounded-2xl bg-canvas-deep p-6 text-center text-[14px] text-muted">
@@ -117,6 +136,15 @@ export function ResultPanel({
                   >
                     <Wand2 aria-hidden="true" className="size-3.5" />
                     {t("imageEdit.result.toRetouch")}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    data-testid={`image-edit-edit-again-${index}`}
+                    onClick={() => onEditAgain(url)}
+                  >
+                    <PencilLine aria-hidden="true" className="size-3.5" />
+                    {t("toolFlow.editAgain")}
                   </Button>
                 </div>
               </li>
@@ -195,20 +223,25 @@ export function ResultViewer({
 }
 
 /** spec 02 §8's error modal: the row's sentence and whether the credits came back. */
-export function EditErrorModal({
-  error,
-  onClose,
-}: {
-  error: { row: TEditErrorRow } | { message: string } | null;
-  onClose: () => void;
-}) {
+/**
+ * A vendor failure (a row of spec 02 §8's table, titled "Generation failed"), or a sentence titled
+ * by what failed (issue 26): an upload refusal is not a failed generation.
+ */
+export type TEditErrorState =
+  | { row: TEditErrorRow }
+  | { title: "upload" | "run" | "download"; message: string }
+  | null;
+
+export function EditErrorModal({ error, onClose }: { error: TEditErrorState; onClose: () => void }) {
   const { t } = useTranslation();
   const row = error && "row" in error ? error.row : null;
   return (
     <Dialog
       open={error !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={t("imageEdit.errors.title")}
+      title={
+        error && "title" in error ? t(`toolLimits.errorTitles.${error.title}`) : t("imageEdit.errors.title")
+      }
       testId="image-edit-error"
       description={
         error === null ? undefined : "message" in error ? (

@@ -1,9 +1,13 @@
 import { IMAGE_EDIT_MAX_INPUTS } from "@gyeol/shared/image-edit";
+import { MASK_COLOR_RGB, MASK_OVERLAY_OPACITY } from "@gyeol/shared/mask";
 import { ImagePlus, Paintbrush, X } from "lucide-react";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { usePageLocale } from "../../../lib/locale.ts";
+import { imageEditLimitValues } from "../lib/image-edit-limits.ts";
 
 export interface TEditTile {
   id: string;
@@ -15,7 +19,10 @@ export interface TEditTile {
   width: number;
   height: number;
   status: "uploading" | "ready" | "error";
-  mask: { url: string | null; previewUrl: string; color: "blue" | "red" } | null;
+  /** `blob`: the saved mask PNG, kept in the draft (issue 26). */
+  mask: { url: string | null; previewUrl: string; color: "blue" | "red"; blob?: Blob } | null;
+  /** The mask editor's strokes, so the mask can be edited on (and kept in the draft). */
+  maskDoc?: TMaskDoc | null;
 }
 
 const TILE_DRAG_TYPE = "application/x-gyeol-tile";
@@ -41,6 +48,7 @@ export function TileGrid({
   isLocked: boolean;
 }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
   const isFull = tiles.length >= IMAGE_EDIT_MAX_INPUTS;
@@ -101,7 +109,9 @@ export function TileGrid({
           }}
         />
       </div>
-      <p className="mt-1 text-[12px] text-ink-soft">{t("imageEdit.tiles.hint")}</p>
+      <p className="mt-1 text-[12px] text-ink-soft">
+        {t("imageEdit.tiles.hint", imageEditLimitValues(locale))}
+      </p>
       <ol className="mt-3 grid grid-cols-4 gap-2">
         {tiles.map((tile, index) => (
           <li
@@ -129,9 +139,11 @@ export function TileGrid({
             {tile.mask && (
               <div
                 aria-hidden="true"
-                className="pointer-events-none absolute inset-0 opacity-35"
+                className="pointer-events-none absolute inset-0"
                 style={{
-                  backgroundColor: tile.mask.color === "red" ? "#ef4444" : "#3b82f6",
+                  // The tint a provider without a mask input is sent (spec 02 §5, mask-overlay.ts).
+                  opacity: MASK_OVERLAY_OPACITY,
+                  backgroundColor: `rgb(${MASK_COLOR_RGB[tile.mask.color].join(" ")})`,
                   maskImage: `url(${tile.mask.previewUrl})`,
                   WebkitMaskImage: `url(${tile.mask.previewUrl})`,
                   maskMode: "luminance",

@@ -43,7 +43,7 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     inputLabel: "Choose images to edit",
     drop: "Drag images here or click to add",
     dropActive: "Drop to add",
-    hint: "JPG or PNG · up to 50 MB · at least 960×960",
+    hint: "JPG or PNG · up to {{maxMb}} MB · at least {{minSize}} · ratio {{minRatio}} to {{maxRatio}}",
     full: "You can add up to 8 images.",
     tile: "Image {{index}}",
     uploading: "Uploading…",
@@ -109,11 +109,10 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     next: "Next",
   },
   upload: {
-    invalidType: "Only jpg and png files are allowed.",
-    tooLarge: "The image must be 50MB or less.",
     tooSmall:
-      "The resolution is too low: at least 960×960 (921,600 pixels) is needed. This image is {{width}}×{{height}}.",
-    tooLargeAfter: "The image must be 9MB or less.",
+      "The resolution is too low: at least {{minSize}} ({{minPixels}} pixels) is needed. This image is {{width}}×{{height}}.",
+    tooLargeAfter:
+      "With its mask the image must be at most {{maxMb}} MB, and it is larger even at the lowest quality. Please add a smaller image.",
     unreadable: "We couldn't read this image. Please choose another file.",
   },
   errors: {
@@ -121,6 +120,8 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     refunded: "Your credits have been refunded.",
     notRefunded: "Refresh your history to see whether the run finished and your credits.",
     oversize: "An image is 10 MB or larger.",
+    maskedTooLarge:
+      "With its mask drawn in, an image is still over 9 MB (9,437,184 bytes) even at the lowest JPEG quality we try. Use a smaller image.",
     aspect: "This aspect ratio can't be processed.",
     invalid: "There is a problem with the resolution or format: use JPG or PNG of at least 960×960.",
     sensitive: "Sensitive content was detected, so nothing was generated.",

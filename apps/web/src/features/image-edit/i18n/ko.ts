@@ -40,7 +40,7 @@ export const imageEditKo = {
     inputLabel: "편집할 이미지 선택",
     drop: "이미지를 끌어다 놓거나 눌러서 추가하세요",
     dropActive: "놓으면 추가돼요",
-    hint: "JPG·PNG · 50MB 이하 · 960×960 이상",
+    hint: "JPG·PNG · {{maxMb}}MB 이하 · {{minSize}} 이상 · 비율 {{minRatio}}~{{maxRatio}}",
     full: "이미지는 최대 8장까지 넣을 수 있어요.",
     tile: "이미지 {{index}}",
     uploading: "올리는 중…",
@@ -105,11 +105,10 @@ export const imageEditKo = {
     next: "다음",
   },
   upload: {
-    invalidType: "jpg, png 파일만 업로드할 수 있습니다.",
-    tooLarge: "이미지는 50MB 이하여야 합니다.",
     tooSmall:
-      "해상도가 너무 낮아요. 960×960(921,600픽셀) 이상이어야 해요. 지금 이미지는 {{width}}×{{height}}예요.",
-    tooLargeAfter: "이미지는 9MB 이하여야 합니다.",
+      "해상도가 너무 낮아요. {{minSize}}({{minPixels}}픽셀) 이상이어야 해요. 지금 이미지는 {{width}}×{{height}}예요.",
+    tooLargeAfter:
+      "마스크를 합친 이미지는 {{maxMb}}MB 이하여야 하는데, 가장 낮은 화질로도 넘어요. 더 작은 이미지를 올려 주세요.",
     unreadable: "이미지를 읽지 못했어요. 다른 파일을 골라 주세요.",
   },
   errors: {
@@ -117,6 +116,8 @@ export const imageEditKo = {
     refunded: "사용한 크레딧은 환불되었습니다.",
     notRefunded: "크레딧 환불 여부는 기록을 새로고침해 확인해 주세요.",
     oversize: "이미지가 10MB 이상입니다.",
+    maskedTooLarge:
+      "마스크를 합성한 이미지가 JPEG 품질을 가장 낮춰도 9MB(9,437,184바이트)를 넘습니다. 더 작은 이미지를 사용해 주세요.",
     aspect: "처리할 수 없는 이미지 비율입니다.",
     invalid: "해상도나 형식에 문제가 있습니다. 960×960 이상의 JPG·PNG를 사용해 주세요.",
     sensitive: "민감한 콘텐츠가 감지되어 생성하지 못했습니다.",

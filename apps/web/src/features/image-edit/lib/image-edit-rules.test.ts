@@ -8,6 +8,7 @@ import {
   collectMore,
   encodeWithinLimit,
   errorRowOf,
+  failureCodeOf,
   historyUrls,
   isRefundedRow,
   moveItem,
@@ -36,12 +37,36 @@ describe("checkEditFile (spec 02 §5)", () => {
     ).toBeNull();
     expect(checkEditFile({ ...ok, name: "a.gif", type: "image/gif" }, null)).toEqual({ key: "type" });
     expect(checkEditFile({ ...ok, name: "a.webp", type: "image/webp" }, null)).toEqual({ key: "type" });
-    expect(checkEditFile({ ...ok, size: 50 * 1024 * 1024 + 1 }, null)).toEqual({ key: "tooLarge" });
+    expect(checkEditFile({ ...ok, size: 50 * 1024 * 1024 + 1 }, null)).toEqual({
+      key: "tooLarge",
+      bytes: 50 * 1024 * 1024 + 1,
+    });
     expect(checkEditFile(ok, { width: 959, height: 960 })).toEqual({
       key: "tooSmall",
       width: 959,
       height: 960,
     });
+  });
+
+  it("refuses a tile whose ratio the vendor refuses (outside 1:3 to 3:1), with its size (issue 26)", () => {
+    const ok = { name: "a.jpg", type: "image/jpeg", size: 1000 };
+    expect(checkEditFile(ok, { width: 5000, height: 1000 })).toEqual({
+      key: "ratio",
+      width: 5000,
+      height: 1000,
+    });
+    expect(checkEditFile(ok, { width: 600, height: 1900 })).toEqual({
+      key: "ratio",
+      width: 600,
+      height: 1900,
+    });
+    expect(checkEditFile(ok, { width: 3000, height: 1000 })).toBeNull();
+    expect(checkEditFile(ok, { width: 1000, height: 3000 })).toBeNull();
+  });
+
+  it("refuses a GIF renamed .jpg by its declared type, and a .gif name with a jpeg type", () => {
+    expect(checkEditFile({ name: "cat.jpg", type: "image/gif", size: 10 }, null)).toEqual({ key: "type" });
+    expect(checkEditFile({ name: "cat.gif", type: "image/jpeg", size: 10 }, null)).toEqual({ key: "type" });
   });
 });
 
@@ -161,7 +186,36 @@ describe("error modal rows (spec 02 §8)", () => {
     expect(errorRowOf("GATEWAY_524")).toBe("gateway524");
     expect(errorRowOf("EDIT_FAILED")).toBe("other");
     expect(isRefundedRow("sensitive")).toBe(true);
+    expect(isRefundedRow("maskedTooLarge")).toBe(true);
     expect(isRefundedRow("gateway524")).toBe(false);
+  });
+});
+
+describe("error modal rows by the vendor's own code (issue 25: the status answer's error.code)", () => {
+  it("reads every row of spec 02 §8 from the vendor's codes, as the server maps them", () => {
+    expect(errorRowOf("InvalidParameter.AspectRatio")).toBe("aspect");
+    expect(errorRowOf("InvalidParameter.AspectRatioTooSmall")).toBe("aspect");
+    // "InvalidParameter (any)": a sub-code the modal has no own row for is still the invalid row.
+    expect(errorRowOf("InvalidParameter.UnsupportedImageFormat")).toBe("invalid");
+    expect(errorRowOf("MissingParameter")).toBe("invalid");
+    expect(errorRowOf("InputImageSensitiveContentDetected")).toBe("sensitive");
+    expect(errorRowOf("moderation_blocked")).toBe("sensitive");
+    expect(errorRowOf("InternalServiceError")).toBe("internal");
+    expect(errorRowOf("server_error")).toBe("internal");
+    expect(errorRowOf("EDIT_PROVIDER_TIMEOUT")).toBe("timeout");
+    expect(errorRowOf("TIMEOUT")).toBe("timeout");
+    expect(errorRowOf("EDIT_MASKED_IMAGE_TOO_LARGE")).toBe("maskedTooLarge");
+    expect(errorRowOf("AuthenticationError")).toBe("other");
+    expect(errorRowOf(null)).toBe("other");
+  });
+
+  it("prefers our code beside the vendor's, and reads error.code alone from an older server", () => {
+    expect(failureCodeOf({ code: "InvalidParameter.OversizeImage", gyeolCode: "EDIT_OVERSIZE_IMAGE" })).toBe(
+      "EDIT_OVERSIZE_IMAGE",
+    );
+    expect(failureCodeOf({ code: "EDIT_SENSITIVE_CONTENT" })).toBe("EDIT_SENSITIVE_CONTENT");
+    expect(failureCodeOf(null)).toBeNull();
+    expect(errorRowOf(failureCodeOf({ code: "JOB_ABANDONED", gyeolCode: "JOB_ABANDONED" }))).toBe("other");
   });
 });
 
@@ -177,6 +231,8 @@ describe("buildEditBody", () => {
     expect(body).toMatchObject({
       prompt: "a sunset",
       masks: [null, "/m.png"],
+      // No colour given: the spec's first, blue.
+      mask_colors: [null, "blue"],
       size: "1024x512",
       seed: 77,
       num_images: 2,
@@ -192,6 +248,19 @@ describe("buildEditBody", () => {
         autoPromptUsed: false,
       }),
     ).not.toHaveProperty("masks");
+  });
+
+  it("sends each mask's colour in the masks' order", () => {
+    const body = buildEditBody({
+      prompt: "p",
+      images: ["/a.jpg", "/b.jpg", "/c.jpg"],
+      masks: ["/m1.png", null, "/m3.png"],
+      maskColors: ["red", "red", "blue"],
+      settings: { width: 2048, height: 2048, scale: 0, seed: 1, numImages: 1 },
+      autoPromptUsed: false,
+    });
+    expect(body.masks).toEqual(["/m1.png", null, "/m3.png"]);
+    expect(body.mask_colors).toEqual(["red", null, "blue"]);
   });
 
   it("moves a tile", () => {

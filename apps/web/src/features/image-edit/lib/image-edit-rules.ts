@@ -5,35 +5,48 @@
  */
 import type { TImageEditGenerateBody, TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import {
-  compositeQualities,
   formatEditSize,
   IMAGE_EDIT_AUTO_PROMPT_GAP_MS,
   IMAGE_EDIT_AUTO_PROMPT_TRIES,
-  IMAGE_EDIT_COMPOSITE_MAX_BYTES,
   IMAGE_EDIT_HISTORY_NEXT_PAGE,
   IMAGE_EDIT_HISTORY_URLS_PER_ITEM,
-  IMAGE_EDIT_MIN_PIXELS,
-  IMAGE_EDIT_UPLOAD_MAX_BYTES,
+  imageEditCodeOfVendor,
+  isEditInputRatioAllowed,
   isVisibleEditHistoryItem,
   scaledEditSize,
 } from "@gyeol/shared/image-edit";
+import { MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
+import {
+  findImagePolicyProblem,
+  IMAGE_POLICIES,
+  isAllowedFileName,
+  isAllowedFileType,
+} from "@gyeol/shared/uploads";
 
 export type TFileProblem =
   | { key: "type" }
-  | { key: "tooLarge" }
-  | { key: "tooSmall"; width: number; height: number };
+  | { key: "tooLarge"; bytes: number }
+  | { key: "tooSmall"; width: number; height: number }
+  | { key: "ratio"; width: number; height: number };
 
-/** §5: jpeg and png only, at most 50 MB, at least 921,600 pixels (the message states the size). */
+const POLICY = IMAGE_POLICIES.imageEdit;
+
+/**
+ * §5 with shared/uploads.ts's image-edit policy: jpeg and png only, at most 50 MB, at least
+ * 921,600 pixels (the message states the size), and (issue 26) a ratio the vendor takes, 1:3 to
+ * 3:1, so no run starts that must be refused.
+ */
 export function checkEditFile(
   file: { name: string; type: string; size: number },
   size: { width: number; height: number } | null,
 ): TFileProblem | null {
-  const isAllowedType = file.type === "image/jpeg" || file.type === "image/png";
-  const isAllowedName = /\.(jpe?g|png)$/i.test(file.name);
-  if (!isAllowedType || !isAllowedName) return { key: "type" };
-  if (file.size > IMAGE_EDIT_UPLOAD_MAX_BYTES) return { key: "tooLarge" };
-  if (size && size.width * size.height < IMAGE_EDIT_MIN_PIXELS)
-    return { key: "tooSmall", width: size.width, height: size.height };
+  if (!isAllowedFileType(POLICY, file.type) || !isAllowedFileName(POLICY, file.name)) return { key: "type" };
+  // Before the picture is decoded only the bytes can be judged.
+  if (!size) return file.size > POLICY.maxBytes ? { key: "tooLarge", bytes: file.size } : null;
+  const problem = findImagePolicyProblem(POLICY, { bytes: file.size, ...size });
+  if (problem === "FILE_TOO_LARGE") return { key: "tooLarge", bytes: file.size };
+  if (problem === "IMAGE_TOO_FEW_PIXELS") return { key: "tooSmall", ...size };
+  if (!isEditInputRatioAllowed(size.width, size.height)) return { key: "ratio", ...size };
   return null;
 }
 
@@ -47,9 +60,9 @@ export class TileTooLargeError extends Error {
  */
 export async function encodeWithinLimit(
   encode: (quality: number) => Promise<Blob>,
-  maxBytes = IMAGE_EDIT_COMPOSITE_MAX_BYTES,
+  maxBytes: number = POLICY.reencodeMaxBytes,
 ): Promise<{ blob: Blob; quality: number; tries: number }> {
-  const qualities = compositeQualities();
+  const qualities = POLICY.jpegQualities;
   for (const [i, quality] of qualities.entries()) {
     const blob = await encode(quality);
     if (blob.size <= maxBytes) return { blob, quality, tries: i + 1 };
@@ -148,9 +161,10 @@ export async function collectMore(
   return { items: found, nextOffset: offset, hasMore, rounds };
 }
 
-/** The rows of spec 02 §8's error modal. */
+/** The rows of spec 02 §8's error modal (maskedTooLarge: ours, the 9 MB limit after the overlay). */
 export type TEditErrorRow =
   | "oversize"
+  | "maskedTooLarge"
   | "aspect"
   | "invalid"
   | "sensitive"
@@ -159,34 +173,38 @@ export type TEditErrorRow =
   | "gateway524"
   | "other";
 
+/**
+ * The modal row of a failure: our code (the status answer's error.gyeolCode, or a page code) or a
+ * vendor's own (error.code, spec 02 §8 "by vendor code": Seedream's InvalidParameter.* of any
+ * kind, the sensitive-content pair, InternalServiceError; OpenAI's moderation_blocked …), mapped
+ * as the server maps them (shared/image-edit.ts imageEditCodeOfVendor).
+ */
 export function errorRowOf(code: string | null | undefined): TEditErrorRow {
-  switch (code) {
+  if (code === "GATEWAY_524") return "gateway524";
+  if (code === "TIMEOUT") return "timeout";
+  switch (imageEditCodeOfVendor(code)) {
     case "EDIT_OVERSIZE_IMAGE":
-    case "InvalidParameter.OversizeImage":
       return "oversize";
+    case "EDIT_MASKED_IMAGE_TOO_LARGE":
+      return "maskedTooLarge";
     case "EDIT_ASPECT_RATIO":
-    case "InvalidParameter.AspectRatio":
-    case "InvalidParameter.AspectRatioTooSmall":
-    case "InvalidParameter.AspectRatioTooLarge":
       return "aspect";
     case "EDIT_INVALID_PARAMETER":
-    case "InvalidParameter":
       return "invalid";
     case "EDIT_SENSITIVE_CONTENT":
-    case "InputImageSensitiveContentDetected":
-    case "OutputImageSensitiveContentDetected":
       return "sensitive";
     case "EDIT_PROVIDER_INTERNAL":
-    case "InternalServiceError":
       return "internal";
     case "EDIT_PROVIDER_TIMEOUT":
-    case "TIMEOUT":
       return "timeout";
-    case "GATEWAY_524":
-      return "gateway524";
     default:
       return "other";
   }
+}
+
+/** The code a failed status answer is read by: ours when the server sent it, else error.code. */
+export function failureCodeOf(error: { code: string; gyeolCode?: string } | null | undefined): string | null {
+  return error?.gyeolCode ?? error?.code ?? null;
 }
 
 /** Whether the modal says the credits came back: every vendor failure is refunded; a 524 is not known yet. */
@@ -206,15 +224,20 @@ export function buildEditBody(input: {
   prompt: string;
   images: readonly string[];
   masks: ReadonlyArray<string | null>;
+  /** Each mask's overlay colour (spec 02 §3 tile.maskColor), in the same order; null for no mask. */
+  maskColors?: ReadonlyArray<TMaskColor | null>;
   settings: TEditSettings;
   autoPromptUsed: boolean;
 }): TImageEditGenerateBody {
   const size = scaledEditSize(input.settings.width, input.settings.height, input.settings.scale);
   const hasMask = input.masks.some((mask) => mask !== null);
+  const maskColors = input.masks.map((mask, i) =>
+    mask ? (input.maskColors?.[i] ?? MASK_DEFAULT_COLOR) : null,
+  );
   return {
     prompt: input.prompt.trim(),
     images: [...input.images],
-    ...(hasMask ? { masks: [...input.masks] } : {}),
+    ...(hasMask ? { masks: [...input.masks], mask_colors: maskColors } : {}),
     num_images: input.settings.numImages,
     size: formatEditSize(size),
     seed: input.settings.seed,

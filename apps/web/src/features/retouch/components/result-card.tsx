@@ -45,7 +45,7 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry, onCancel, isCa
     body = (
       <div className="flex flex-col gap-3.5" data-testid="retouch-result-completed">
         <CompareView beforeUrl={beforeUrl} afterUrl={afterUrl} labels={labels} testId="retouch-compare" />
-        <ResultReport identityScore={job.identityScore} engine={job.engine} />
+        <ResultReport identityScore={job.identityScore} retouchShare={job.retouchShare} engine={job.engine} />
         <ResultActions
           onZoom={() => setIsZoomOpen(true)}
           onDownload={() => void download(afterUrl)}

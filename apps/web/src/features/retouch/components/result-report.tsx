@@ -8,14 +8,19 @@ export const BUILTIN_ENGINE = "builtin";
 
 interface ResultReportProps {
   identityScore: number | null;
+  /** The share of the chosen retouch the engine kept to hold the likeness; below 1 the page says so. */
+  retouchShare?: number | null;
   engine: string | null;
 }
 
 /** After a run: how much of the face was kept, and which engine did the work. */
-export function ResultReport({ identityScore, engine }: ResultReportProps) {
+export function ResultReport({ identityScore, retouchShare = null, engine }: ResultReportProps) {
   const { t } = useTranslation();
   const hasScore = identityScore !== null && Number.isFinite(identityScore);
   const isLow = hasScore && identityScore < IDENTITY_HINT_THRESHOLD;
+  // The engine softened the retouch to keep the face its owner's: say so, or a weaker result than
+  // the chosen strength looks like a fault (engine identity.ts keepIdentity).
+  const keptShare = retouchShare !== null && retouchShare < 1 ? Math.round(retouchShare * 100) : null;
   if (!hasScore && engine !== BUILTIN_ENGINE) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="retouch-report">
@@ -50,6 +55,11 @@ export function ResultReport({ identityScore, engine }: ResultReportProps) {
           </span>
         )}
       </div>
+      {keptShare !== null && (
+        <p className="text-[13px] leading-snug text-ink-soft" data-testid="retouch-share-note">
+          {t("retouch.result.shareKept", { percent: keptShare })}
+        </p>
+      )}
       {isLow && (
         <p className="text-[13px] leading-snug text-amber-800" data-testid="retouch-identity-hint">
           {t("retouch.result.identityLow")}

@@ -176,14 +176,29 @@ describe("the retouch page", () => {
     expect((screen.getByTestId("bar-generate") as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("stops at the scale-limit dialog without starting a job", async () => {
-    const { calls } = renderPage(makeUser());
+  it("keeps the settings as a draft, back when the page opens again (issue 26)", async () => {
+    const first = renderPage(makeUser());
     await screen.findByTestId("retouch-preview");
-    fireEvent.change(screen.getByTestId("retouch-scale"), { target: { value: "2" } });
-    expect(screen.getByTestId("retouch-output-size").textContent).toBe("Output 2000 × 2400 px");
-    fireEvent.click(screen.getByTestId("retouch-generate"));
-    expect(await screen.findByTestId("retouch-scale-limit")).toBeTruthy();
-    expect(calls.some((call) => call.url === "/api/runpod-upscale")).toBe(false);
+    fireEvent.change(screen.getByTestId("retouch-ethnicity"), { target: { value: "western" } });
+    first.unmount();
+    renderPage(makeUser(), undefined, false);
+    await waitFor(() =>
+      expect((screen.getByTestId("retouch-ethnicity") as HTMLSelectElement).value).toBe("western"),
+    );
+  });
+
+  it("offers only the scales this photo can take and says why, so no click meets the limit (issue 26)", async () => {
+    renderPage(makeUser());
+    await screen.findByTestId("retouch-preview");
+    // 1000×1200: ×1.9 would be 1900 + 2280 = 4180 px, over the 4000 px limit; ×1.8 is 3960.
+    const slider = screen.getByTestId("retouch-scale") as HTMLInputElement;
+    expect(slider.max).toBe("1.8");
+    fireEvent.change(slider, { target: { value: "2" } });
+    expect(screen.getByTestId("retouch-output-size").textContent).toBe("Output 1800 × 2160 px");
+    expect(screen.getByTestId("retouch-scale-max").textContent).toBe(
+      "This photo can be enlarged up to 1.8×: an output whose width + height is 4,000 px or more can't be processed.",
+    );
+    expect(screen.queryByTestId("retouch-scale-limit")).toBeNull();
   });
 
   it("starts a job, shows processing, turns Generate off and refreshes the header credits", async () => {

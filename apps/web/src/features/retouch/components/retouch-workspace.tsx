@@ -3,10 +3,12 @@ import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { estimateRetouchCost } from "@gyeol/shared/retouch";
 import { useQueryClient } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
-import { useCallback, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { HistoryCard } from "../../../components/tool/history-card.tsx";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { historyKeys, useToolHistory } from "../../../lib/history/history-api.ts";
 import { revealElement } from "../../../lib/reveal-element.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
@@ -19,7 +21,11 @@ import { useRetouchJob } from "../hooks/use-retouch-job.ts";
 import { useRetouchUpload } from "../hooks/use-retouch-upload.ts";
 import { canRunAgain, useRunAgain } from "../hooks/use-run-again.ts";
 import { generateBlock } from "../lib/generate-rules.ts";
-import { DEFAULT_RETOUCH_OPTIONS, reduceRetouchOptions } from "../lib/retouch-options.ts";
+import {
+  DEFAULT_RETOUCH_OPTIONS,
+  reduceRetouchOptions,
+  type TRetouchOptions,
+} from "../lib/retouch-options.ts";
 import { GenerateButton } from "./generate-button.tsx";
 import { OptionCards } from "./option-cards.tsx";
 import { PageHeading } from "./page-heading.tsx";
@@ -53,6 +59,17 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     void queryClient.invalidateQueries({ queryKey: historyKeys.bySource("upscale") });
   }, [forceSync, queryClient]);
   const job = useRetouchJob({ onSettled });
+  // Issue 26: the settings are the user's draft until a job takes them.
+  const { discard: discardDraft } = useDraft<TRetouchOptions>({
+    userId: user.id,
+    tool: "retouch",
+    snapshot: options === DEFAULT_RETOUCH_OPTIONS ? null : options,
+    onRestore: (value) => dispatch({ type: "restore", value }),
+  });
+  const isJobRunning = job.state.phase === "processing";
+  useEffect(() => {
+    if (isJobRunning) discardDraft();
+  }, [isJobRunning, discardDraft]);
   const upload = useRetouchUpload();
   const history = useToolHistory("upscale", user.id, RETOUCH_HISTORY_PAGE_SIZE);
   const generate = useGenerateRetouch(job);
@@ -109,6 +126,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
               {...generateProps}
               block={generateBlock(rules, { requiresImage: false })}
             />
+            {image && <CreditsShortNote cost={cost} credits={user.credits} testId="retouch-credits-short" />}
             {generate.error && (
               <p
                 role="alert"

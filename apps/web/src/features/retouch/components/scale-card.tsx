@@ -1,11 +1,15 @@
 import {
+  isOverScaleLimit,
+  maxAllowedScale,
   qualityBadge,
+  SCALE_LIMIT_SUM_PX,
   SCALE_MAX,
   SCALE_MIN,
   SCALE_STEP,
   scaledSize,
   type TQualityBadge,
 } from "@gyeol/shared/retouch";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn.ts";
 import { OptionCard } from "../../../components/ui/option-card.tsx";
@@ -23,9 +27,19 @@ interface ScaleCardProps {
   size: { width: number; height: number } | null;
 }
 
-/** The resize slider 0–2 in steps of 0.1, disabled without an image, with the quality badge (spec 02 §2.1, §5). */
+/**
+ * The resize slider 0–2 in steps of 0.1, disabled without an image, with the quality badge (spec 02
+ * §2.1, §5). It offers only scales whose output stays under the scale limit (issue 26: a 1333×1000
+ * photo stops at 1.7) and says why the rest are not there.
+ */
 export function ScaleCard({ scale, onChange, size }: ScaleCardProps) {
   const { t } = useTranslation();
+  const max = size ? maxAllowedScale(size.width, size.height) : SCALE_MAX;
+  const isScaleOver = size ? isOverScaleLimit(size.width, size.height, scale) : false;
+  // A new photo (or a restored setting) may leave the scale above what this photo can take.
+  useEffect(() => {
+    if (isScaleOver && scale > max) onChange(max);
+  }, [isScaleOver, scale, max, onChange]);
   const output = size ? scaledSize(size.width, size.height, scale) : null;
   const badge = size ? qualityBadge(size.width, size.height, scale) : null;
   return (
@@ -52,7 +66,7 @@ export function ScaleCard({ scale, onChange, size }: ScaleCardProps) {
         label={t("retouch.scale.label")}
         value={scale}
         min={SCALE_MIN}
-        max={SCALE_MAX}
+        max={max}
         step={SCALE_STEP}
         valueText={
           scale === 0 ? t("retouch.scale.original") : t("retouch.scale.value", { value: scale.toFixed(1) })
@@ -64,6 +78,14 @@ export function ScaleCard({ scale, onChange, size }: ScaleCardProps) {
       <p className="mt-2.5 text-[13px] text-muted" data-testid="retouch-output-size">
         {output ? t("retouch.scale.output", output) : t("retouch.scale.disabledHint")}
       </p>
+      {size && max < SCALE_MAX && (
+        <p className="mt-1 text-[12px] text-ink-soft" data-testid="retouch-scale-max">
+          {t("toolLimits.retouchMaxScale", {
+            max: max.toFixed(1),
+            limit: SCALE_LIMIT_SUM_PX.toLocaleString(),
+          })}
+        </p>
+      )}
     </OptionCard>
   );
 }

@@ -101,6 +101,7 @@ describe("useRetouchJob", () => {
           queuePosition: null,
           etaSeconds: null,
           identityScore: 0.97,
+          retouchShare: 0.8,
           engine: "builtin",
           facesFound: 1,
         }),
@@ -113,6 +114,7 @@ describe("useRetouchJob", () => {
       resultUrl: "/files/result.jpg",
       originalUrl: "/files/original.jpg",
       identityScore: 0.97,
+      retouchShare: 0.8,
       engine: "builtin",
     });
     expect(onSettled).toHaveBeenCalledWith("completed");

@@ -19,6 +19,8 @@ export interface TRetouchJobState {
   etaSeconds: number | null;
   facesFound: number | null;
   identityScore: number | null;
+  /** The share of the chosen retouch kept so the face stays its owner's (1 or null: all of it). */
+  retouchShare: number | null;
   engine: string | null;
   /** Why the job failed: a server, job or client code, translated where it is shown. */
   errorCode: string | null;
@@ -34,6 +36,7 @@ export const IDLE_JOB: TRetouchJobState = {
   etaSeconds: null,
   facesFound: null,
   identityScore: null,
+  retouchShare: null,
   engine: null,
   errorCode: null,
   isResumed: false,
@@ -102,6 +105,7 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
             etaSeconds: null,
             facesFound: status.facesFound ?? null,
             identityScore: status.identityScore ?? null,
+            retouchShare: status.retouchShare ?? null,
             engine: status.engine ?? null,
           }));
           toast.success(t("retouch.toast.completed"), {

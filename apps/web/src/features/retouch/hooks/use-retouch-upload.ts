@@ -3,7 +3,7 @@ import { createElement, useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { NSFW_TOAST_MS, NsfwRefusalToast } from "../../../components/tool/nsfw-refusal-toast.tsx";
-import { classifyToolError } from "../../../lib/tool-errors.ts";
+import { classifyToolError, describeUploadError, titledFailure } from "../../../lib/tool-errors.ts";
 import { type TUploadPhase, uploadToolImage } from "../../../lib/uploads/upload-image.ts";
 import type { TRetouchImage } from "../lib/build-upscale-input.ts";
 import { ImageLimitError, prepareRetouchUpload, ResizeError, readImageSize } from "../lib/resize-image.ts";
@@ -80,7 +80,8 @@ export function useRetouchUpload() {
       } catch (error) {
         if (error instanceof ResizeError) toast.error(t("tool.upload.resizeFailed"));
         else if (error instanceof ImageLimitError) toast.error(t(`errors.codes.${error.code}`));
-        else if (classifyToolError(error) === "other") toast.error(t("tool.upload.failed"));
+        else if (classifyToolError(error) === "other")
+          toast.error(titledFailure("upload", describeUploadError(error, t), t));
         else if (classifyToolError(error) === "nsfw") {
           toast.error(createElement(NsfwRefusalToast), { id: "retouch-nsfw", duration: NSFW_TOAST_MS });
         } else toast.error(describeRetouchError(error, t));

@@ -139,6 +139,7 @@ export const retouchEn: TTree<typeof retouchKo> = {
     builtinHint: "This result was processed by Gyeol's built-in engine (CPU)",
     identity: "Identity kept {{percent}}%",
     identityLow: "The face changed a little. Try again with a lower filter strength.",
+    shareKept: "To keep the face looking like you, {{percent}}% of the chosen retouch was applied.",
   },
   history: {
     title: "Retouch history",

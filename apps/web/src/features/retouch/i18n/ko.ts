@@ -128,6 +128,7 @@ export const retouchKo = {
     builtinHint: "이 결과는 결의 내장 엔진(CPU)으로 처리했어요",
     identity: "얼굴 유사도 {{percent}}% 유지",
     identityLow: "원래 얼굴과 조금 달라졌어요. 필터 강도를 낮춰 다시 시도해 보세요.",
+    shareKept: "본인 얼굴처럼 보이도록 선택한 보정의 {{percent}}%만 적용했어요.",
   },
   history: {
     title: "리터치 기록",

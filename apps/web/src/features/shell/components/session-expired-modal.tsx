@@ -1,12 +1,22 @@
+import { localeOfReturnPath, safeReturnPath } from "@gyeol/shared/return-path";
 import { localizePath } from "@gyeol/shared/routes";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { describeCode } from "../../../lib/api-errors.ts";
 import { useAuth, useAuthActions } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
+
+/**
+ * The page "Log in again" comes back to (issue 26): the page the session ended on, or, when the
+ * sign-in guard already swapped that page for /login?next=…, the `next` it carries. Only a page of
+ * this site, by the shared open-redirect rule.
+ */
+export function returnPathOf(pathname: string, search: string): string | null {
+  return safeReturnPath(pathname + search) ?? safeReturnPath(new URLSearchParams(search).get("next"));
+}
 
 /**
  * Opens when the session ended (spec 01 §4, §8). A known code reads in the page's language,
@@ -19,12 +29,16 @@ export function SessionExpiredModal() {
   const { dismissSessionExpired } = useAuthActions();
   const navigate = useNavigate();
   const locale = usePageLocale();
+  const location = useLocation();
 
   const message = describeCode(sessionExpired?.code, t) ?? t("session.expiredDefault");
 
   function loginAgain() {
     dismissSessionExpired();
-    navigate(localizePath("/login", locale));
+    const next = returnPathOf(location.pathname, location.search);
+    // The sign-in page speaks the language of the page it returns to.
+    const loginPath = localizePath("/login", next ? localeOfReturnPath(next) : locale);
+    navigate(`${loginPath}${next ? `?next=${encodeURIComponent(next)}` : ""}`);
   }
 
   return (
