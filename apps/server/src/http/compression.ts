@@ -3,7 +3,9 @@
  * SPA fallback sends (issue 17, Delivery). Built web assets are compressed once at build time
  * (apps/web/scripts/compress-dist.mjs) and @fastify/static picks the .br/.gz sibling, so streamed
  * file bodies are left alone here. Small answers (the status poll) go out as they are: below
- * COMPRESS_MIN_BYTES the headers would cost more than the bytes saved.
+ * COMPRESS_MIN_BYTES the headers would cost more than the bytes saved. Written on node:zlib rather
+ * than @fastify/compress: the only parts needed are a size floor, a fast brotli level and leaving
+ * static files to their precompressed siblings, about 60 lines, without another plugin's stream hooks.
  */
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -4,6 +4,9 @@ import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../ui/cn.ts";
 
+// A file input and three drag events: react-dropzone would add a dependency for folder and
+// multi-file handling this page never offers (one image, its policy checked in shared/uploads).
+
 interface DropZoneProps {
   onFile: (file: File) => void;
   isBusy: boolean;

@@ -105,6 +105,9 @@ export async function sendChatMessage(
     const data: unknown = await response.json().catch(() => undefined);
     throw failureFromResponse(response.ok ? 502 : response.status, data);
   }
+  // Our own server's stream (modules/ai): each event is one `event:` line and one `data:` line of
+  // JSON, so splitting on blank lines is the whole parser; eventsource-parser (in node_modules only
+  // as the AI SDK's dependency) would add a dependency for multi-line data and retry fields we never send.
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = "";

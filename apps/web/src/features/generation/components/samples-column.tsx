@@ -1,7 +1,8 @@
 /**
  * The samples column (spec 02 §2.3, §6): everyone clicks a sample to apply it; administrators add
  * the current result as a sample, delete one (after asking) and reorder them by dragging (or the
- * up/down buttons, for keyboards and touch screens).
+ * up/down buttons, for keyboards and touch screens). Native HTML drag and two buttons do what
+ * @dnd-kit would for a short list, without its ~40 KB or its own keyboard model to document.
  */
 import type { TGenerationSample } from "@gyeol/shared/contracts/generation";
 import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from "lucide-react";

@@ -11,7 +11,8 @@ import { historyUrls } from "../lib/image-edit-rules.ts";
 
 /**
  * The samples column (spec 02 §2.2, §6): a click applies a sample's prompt, settings and images;
- * administrators also add the current run as a sample, delete one, and drag to reorder.
+ * administrators also add the current run as a sample, delete one, and drag to reorder (native
+ * HTML drag: @dnd-kit would add ~40 KB for a list of a few cards).
  */
 export function SamplesColumn({
   samples,
