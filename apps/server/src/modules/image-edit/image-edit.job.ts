@@ -184,7 +184,12 @@ export function createImageEditJob(deps: {
       });
     },
 
-    async handle({ job, payload, signal, setProviderJobId }) {
+    // The request's id is our job id (below): a provider that holds a task (ComfyUI) stops it.
+    async onCancelled(job) {
+      if (deps.provider?.cancel) await deps.provider.cancel(job.id);
+    },
+
+    async handle({ job, payload, signal, setProviderJobId, reportProgress }) {
       const provider = deps.provider;
       if (!provider)
         throw Object.assign(new Error("no image-edit provider is connected"), {
@@ -223,6 +228,7 @@ export function createImageEditJob(deps: {
         height: payload.height,
         seed: payload.seed,
         requestId,
+        onProgress: reportProgress,
         signal,
       });
       signal.throwIfAborted();

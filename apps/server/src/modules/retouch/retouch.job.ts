@@ -63,7 +63,7 @@ export function createRetouchJob(deps: {
       engine: output.engine,
     }),
 
-    async handle({ job, payload, signal, setProviderJobId }) {
+    async handle({ job, payload, signal, setProviderJobId, reportProgress }) {
       const id32 = job.id.replaceAll("-", "");
       const imageKey = fileKeyFor("private", `results/${job.user_id}`, id32, "jpg");
       const thumbnailKey = fileKeyFor("private", `thumbs/${job.user_id}`, id32, "jpg");
@@ -71,6 +71,7 @@ export function createRetouchJob(deps: {
         ? deps.storage.publicUrl(payload.inputKey)
         : await deps.storage.signedUrl(payload.inputKey, SIGNED_INPUT_TTL_SECONDS);
       const result = await deps.engine.run({
+        jobId: job.id,
         input: { ...payload.input, image: absolute(imageUrl) },
         async readImage() {
           const bytes = await deps.storage.get(payload.inputKey);
@@ -79,6 +80,7 @@ export function createRetouchJob(deps: {
         },
         providerJobId: job.provider_job_id,
         onProviderJobId: setProviderJobId,
+        onProgress: reportProgress,
         signal,
       });
       signal.throwIfAborted();
