@@ -12,6 +12,10 @@
  * completed, ran to the end exactly once (across all workers), was charged once and refunded
  * never. On PostgreSQL + Redis (BullMQ) when TEST_DATABASE_URL and TEST_REDIS_URL are set; else on
  * SQLite, the processes sharing the file (WAL, busy timeout) and the local queue's jobs table.
+ *
+ * And a job's open event stream (GET /api/image/status/{jobId}/events) does not hold a stopping
+ * API process: it ends at SIGTERM (the page keeps polling) and the process exits 0 at once,
+ * instead of waiting for the job and being cut at its hard exit (grace + 10 s, code 1).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -66,67 +70,73 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
     t = undefined;
   });
 
-  it("loses no accepted request and no job; every job runs once and is charged once", async () => {
-    t = await createTestContext({ database });
-    const runsFile = path.join(t.dir, "runs.log");
-    const childEnv: Record<string, string> = {
-      ...t.env,
+  /** The environment every process of one test shares (README "Scaling out"). */
+  function childEnvOf(context: TestContext, env: Record<string, string> = {}): Record<string, string> {
+    return {
+      ...context.env,
       CHILD_MODE: "process",
       CHILD_ENGINE_MS: String(ENGINE_MS),
-      CHILD_RUNS_FILE: runsFile,
+      CHILD_RUNS_FILE: path.join(context.dir, "runs.log"),
       HOST: "127.0.0.1",
       PUBLIC_ORIGIN: SITE,
       LOG_LEVEL: "warn",
       QUEUE_POLL_MS: "50",
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      // Shared by every process (README "Scaling out").
       FILE_URL_SECRET: randomBytes(24).toString("hex"),
       AUTH_SECRET: randomBytes(24).toString("hex"),
       ...(scaled
         ? { REDIS_URL: redisUrl!, CHILD_REDIS_PREFIX: `gyeol-rolling-${randomBytes(6).toString("hex")}` }
         : {}),
+      ...env,
     };
+  }
 
-    function start(name: string, roles: string): Promise<Server> {
-      const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
-        cwd: REPO,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...childEnv, ROLES: roles },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const server: Server = {
-        name,
-        child,
-        origin: undefined,
-        output: "",
-        exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))),
-        running: 0,
-        finished: [],
-      };
-      servers.push(server);
-      return new Promise((resolve, reject) => {
-        let buffered = "";
-        child.stdout!.on("data", (chunk) => {
-          server.output += chunk;
-          buffered += chunk;
-          const lines = buffered.split("\n");
-          buffered = lines.pop()!;
-          for (const line of lines) {
-            const port = /^listening (\d+)$/.exec(line)?.[1];
-            if (port) server.origin = `http://127.0.0.1:${port}`;
-            if (line === "ready") resolve(server);
-            if (line.startsWith("run-start ")) server.running += 1;
-            if (line.startsWith("run-end ")) {
-              server.running -= 1;
-              server.finished.push(Date.now());
-            }
+  /** A process with these roles; resolves once it printed `ready` (and its port, for an API). */
+  function start(childEnv: Record<string, string>, name: string, roles: string): Promise<Server> {
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+      cwd: REPO,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...childEnv, ROLES: roles },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const server: Server = {
+      name,
+      child,
+      origin: undefined,
+      output: "",
+      exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))),
+      running: 0,
+      finished: [],
+    };
+    servers.push(server);
+    return new Promise((resolve, reject) => {
+      let buffered = "";
+      child.stdout!.on("data", (chunk) => {
+        server.output += chunk;
+        buffered += chunk;
+        const lines = buffered.split("\n");
+        buffered = lines.pop()!;
+        for (const line of lines) {
+          const port = /^listening (\d+)$/.exec(line)?.[1];
+          if (port) server.origin = `http://127.0.0.1:${port}`;
+          if (line === "ready") resolve(server);
+          if (line.startsWith("run-start ")) server.running += 1;
+          if (line.startsWith("run-end ")) {
+            server.running -= 1;
+            server.finished.push(Date.now());
           }
-        });
-        child.stderr!.on("data", (chunk) => (server.output += chunk));
-        void server.exited.then((code) =>
-          reject(new Error(`${name} exited (${code}) before it was ready:\n${server.output.slice(-3000)}`)),
-        );
+        }
       });
-    }
+      child.stderr!.on("data", (chunk) => (server.output += chunk));
+      void server.exited.then((code) =>
+        reject(new Error(`${name} exited (${code}) before it was ready:\n${server.output.slice(-3000)}`)),
+      );
+    });
+  }
+
+  it("loses no accepted request and no job; every job runs once and is charged once", async () => {
+    t = await createTestContext({ database });
+    const childEnv = childEnvOf(t);
+    const runsFile = childEnv.CHILD_RUNS_FILE!;
 
     // ---- the balancer and its record of every request
     const rotation: Server[] = [];
@@ -172,8 +182,11 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
     }
 
     // ---- the processes: the worker first (it takes the migrations' lock alone), then the APIs
-    const worker1 = await start("worker 1", "worker,cron");
-    const [api1, api2] = await Promise.all([start("api 1", "api"), start("api 2", "api")]);
+    const worker1 = await start(childEnv, "worker 1", "worker,cron");
+    const [api1, api2] = await Promise.all([
+      start(childEnv, "api 1", "api"),
+      start(childEnv, "api 2", "api"),
+    ]);
     rotation.push(api1!, api2!);
 
     // ---- users: each signs up through the balancer and gets credits
@@ -258,9 +271,9 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
     // The replacements boot side by side while the old set serves (a boot is most of the time);
     // then each old process is replaced in turn.
     const [api3, api4, worker2] = await Promise.all([
-      start("api 3", "api"),
-      start("api 4", "api"),
-      start("worker 2", "worker,cron"),
+      start(childEnv, "api 3", "api"),
+      start(childEnv, "api 4", "api"),
+      start(childEnv, "worker 2", "worker,cron"),
     ]);
     for (const [old, next] of [
       [api1!, api3!],
@@ -332,4 +345,74 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
         stops.map((s) => `${s.name} stopped in ${s.ms} ms`).join(", "),
     );
   }, 120_000);
+
+  it("a job's open event stream does not hold a stopping API process: it ends and the process exits 0", async () => {
+    t = await createTestContext({ database });
+    // No worker: the job stays queued, so its stream would stay open for minutes.
+    const childEnv = childEnvOf(t, { SHUTDOWN_GRACE_MS: "2000" });
+    const api = await start(childEnv, "api", "api");
+    const headers = { origin: SITE };
+    const registered = await fetch(`${api.origin}/api/auth/register`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Kim",
+        email: uniqueEmail("events"),
+        password: TEST_PASSWORD,
+        ageConfirmed: true,
+      }),
+    });
+    expect(registered.status).toBe(200);
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const userId = ((await registered.json()) as { id: number }).id;
+    await t.services.credits.grant(userId, {
+      amount: 100,
+      reason: "test",
+      idempotencyKey: `events:${userId}`,
+    });
+    const form = new FormData();
+    const jpeg = await sharp({ create: { width: 128, height: 96, channels: 3, background: "#c89678" } })
+      .jpeg()
+      .toBuffer();
+    form.append("image", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "photo.jpg");
+    const upload = await fetch(`${api.origin}/api/image/upload-s3`, {
+      method: "POST",
+      headers: { ...headers, cookie },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const imageUrl = ((await upload.json()) as { imageUrl: string }).imageUrl;
+    const started = await fetch(`${api.origin}/api/runpod-upscale`, {
+      method: "POST",
+      headers: { ...headers, cookie, "content-type": "application/json" },
+      body: JSON.stringify({ input: upscaleInput(imageUrl) }),
+    });
+    expect(started.status).toBe(200);
+    const jobId = ((await started.json()) as { jobId: string }).jobId;
+
+    const events = await fetch(`${api.origin}/api/image/status/${jobId}/events`, { headers: { cookie } });
+    expect(events.status).toBe(200);
+    const reader = events.body!.getReader();
+    let text = "";
+    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('"status":"in-progress"');
+
+    const signalledAt = Date.now();
+    api.child.kill("SIGTERM");
+    // The stream ends cleanly (the page's polling carries on elsewhere) …
+    for (;;) if ((await reader.read()).done) break;
+    // … and the process exits 0 well within its bound, not at its hard exit (grace + 10 s, code 1).
+    expect(await api.exited, api.output.slice(-2000)).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(2000);
+    // The job is untouched: still queued for a worker, charged once, nothing refunded.
+    expect(
+      await t.db.kysely.selectFrom("jobs").select("status").where("id", "=", jobId).executeTakeFirst(),
+    ).toEqual({
+      status: "queued",
+    });
+    expect((await t.services.credits.balances(userId)).total).toBe(20);
+  }, 60_000);
 });
