@@ -22,6 +22,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestDatabaseKind } from "./helpers/databases.ts";
@@ -64,14 +65,30 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
   let t: TestContext | undefined;
   const servers: Server[] = [];
 
+  const prefixes: string[] = [];
+
   afterEach(async () => {
     for (const s of servers.splice(0)) if (s.child.exitCode === null) s.child.kill("SIGKILL");
     await t?.close();
     t = undefined;
+    // The queue's and the rate limits' keys of this test's prefixes go with it.
+    if (redisUrl && prefixes.length > 0) {
+      const redis = new Redis(redisUrl);
+      try {
+        for (const prefix of prefixes.splice(0)) {
+          const keys = await redis.keys(`${prefix}:*`);
+          if (keys.length > 0) await redis.del(...keys);
+        }
+      } finally {
+        redis.disconnect();
+      }
+    }
   });
 
   /** The environment every process of one test shares (README "Scaling out"). */
   function childEnvOf(context: TestContext, env: Record<string, string> = {}): Record<string, string> {
+    const prefix = `gyeol-rolling-${randomBytes(6).toString("hex")}`;
+    if (scaled) prefixes.push(prefix);
     return {
       ...context.env,
       CHILD_MODE: "process",
@@ -84,9 +101,7 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
       FILE_URL_SECRET: randomBytes(24).toString("hex"),
       AUTH_SECRET: randomBytes(24).toString("hex"),
-      ...(scaled
-        ? { REDIS_URL: redisUrl!, CHILD_REDIS_PREFIX: `gyeol-rolling-${randomBytes(6).toString("hex")}` }
-        : {}),
+      ...(scaled ? { REDIS_URL: redisUrl!, CHILD_REDIS_PREFIX: prefix } : {}),
       ...env,
     };
   }
@@ -135,6 +150,9 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
 
   it("loses no accepted request and no job; every job runs once and is charged once", async () => {
     t = await createTestContext({ database });
+    const t0 = Date.now();
+    const marks: string[] = [];
+    const mark = (what: string) => marks.push(`${what} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const childEnv = childEnvOf(t);
     const runsFile = childEnv.CHILD_RUNS_FILE!;
 
@@ -183,6 +201,7 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
 
     // ---- the processes: the worker first (it takes the migrations' lock alone), then the APIs
     const worker1 = await start(childEnv, "worker 1", "worker,cron");
+    mark("worker 1 booted");
     const [api1, api2] = await Promise.all([
       start(childEnv, "api 1", "api"),
       start(childEnv, "api 2", "api"),
@@ -270,11 +289,13 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
     }
     // The replacements boot side by side while the old set serves (a boot is most of the time);
     // then each old process is replaced in turn.
+    mark("first jobs");
     const [api3, api4, worker2] = await Promise.all([
       start(childEnv, "api 3", "api"),
       start(childEnv, "api 4", "api"),
       start(childEnv, "worker 2", "worker,cron"),
     ]);
+    mark("replacements booted");
     for (const [old, next] of [
       [api1!, api3!],
       [api2!, api4!],
@@ -290,10 +311,12 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
     }
     // SIGTERM the old worker while it runs a job: that job must finish, not be lost or run twice.
     await until(() => worker1.running > 0, "the old worker to be running a job");
+    mark("old worker busy");
     const workerStoppedAt = await stop(worker1);
     const jobsAfterRestart = accepted.length;
     await until(() => accepted.length >= jobsAfterRestart + 2, "jobs on the new worker");
     isLoadOn = false;
+    mark("load stopped");
     await Promise.all([...jobLoad, ...readLoad]);
 
     // ---- what must hold
@@ -342,9 +365,10 @@ describe(`a rolling restart under load (${scaled ? "PostgreSQL + Redis" : "SQLit
     ).toBe(true);
     console.info(
       `rolling restart: ${answered} requests answered, ${refused} refused and retried, ${jobs.length} jobs; ` +
-        stops.map((s) => `${s.name} stopped in ${s.ms} ms`).join(", "),
+        stops.map((s) => `${s.name} stopped in ${s.ms} ms`).join(", ") +
+        `; ${marks.join(", ")}`,
     );
-  }, 120_000);
+  }, 180_000);
 
   it("a job's open event stream does not hold a stopping API process: it ends and the process exits 0", async () => {
     t = await createTestContext({ database });
