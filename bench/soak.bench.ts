@@ -144,7 +144,10 @@ function spawnServer(name: string, env: Record<string, string>, port?: number): 
   return p;
 }
 
-async function waitFor(p: ServerProcess, ready: () => Promise<boolean> | boolean, ms = 180_000) {
+/** How long a process may take to be ready; in smoke mode within bench/smoke.test.ts's time-out. */
+const START_TIMEOUT_MS = SMOKE ? 90_000 : 180_000;
+
+async function waitFor(p: ServerProcess, ready: () => Promise<boolean> | boolean, ms = START_TIMEOUT_MS) {
   const deadline = Date.now() + ms;
   for (;;) {
     if (p.child.exitCode !== null)
