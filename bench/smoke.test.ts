@@ -20,6 +20,7 @@ const BENCHES: Record<string, readonly string[]> = {
   "face-edit": ["face_edit_ms", "face_edit_vs_retouch_1x"],
   loop: ["loop_max_lag_ratio", "loop_p99_lag_ratio", "wall_ratio", "upload_check_ratio"],
   moderation: ["median_ratio", "added_median_ms", "added_p95_ms"],
+  soak: ["errors", "worst_p99_ms", "max_rss_slope_mb_min", "requests", "jobs"],
   "upload-memory": ["memory_ratio", "hostile_peak_mb", "baseline_peak_mb"],
   web: ["bytes", "lcp_ms", "cls", "tbt_ms", "perf", "a11y", "bp", "seo"],
 };
@@ -37,6 +38,12 @@ function runSmoke(name: string): Promise<{ code: number | null; stdout: string; 
     "BENCH_CONNECTIONS",
     "BENCH_RUNS",
     "BENCH_ROUNDS",
+    "SOAK_SECONDS",
+    "SOAK_USERS",
+    "SOAK_SETUPS",
+    "SOAK_WARMUP_SECONDS",
+    "SOAK_THINK_MS",
+    "SOAK_RETOUCH_PER_MIN",
   ])
     delete env[key];
   return new Promise((resolve, reject) => {

@@ -93,6 +93,7 @@ async function checkAndRetouch(bytes: Buffer) {
     payload: payloadFor(inputKey, checked.width, checked.height),
     signal: new AbortController().signal,
     setProviderJobId: async () => {},
+    reportProgress: () => {},
   });
   return checked;
 }

@@ -27,7 +27,7 @@ function declaredPackages(): Set<string> {
   return names;
 }
 
-export function namedLibraries(markdown: string): string[] {
+function namedLibraries(markdown: string): string[] {
   const start = markdown.indexOf("## Chosen libraries");
   if (start < 0) return [];
   const end = markdown.indexOf("\n## ", start + 1);

@@ -205,6 +205,9 @@ export async function buildApp({
     llmTestProvider: config.llm?.isTestProvider ?? false,
     imageEditProvider: services.imageEdit.providerName(),
     imageEditTestProvider: services.imageEdit.isTestProvider(),
+    ...(services.imageEdit.maxInputImages() !== undefined
+      ? { imageEditMaxInputImages: services.imageEdit.maxInputImages() }
+      : {}),
     generationEnabled: services.generation.isEnabled(),
     generationTestProvider: services.generation.isTestProvider(),
     faceEditEngine: config.faceEditEngine.kind,

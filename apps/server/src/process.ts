@@ -83,8 +83,9 @@ export async function startProcess({
     await api.listen({ host: config.host, port: config.port });
     stops.push(() => api.close());
     app = api;
-    // Every upload is classified; load the classifier now rather than on the first upload.
-    builtinModeration.warm?.().then(
+    // Every upload is classified; load the classifier now rather than on the first upload (the
+    // one in use: a driver a test hands in has no model to load).
+    (drivers?.moderation ?? builtinModeration).warm?.().then(
       () => logger.info("upload moderation ready"),
       (err) => logger.warn({ err }, "upload moderation did not load; uploads will try again"),
     );

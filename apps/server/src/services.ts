@@ -8,6 +8,9 @@ import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
 import { createKlingProvider } from "./drivers/ai/kling.ts";
 import type { ReferenceImageProvider } from "./drivers/ai/reference-image-provider.ts";
+import { createComfyGenerationProvider } from "./drivers/comfyui/comfy-generation-provider.ts";
+import type { ComfyRunner } from "./drivers/comfyui/comfy-runner.ts";
+import { createComfyRunner } from "./drivers/comfyui/create-comfy-runner.ts";
 import type { Database } from "./drivers/db/database.ts";
 import { createFaceEditEngine } from "./drivers/engines/create-face-edit-engine.ts";
 import { createRetouchEngine } from "./drivers/engines/create-retouch-engine.ts";
@@ -113,6 +116,8 @@ export interface DriverOverrides {
   /** An image-edit provider instead of the configured one; null: none connected. */
   imageEditProvider?: ImageEditProvider | null;
   faceEditEngine?: FaceEditEngine;
+  /** The ComfyUI runner the tools that run on ComfyUI share, instead of the configured one. */
+  comfyRunner?: ComfyRunner;
   queue?: JobQueue;
   mail?: MailDriver;
   /** Job kinds added beside the product's (the contract suite's test-only kind). */
@@ -145,6 +150,8 @@ export interface ServiceDeps {
     | "logLevel"
     | "llm"
     | "kling"
+    | "generationProvider"
+    | "comfyui"
     | "chatChargeEnabled"
     | "imageEdit"
     | "maintenanceMode"
@@ -171,8 +178,10 @@ export function createServices({
   const runpod = config.runpod
     ? createRunpodClient({ ...config.runpod, maxResultBytes: config.uploads.maxBytes * 4 })
     : undefined;
-  const retouchEngine = drivers.retouchEngine ?? createRetouchEngine(config, runpod);
-  const faceEditEngine = drivers.faceEditEngine ?? createFaceEditEngine(config, runpod);
+  // One ComfyUI runner (a ComfyUI server or RunPod's ComfyUI worker) for every tool on ComfyUI.
+  const comfyRunner = config.comfyui ? (drivers.comfyRunner ?? createComfyRunner(config.comfyui)) : undefined;
+  const retouchEngine = drivers.retouchEngine ?? createRetouchEngine(config, runpod, comfyRunner);
+  const faceEditEngine = drivers.faceEditEngine ?? createFaceEditEngine(config, runpod, comfyRunner);
   const affiliate = createAffiliateService({
     store,
     clock,
@@ -200,15 +209,26 @@ export function createServices({
     clock,
     limits: config.uploads,
   });
+  const comfyGeneration = config.comfyui?.workflows.generation;
   const referenceImages =
     drivers.referenceImageProvider !== undefined
       ? drivers.referenceImageProvider
-      : config.kling
-        ? createKlingProvider(config.kling)
-        : null;
+      : config.generationProvider === "comfyui" && comfyRunner && config.comfyui && comfyGeneration
+        ? createComfyGenerationProvider({
+            runner: comfyRunner,
+            workflow: comfyGeneration,
+            timeoutMs: config.comfyui.timeoutMs,
+            isTestProvider: false,
+          })
+        : config.kling
+          ? createKlingProvider(config.kling)
+          : null;
   const imageEditProvider =
     drivers.imageEditProvider === undefined
-      ? createImageEditProvider(config.imageEdit)
+      ? createImageEditProvider(
+          config.imageEdit,
+          comfyRunner && config.comfyui ? { runner: comfyRunner, config: config.comfyui } : undefined,
+        )
       : (drivers.imageEditProvider ?? undefined);
   // Every job kind, once: the consumer, the intake and the status read the same definitions.
   const definitions = [

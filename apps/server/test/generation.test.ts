@@ -314,6 +314,7 @@ describe("generation on Kling's contract fake", () => {
         prompt: "x",
         numImages: 1,
         aspectRatio: "1:1",
+        aspectRatioName: "1x1",
         reference: null,
         characters: [],
         characterMode: "subject",

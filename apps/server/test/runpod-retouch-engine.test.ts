@@ -30,6 +30,7 @@ describe("RunPod retouch engine", () => {
     });
     const engine = createRunpodRetouchEngine({ client, endpointId: fake.endpointId });
     const result = await engine.run({
+      jobId: "job-1",
       input: upscaleInput("https://gyeol.test/files/photo.jpg") as never,
       readImage: async () => Buffer.alloc(0),
       providerJobId: null,

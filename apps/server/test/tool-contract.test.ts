@@ -1,8 +1,9 @@
 /**
  * The job tools' shared contract (test/helpers/tool-contract.ts), run for retouch and face edit on
  * their RunPod drivers (the remote case, where resuming matters) and on their built-in engines (run
- * again after a crash: there is no provider task to resume) and for a test-only job kind of 1–4 images
- * that no tool's code knows, proving the platform's rules are generic. SQLite with the local
+ * again after a crash: there is no provider task to resume), for every tool on ComfyUI (issue 25:
+ * the real server runner, the shipped workflows and the ComfyUI server contract fake), and for a
+ * test-only job kind of 1–4 images that no tool's code knows, proving the platform's rules are generic. SQLite with the local
  * queue always; PostgreSQL with BullMQ when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
 import { randomBytes } from "node:crypto";
@@ -11,7 +12,9 @@ import { createBuiltinFaceEditEngine } from "../src/drivers/engines/builtin-face
 import { createBuiltinRetouchEngine } from "../src/drivers/engines/builtin-retouch-engine.ts";
 import { createBullmqQueue } from "../src/drivers/queue/bullmq-queue.ts";
 import type { JobQueue } from "../src/drivers/queue/job-queue.ts";
+import { type ComfyuiServerFake, startComfyuiServerFake } from "./fakes/comfyui-server.fake.ts";
 import { type RunpodFake, startRunpodFake } from "./fakes/runpod-fake.ts";
+import { ALL_ON_COMFYUI, COMFY_TOOLS } from "./helpers/comfy-tools.ts";
 import type { TestDatabaseKind } from "./helpers/databases.ts";
 import {
   faceEditInput,
@@ -298,3 +301,50 @@ describe.each(SETUPS)(
     );
   },
 );
+
+for (const tool of COMFY_TOOLS) {
+  describe.each(SETUPS)(`${tool.name} on ComfyUI keeps the job contract ($name)`, ({ database, bullmq }) => {
+    let fake: ComfyuiServerFake;
+    beforeAll(async () => {
+      fake = await startComfyuiServerFake();
+      fake.core.stepDelayMs = 1;
+    });
+    afterAll(() => fake.close());
+
+    describeToolJob(
+      async (): Promise<ToolHarness> => {
+        fake.core.hang = false;
+        fake.core.failWith = null;
+        const queue = queueFor(bullmq);
+        const t = await createTestApp({
+          database,
+          env: { ...FAST_JOBS, ...ALL_ON_COMFYUI, COMFYUI_URL: fake.baseUrl },
+          drivers: { moderation: allowAll, ...(queue ? { queue } : {}) },
+        });
+        await signUp(t.app);
+        const promptsBefore = fake.core.prompts.length;
+        const prepared = new Map<number, unknown>();
+        return {
+          t,
+          cost: tool.cost,
+          images: tool.images,
+          async user(credits) {
+            const user = await userWithCredits(t, credits);
+            prepared.set(user.id, await tool.prepare(t, user));
+            return user;
+          },
+          start: (user) => tool.start(t, user, prepared.get(user.id)),
+          provider(outcome) {
+            // hang: the sampler stops after its first step; fail: the GPU runs out of memory.
+            fake.core.hang = outcome === "hang";
+            fake.core.failWith = outcome === "fail" ? "oom" : null;
+          },
+          submissions: () => fake.core.prompts.length - promptsBefore,
+          statusPath: tool.statusPath,
+          close: () => t.close(),
+        };
+      },
+      { resumable: tool.resumable },
+    );
+  });
+}

@@ -1,8 +1,19 @@
-/** Image edit's provider (issue 15, drivers/image-edit): Seedream (BytePlus ModelArk) or OpenAI's Images API. */
+/**
+ * Image edit's provider (issue 15, drivers/image-edit): Seedream (BytePlus ModelArk), OpenAI's
+ * Images API, or ComfyUI (issue 25, IMAGE_EDIT_PROVIDER=comfyui; the ComfyUI port says where).
+ */
 import { z } from "zod";
 import { definePort, issues, trimSlashes, zBool, zInt, zOptionalText } from "./env.ts";
 
-export interface TImageEditConfig {
+export type TImageEditConfig = TImageEditVendorConfig | TImageEditComfyConfig;
+
+/** ComfyUI runs the image-edit workflow (workflows/image-edit.json) on the ComfyUI port's runner. */
+export interface TImageEditComfyConfig {
+  provider: "comfyui";
+  isTestProvider: boolean;
+}
+
+export interface TImageEditVendorConfig {
   provider: "seedream" | "openai";
   apiKey: string;
   baseUrl: string;
@@ -21,7 +32,7 @@ export interface TImageEditPortConfig {
 export const imageEditPort = definePort(
   "image-edit",
   {
-    IMAGE_EDIT_PROVIDER: zOptionalText.pipe(z.enum(["seedream", "openai"]).optional()),
+    IMAGE_EDIT_PROVIDER: zOptionalText.pipe(z.enum(["seedream", "openai", "comfyui"]).optional()),
     SEEDREAM_API_KEY: zOptionalText,
     SEEDREAM_BASE_URL: zOptionalText.pipe(z.url().optional()),
     SEEDREAM_MODEL: zOptionalText,
@@ -42,9 +53,13 @@ export const imageEditPort = definePort(
       maxRetries: e.IMAGE_EDIT_MAX_RETRIES,
       isTestProvider: e.IMAGE_EDIT_TEST_PROVIDER,
     };
+    if (provider === "comfyui") {
+      const imageEdit: TImageEditComfyConfig = { provider, isTestProvider: e.IMAGE_EDIT_TEST_PROVIDER };
+      return { imageEdit: Object.freeze(imageEdit) } satisfies TImageEditPortConfig;
+    }
     if (provider === "seedream") {
       if (!e.SEEDREAM_API_KEY) return issues("SEEDREAM_API_KEY: required when IMAGE_EDIT_PROVIDER=seedream");
-      const imageEdit: TImageEditConfig = {
+      const imageEdit: TImageEditVendorConfig = {
         provider,
         apiKey: e.SEEDREAM_API_KEY,
         baseUrl: trimSlashes(e.SEEDREAM_BASE_URL ?? "https://ark.ap-southeast.bytepluses.com/api/v3"),
@@ -55,7 +70,7 @@ export const imageEditPort = definePort(
     }
     if (!e.OPENAI_IMAGES_API_KEY)
       return issues("OPENAI_IMAGES_API_KEY: required when IMAGE_EDIT_PROVIDER=openai");
-    const imageEdit: TImageEditConfig = {
+    const imageEdit: TImageEditVendorConfig = {
       provider,
       apiKey: e.OPENAI_IMAGES_API_KEY,
       baseUrl: trimSlashes(e.OPENAI_IMAGES_BASE_URL ?? "https://api.openai.com/v1"),

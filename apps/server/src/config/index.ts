@@ -9,6 +9,8 @@
  * anchored at the repository root so `npm start` from the root and `npm start -w` share one DB.
  */
 import type { z } from "zod";
+import type { TWorkflowTool } from "../drivers/comfyui/workflow-file.ts";
+import { comfyuiPort, resolveComfyui, type TComfyuiConfig } from "./comfyui.ts";
 import { dbPort, type TDbConfig } from "./db.ts";
 import { enginesPort, type TEnginesConfig } from "./engines.ts";
 import { ConfigIssues, type TPort, type TResolveContext } from "./env.ts";
@@ -25,6 +27,7 @@ import { queuePort, type TQueueConfig } from "./queue.ts";
 import { resolveDataDir, runtimePort, type TRuntimeConfig } from "./runtime.ts";
 import { storagePort, type TStoragePortConfig } from "./storage.ts";
 
+export type { TComfyuiConfig } from "./comfyui.ts";
 export type { TDatabaseTarget } from "./db.ts";
 export type { TFaceEditEngineConfig, TRetouchEngineConfig, TRunpodConfig } from "./engines.ts";
 export { REPO_ROOT } from "./env.ts";
@@ -53,7 +56,10 @@ export interface Config
     TKlingPortConfig,
     TImageEditPortConfig,
     TProductConfig,
-    TOperatorPortConfig {}
+    TOperatorPortConfig {
+  /** The ComfyUI engine (issue 25), when some tool runs on it; undefined otherwise. */
+  comfyui: TComfyuiConfig | undefined;
+}
 
 /** Every port, in the order their problems are listed. */
 export const CONFIG_PORTS = [
@@ -69,6 +75,7 @@ export const CONFIG_PORTS = [
   llmPort,
   klingPort,
   imageEditPort,
+  comfyuiPort,
   productPort,
   operatorPort,
 ] as const;
@@ -119,9 +126,22 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     llm: take(llmPort),
     kling: take(klingPort),
     imageEdit: take(imageEditPort),
+    comfyui: take(comfyuiPort),
     product: take(productPort),
     operator: take(operatorPort),
   };
+  // ComfyUI joins four ports: the tools that chose it, where it runs, and RunPod's key.
+  let comfyui: TComfyuiConfig | undefined;
+  if (parts.engines && parts.kling && parts.imageEdit && parts.comfyui) {
+    const tools: TWorkflowTool[] = [];
+    if (parts.engines.retouchEngine.kind === "comfyui") tools.push("retouch");
+    if (parts.engines.faceEditEngine.kind === "comfyui") tools.push("face-edit");
+    if (parts.imageEdit.imageEdit?.provider === "comfyui") tools.push("image-edit");
+    if (parts.kling.generationProvider === "comfyui") tools.push("generation");
+    const comfyProblems: string[] = [];
+    comfyui = resolveComfyui(tools, parts.comfyui.comfyuiSettings, parts.engines.runpod, comfyProblems);
+    problems.push(...comfyProblems.map((line) => `  ${line}`));
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   const p = parts as { [K in keyof typeof parts]: NonNullable<(typeof parts)[K]> };
   const config: Config = {
@@ -137,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ...p.llm,
     ...p.kling,
     ...p.imageEdit,
+    comfyui,
     ...p.product,
     ...p.operator,
   };

@@ -1,9 +1,14 @@
-/** Reference-image generation on Kling (issue 16, drivers/ai/kling.ts): both keys, or neither. */
+/**
+ * Reference-image generation on Kling (issue 16, drivers/ai/kling.ts): both keys, or neither; or on
+ * ComfyUI (issue 25) with GENERATION_PROVIDER=comfyui (the ComfyUI port says where it runs).
+ */
 import { z } from "zod";
 import type { TKlingConfig } from "../drivers/ai/kling.ts";
 import { definePort, issues, trimSlashes, zBool, zInt, zOptionalText } from "./env.ts";
 
 export interface TKlingPortConfig {
+  /** Who generates: Kling (the default, connected or not) or ComfyUI. */
+  generationProvider: "kling" | "comfyui";
   /** Kling's image API for reference-image generation; undefined: not connected. */
   kling: TKlingConfig | undefined;
 }
@@ -11,6 +16,7 @@ export interface TKlingPortConfig {
 export const klingPort = definePort(
   "kling",
   {
+    GENERATION_PROVIDER: zOptionalText.pipe(z.enum(["kling", "comfyui"]).optional()),
     KLING_ACCESS_KEY: zOptionalText,
     KLING_SECRET_KEY: zOptionalText,
     KLING_BASE_URL: zOptionalText.pipe(z.url().optional()),
@@ -21,7 +27,9 @@ export const klingPort = definePort(
     KLING_TEST_PROVIDER: zBool(false),
   },
   (e) => {
-    if (!e.KLING_ACCESS_KEY && !e.KLING_SECRET_KEY) return { kling: undefined } satisfies TKlingPortConfig;
+    const generationProvider = e.GENERATION_PROVIDER ?? "kling";
+    if (!e.KLING_ACCESS_KEY && !e.KLING_SECRET_KEY)
+      return { generationProvider, kling: undefined } satisfies TKlingPortConfig;
     if (!e.KLING_ACCESS_KEY) return issues("KLING_ACCESS_KEY: required with KLING_SECRET_KEY");
     if (!e.KLING_SECRET_KEY) return issues("KLING_SECRET_KEY: required with KLING_ACCESS_KEY");
     const kling: TKlingConfig = {
@@ -34,6 +42,6 @@ export const klingPort = definePort(
       timeoutMs: e.KLING_TIMEOUT_MS,
       isTestProvider: e.KLING_TEST_PROVIDER,
     };
-    return { kling: Object.freeze(kling) } satisfies TKlingPortConfig;
+    return { generationProvider, kling: Object.freeze(kling) } satisfies TKlingPortConfig;
   },
 );

@@ -11,8 +11,8 @@ export interface SseStream {
   event(name: string, data: unknown): void;
   /** Sends a comment line, which keeps proxies from closing a quiet stream. */
   comment(text: string): void;
-  /** Ends the response (idempotent). */
-  end(): void;
+  /** Ends the response (idempotent); `onEnded` runs once the last bytes are out. */
+  end(onEnded?: () => void): void;
   /** Aborted when the client goes away. */
   readonly signal: AbortSignal;
 }
@@ -20,9 +20,9 @@ export interface SseStream {
 /**
  * Takes the response over from fastify (reply.hijack) and starts the stream: 200 with the headers
  * the reply carries already (the onRequest hooks' security headers: a hijacked reply sends only
- * what is written here), no caching and no proxy buffering.
+ * what is written here), no caching and no proxy buffering, and any `headers` of the caller's.
  */
-export function openSse(reply: FastifyReply): SseStream {
+export function openSse(reply: FastifyReply, headers: OutgoingHttpHeaders = {}): SseStream {
   reply.hijack();
   const raw = reply.raw;
   const closed = new AbortController();
@@ -32,6 +32,7 @@ export function openSse(reply: FastifyReply): SseStream {
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-store",
     "x-accel-buffering": "no",
+    ...headers,
   });
   const writable = () => !raw.writableEnded && !raw.destroyed;
   return {
@@ -41,8 +42,8 @@ export function openSse(reply: FastifyReply): SseStream {
     comment(text) {
       if (writable()) raw.write(`: ${text}\n\n`);
     },
-    end() {
-      if (!raw.writableEnded) raw.end();
+    end(onEnded) {
+      if (!raw.writableEnded) raw.end(onEnded);
     },
     signal: closed.signal,
   };

@@ -16,10 +16,16 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
       paymentProvider: flags.paymentProvider === "sandbox" ? "sandbox" : "paddle",
       // Issue 15: the image-edit provider, or null when the operator has connected none.
       imageEditProvider:
-        flags.imageEditProvider === "seedream" || flags.imageEditProvider === "openai"
+        flags.imageEditProvider === "seedream" ||
+        flags.imageEditProvider === "openai" ||
+        flags.imageEditProvider === "comfyui"
           ? flags.imageEditProvider
           : null,
       imageEditTestProvider: flags.imageEditTestProvider === true,
+      // Issue 25: a model that reads fewer pictures than allowed (ComfyUI's Qwen: 3); the page says so.
+      ...(typeof flags.imageEditMaxInputImages === "number" && flags.imageEditMaxInputImages > 0
+        ? { imageEditMaxInputImages: flags.imageEditMaxInputImages }
+        : {}),
       // Issue 14: a page that cannot tell still offers the chat; the server then says why not.
       llmEnabled: flags.llmEnabled !== false,
       llmTestProvider: flags.llmTestProvider === true,
@@ -27,7 +33,9 @@ export async function fetchFeatureFlags(): Promise<TFeatureFlagsResponse> {
       generationEnabled: flags.generationEnabled !== false,
       generationTestProvider: flags.generationTestProvider === true,
       // Issue 24: unknown reads as neither; the page then describes the engine once a result says.
-      ...(flags.faceEditEngine === "builtin" || flags.faceEditEngine === "runpod"
+      ...(flags.faceEditEngine === "builtin" ||
+      flags.faceEditEngine === "runpod" ||
+      flags.faceEditEngine === "comfyui"
         ? { faceEditEngine: flags.faceEditEngine }
         : {}),
     };

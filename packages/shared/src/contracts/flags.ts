@@ -12,7 +12,12 @@ export const ZFeatureFlagsResponse = z.object({
    * Issue 15: image edit's connected provider (IMAGE_EDIT_PROVIDER), or null: /image-edit says the
    * operator has not connected one; samples and history still show.
    */
-  imageEditProvider: z.enum(["seedream", "openai"]).nullable().optional(),
+  imageEditProvider: z.enum(["seedream", "openai", "comfyui"]).nullable().optional(),
+  /**
+   * Issue 25: the most pictures the image-edit model reads as they are (ComfyUI's Qwen-Image-Edit:
+   * 3); more are combined into one, and the page says so. Absent: every picture the tool allows.
+   */
+  imageEditMaxInputImages: z.number().int().positive().optional(),
   /** The image-edit provider is the contract fake `npm run dev` starts: the page says "test provider". */
   imageEditTestProvider: z.boolean().optional(),
   /**
@@ -31,8 +36,9 @@ export const ZFeatureFlagsResponse = z.object({
   generationTestProvider: z.boolean().optional(),
   /**
    * Issue 24: which engine runs face edit. "builtin": the built-in reshape (no generative provider
-   * connected), which /face-edit describes before a run; "runpod": the connected generative endpoint.
+   * connected), which /face-edit describes before a run; "runpod": the connected generative endpoint;
+   * "comfyui" (issue 25): SDXL inpainting on the operator's ComfyUI, generative too.
    */
-  faceEditEngine: z.enum(["builtin", "runpod"]).optional(),
+  faceEditEngine: z.enum(["builtin", "runpod", "comfyui"]).optional(),
 });
 export type TFeatureFlagsResponse = z.infer<typeof ZFeatureFlagsResponse>;

@@ -1,12 +1,15 @@
 /**
  * The retouch engine port (ARCHITECTURE "retouch and face engines"): the built-in CPU engine by
- * default, RunPod serverless when configured. Chosen once at boot (create-retouch-engine.ts).
+ * default, RunPod serverless or ComfyUI (issue 25) when configured. Chosen once at boot
+ * (create-retouch-engine.ts).
  */
 import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
 import { JobFailure } from "../../lib/job-failure.ts";
 import type { TQueueClass } from "../queue/job-queue.ts";
 
 export interface RetouchRunRequest {
+  /** Our job id: a provider that stores files (ComfyUI) names them after it, so jobs never meet. */
+  jobId: string;
   /** spec 02 §3 input object; `image` is a URL the engine can fetch (RunPod) or ignore (built-in). */
   input: TUpscaleInput;
   /** The uploaded bytes (the built-in engine reads these; RunPod fetches input.image itself). */
@@ -15,7 +18,15 @@ export interface RetouchRunRequest {
   providerJobId: string | null;
   /** Called once the provider accepted the job, before waiting on it. */
   onProviderJobId(id: string): Promise<void>;
+  /** The provider's own queue place and progress (0–1), when it reports them (ComfyUI). */
+  onProgress?(progress: TProviderProgress): void;
   signal: AbortSignal;
+}
+
+/** A provider's word on a job it holds: prompts ahead of it, and how far it has got (0–1). */
+export interface TProviderProgress {
+  queuePosition?: number;
+  fraction?: number;
 }
 
 /**
@@ -39,11 +50,11 @@ export interface RetouchRunResult {
 
 export interface RetouchEngine {
   /** Recorded on the job row (jobs.provider); the history's vendor fields are mapped from it. */
-  readonly provider: "builtin" | "runpod";
+  readonly provider: "builtin" | "runpod" | "comfyui" | "comfyui-runpod";
   /** Where the work happens: this process's CPU (`engine` queue) or a vendor's (`remote`). */
   readonly workload: TQueueClass;
   run(request: RetouchRunRequest): Promise<RetouchRunResult>;
-  /** Stops the provider's job when its owner cancels (RunPod /cancel); absent for built-in work. */
+  /** Stops the provider's job when its owner cancels (RunPod /cancel, ComfyUI interrupt); absent for built-in work. */
   cancel?(providerJobId: string): Promise<void>;
 }
 

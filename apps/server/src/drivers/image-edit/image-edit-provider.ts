@@ -2,8 +2,10 @@
  * The image-edit provider port (issue 15, spec 02 §2.2/§7): a prompt, 1–8 input images (the first
  * may carry the user's mask) and 1–4 wanted outputs. A provider answers one entry per wanted image,
  * each the image's bytes or the vendor's reason it is missing (a per-image partial failure), or
- * throws ImageEditProviderError when the whole request failed. Two drivers: Seedream 4.0 on
- * BytePlus ModelArk and the OpenAI Images API (vendors CONTRACTS.md §1, §5).
+ * throws ImageEditProviderError when the whole request failed. Three drivers: Seedream 4.0 on
+ * BytePlus ModelArk, the OpenAI Images API (vendors CONTRACTS.md §1, §5) and Qwen-Image-Edit on
+ * ComfyUI (issue 25, drivers/comfyui/comfy-image-edit-provider.ts; it throws ComfyError, whose
+ * COMFYUI_* code is the job's).
  */
 import { imageEditCodeOfVendor, type TImageEditFailureCode } from "@gyeol/shared/image-edit";
 import { JobFailure } from "../../lib/job-failure.ts";
@@ -29,13 +31,15 @@ export interface TImageEditRequest {
   seed: number;
   /** Sent as the vendor's client request id (our job id), so logs on both sides meet. */
   requestId: string;
+  /** The provider's own queue place and progress (0–1), when it reports them (ComfyUI). */
+  onProgress?(progress: { queuePosition?: number; fraction?: number }): void;
   signal: AbortSignal;
 }
 
 export type TEditOutput = { ok: true; bytes: Buffer } | { ok: false; vendorCode: string; message: string };
 
 export interface ImageEditProvider {
-  name: "seedream" | "openai";
+  name: "seedream" | "openai" | "comfyui";
   /** A stand-in started by `npm run dev` (the page says "test provider"). */
   isTestProvider: boolean;
   /**
@@ -57,6 +61,13 @@ export interface ImageEditProvider {
    */
   masksFirstImageOnly?: boolean;
   edit(request: TImageEditRequest): Promise<TEditOutput[]>;
+  /**
+   * The most pictures the model reads as they are; more are combined (ComfyUI's Qwen reads 3 and
+   * gets a collage of the rest). Undefined: every picture the tool allows.
+   */
+  maxInputImages?: number;
+  /** Stops the request of this id (our job id) when its owner cancels; absent: nothing to stop. */
+  cancel?(requestId: string): Promise<void>;
 }
 
 /**

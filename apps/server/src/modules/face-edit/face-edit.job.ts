@@ -74,8 +74,9 @@ export function createFaceEditJob(deps: {
       if (job.provider_job_id && deps.engine.cancel) await deps.engine.cancel(job.provider_job_id);
     },
 
-    async handle({ job, payload, signal, setProviderJobId }) {
+    async handle({ job, payload, signal, setProviderJobId, reportProgress }) {
       const result = await deps.engine.run({
+        jobId: job.id,
         input: {
           ...payload.input,
           image: await urlFor(payload.inputKey),
@@ -85,6 +86,7 @@ export function createFaceEditJob(deps: {
         readMask: () => read(payload.maskKey, "mask"),
         providerJobId: job.provider_job_id,
         onProviderJobId: setProviderJobId,
+        onProgress: reportProgress,
         signal,
       });
       signal.throwIfAborted();

@@ -82,17 +82,23 @@ export function createGenerationJob(deps: {
     // are delivered instead of refunded.
     resumable: (job) => job.provider_job_id !== null,
 
-    async handle({ job, payload, signal, setProviderJobId }) {
+    async onCancelled(job) {
+      if (job.provider_job_id && deps.provider.cancel) await deps.provider.cancel(job.provider_job_id);
+    },
+
+    async handle({ job, payload, signal, setProviderJobId, reportProgress }) {
       const result = await deps.provider.generate({
         prompt: payload.prompt,
         numImages: payload.numImages,
         aspectRatio: klingAspectRatio(payload.aspectRatio),
+        aspectRatioName: payload.aspectRatio,
         reference: payload.referenceKey ? await readJpeg(payload.referenceKey) : null,
         characters: await Promise.all(payload.characterKeys.map(readJpeg)),
         characterMode: payload.characterMode,
         externalTaskId: job.id,
         providerTaskId: job.provider_job_id,
         onProviderTaskId: setProviderJobId,
+        onProgress: reportProgress,
         signal,
       });
       signal.throwIfAborted();

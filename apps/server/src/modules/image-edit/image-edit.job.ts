@@ -180,7 +180,12 @@ export function createImageEditJob(deps: {
     // Images the provider did not deliver are given back by the platform, 15 credits each.
     pricePerImage: IMAGE_EDIT_CREDITS_PER_IMAGE,
 
-    async handle({ job, payload, signal, setProviderJobId }) {
+    // The request's id is our job id (below): a provider that holds a task (ComfyUI) stops it.
+    async onCancelled(job) {
+      if (deps.provider?.cancel) await deps.provider.cancel(job.id);
+    },
+
+    async handle({ job, payload, signal, setProviderJobId, reportProgress }) {
       const provider = deps.provider;
       if (!provider) throw new JobFailure("IMAGE_EDIT_NOT_CONFIGURED", "no image-edit provider is connected");
       // Seedream and OpenAI answer synchronously: there is no vendor task to resume after a crash.
@@ -216,6 +221,7 @@ export function createImageEditJob(deps: {
         height: payload.height,
         seed: payload.seed,
         requestId,
+        onProgress: reportProgress,
         signal,
       });
       signal.throwIfAborted();

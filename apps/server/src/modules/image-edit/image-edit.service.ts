@@ -35,7 +35,7 @@ export interface ImageEditServiceDeps {
   images: Pick<ImagesService, "ownedKeyOf" | "history">;
   intake: Pick<JobIntakeService, "accept">;
   /** The connected provider (IMAGE_EDIT_PROVIDER and its key), or undefined. */
-  provider: Pick<ImageEditProvider, "name" | "isTestProvider"> | undefined;
+  provider: Pick<ImageEditProvider, "name" | "isTestProvider" | "maxInputImages"> | undefined;
   /** Unused since the samples moved to modules/samples (issue 26); the composition root still passes them. */
   storage?: FileStorage;
   clock?: Clock;
@@ -49,6 +49,8 @@ export function createImageEditService({ store, images, intake, provider }: Imag
     /** The flags' imageEditProvider: who runs image edit, or null when no provider is connected. */
     providerName: () => provider?.name ?? null,
     isTestProvider: () => provider?.isTestProvider ?? false,
+    /** The most pictures the provider's model reads as they are (flags, issue 25); undefined: all. */
+    maxInputImages: () => provider?.maxInputImages,
 
     /** POST /api/seedream/generate: accepted and charged now, run by a worker; poll its status. */
     async start(

@@ -15,6 +15,17 @@ export interface JobHandlerContext<TPayload> {
   signal: AbortSignal;
   /** Records the outside provider's id at once, so a restarted worker resumes instead of resubmitting. */
   setProviderJobId(id: string): Promise<void>;
+  /**
+   * The provider's own word on the running job (ComfyUI's queue place and progress, issue 25):
+   * the status answer's queuePosition and ETA follow it while the job runs (jobs.service progressOf).
+   */
+  reportProgress(progress: TProviderProgress): void;
+}
+
+/** Prompts ahead of the job at its provider (0: running), and how far it has got (0–1). */
+export interface TProviderProgress {
+  queuePosition?: number;
+  fraction?: number;
 }
 
 /** What a finished job made: 1–4 result images (storage keys) and the history's thumbnail. */

@@ -2,7 +2,9 @@
  * The job routes every tool shares (spec 02 §7):
  * - GET /api/image/status/{jobId}[?source=face_edit]: upscale, face edit and Kling jobs;
  * - GET /api/image/status/{jobId}/events (beyond the spec): the same answer pushed as server-sent
- *   events whenever the job changes; ends with the job, and the page keeps polling as the fallback;
+ *   events whenever the job changes; ends with the job, or at once when the process is stopping
+ *   (a queued job's stream would otherwise hold a SIGTERM'd process until its hard exit), and the
+ *   page keeps polling as the fallback;
  * - GET /api/seedream/status/{taskId}: image edit's answer shape;
  * - POST /api/jobs/{jobId}/cancel (beyond the spec): the owner stops a queued or running job of any
  *   tool and gets its credits back once. 404 for someone else's job, 409 once it ended.
@@ -54,6 +56,16 @@ export function registerJobsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // Open event streams, ended when the server starts closing (preClose): their connections are
+  // then closed as soon as the last event is out, so a stopping process is not held by them.
+  const streams = new Set<AbortController>();
+  let isClosing = false;
+  app.addHook("preClose", (done) => {
+    isClosing = true;
+    for (const stream of streams) stream.abort();
+    done();
+  });
+
   // A finished job's answer is the same object on every poll (job-presenters.ts), so its JSON is
   // made once; the schema check that fastify's serializer would do happens in the memo.
   const statusJson = createJsonMemo(ZImageStatusResponse);
@@ -86,10 +98,18 @@ export function registerJobsRoutes(
       const answerNow = async () => presentImageStatus(await jobStatus.status(user, jobId, source));
       // Someone else's or an unknown job answers 404 here, as JSON, before the stream starts.
       let answer = await answerNow();
-      const stream = openSse(reply);
+      const stop = new AbortController();
+      if (isClosing) stop.abort();
+      streams.add(stop);
+      const stream = openSse(reply, isClosing ? { connection: "close" } : {});
+      stream.signal.addEventListener("abort", () => {
+        stop.abort();
+        streams.delete(stop);
+      });
       const until = Date.now() + EVENTS_MAX_MS;
       let lastKey = "";
       let lastWriteAt = 0;
+      // A stream asked for while the server is closing still gets the job's answer once.
       while (!stream.signal.aborted) {
         const key = changeKey(answer);
         if (key !== lastKey) {
@@ -100,9 +120,9 @@ export function registerJobsRoutes(
           stream.comment("keep-alive");
           lastWriteAt = Date.now();
         }
-        if (answer.status !== "in-progress" || Date.now() > until) break;
-        await jobs.waitForChange(jobId, EVENTS_RECHECK_MS, stream.signal);
-        if (stream.signal.aborted) break;
+        if (stop.signal.aborted || answer.status !== "in-progress" || Date.now() > until) break;
+        await jobs.waitForChange(jobId, EVENTS_RECHECK_MS, stop.signal);
+        if (stop.signal.aborted) break;
         try {
           answer = await answerNow();
         } catch (error) {
@@ -110,7 +130,11 @@ export function registerJobsRoutes(
           break;
         }
       }
-      stream.end();
+      // A hijacked answer skips the onResponse hook that closes connections once the server is
+      // closing (http/server-limits.ts): close this one when its last event is out.
+      stream.end(() => {
+        if (isClosing) reply.raw.socket?.destroy();
+      });
     },
   );
 

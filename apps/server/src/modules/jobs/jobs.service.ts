@@ -24,7 +24,7 @@ import {
   estimateSeconds,
   fitDurationModel,
 } from "./eta.ts";
-import type { AnyJobDefinition, JobDefinition } from "./job-definition.ts";
+import type { AnyJobDefinition, JobDefinition, TProviderProgress } from "./job-definition.ts";
 import type { TToolFilter } from "./jobs.repository.ts";
 
 export interface JobsSettings {
@@ -88,6 +88,31 @@ export function createJobsService({
   const models = new Map<string, { model: DurationModel; at: number }>();
   /** Jobs this process is running, so a cancel can stop their engine at once. */
   const running = new Map<string, AbortController>();
+  /**
+   * What the provider last said about each job running here (ComfyUI's queue place and progress,
+   * issue 25): the status answer's place and ETA follow it. Kept in this process, like the live
+   * events: a status read in another process falls back to the learnt estimate.
+   */
+  const providerProgress = new Map<string, TProviderProgress & { runningSince: number | null }>();
+  function reportProgress(jobId: string, progress: TProviderProgress) {
+    const before = providerProgress.get(jobId);
+    const place =
+      typeof progress.queuePosition === "number" && Number.isFinite(progress.queuePosition)
+        ? Math.max(0, Math.round(progress.queuePosition))
+        : before?.queuePosition;
+    const fraction =
+      typeof progress.fraction === "number" && Number.isFinite(progress.fraction)
+        ? Math.min(1, Math.max(0, progress.fraction))
+        : before?.fraction;
+    const isRunning = place === 0 || (fraction ?? 0) > 0;
+    providerProgress.set(jobId, {
+      ...(place !== undefined ? { queuePosition: place } : {}),
+      ...(fraction !== undefined ? { fraction } : {}),
+      runningSince: before?.runningSince ?? (isRunning ? clock.now().getTime() : null),
+    });
+    // A new place in the provider's queue is a change the live events push (the ETA alone is not).
+    if (place !== before?.queuePosition) changed(jobId);
+  }
   /** Who waits for a job's next change in this process (live job events). */
   const waiters = new Map<string, Set<() => void>>();
   const changed = (jobId: string) => {
@@ -182,6 +207,9 @@ export function createJobsService({
           const now = await store.jobs.findById(jobId);
           if (now?.status === "failed" && now.error_code === "JOB_CANCELLED") await cancelProvider(now);
         },
+        reportProgress: (progress) => {
+          if (!stop.signal.aborted) reportProgress(jobId, progress);
+        },
       });
       if (stop.signal.aborted) return;
       const hasCompleted = await store.transaction(async (tx) => {
@@ -230,6 +258,7 @@ export function createJobsService({
       clearInterval(beat);
       signal.removeEventListener("abort", onAbort);
       running.delete(jobId);
+      providerProgress.delete(jobId);
     }
   }
 
@@ -398,6 +427,20 @@ export function createJobsService({
       const elapsedOf = (startedAt: string | null) =>
         startedAt ? (nowMs - Date.parse(startedAt)) / 1000 : 0;
       if (job.status === "processing") {
+        const provider = providerProgress.get(job.id);
+        // Waiting in the provider's own queue (ComfyUI): its place there, and a run of this
+        // job's learnt length for each prompt ahead of it plus its own.
+        if (provider?.queuePosition)
+          return {
+            queuePosition: provider.queuePosition,
+            etaSeconds: Math.max(1, Math.round(own * (provider.queuePosition + 1))),
+          };
+        // Running there with a known fraction done: the rest at the pace so far.
+        if (provider?.fraction && provider.fraction >= 0.05 && provider.runningSince !== null) {
+          const ranFor = (nowMs - provider.runningSince) / 1000;
+          const rest = (ranFor * (1 - provider.fraction)) / provider.fraction;
+          return { queuePosition: 0, etaSeconds: rest >= 1 ? Math.round(rest) : null };
+        }
         const remaining = estimateRemainingSeconds(own, elapsedOf(job.started_at));
         return { queuePosition: 0, etaSeconds: remaining === null ? null : Math.round(remaining) };
       }

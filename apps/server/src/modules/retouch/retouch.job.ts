@@ -63,11 +63,12 @@ export function createRetouchJob(deps: {
       engine: output.engine,
     }),
 
-    async handle({ job, payload, signal, setProviderJobId }) {
+    async handle({ job, payload, signal, setProviderJobId, reportProgress }) {
       const imageUrl = payload.inputKey.startsWith("public/")
         ? deps.storage.publicUrl(payload.inputKey)
         : await deps.storage.signedUrl(payload.inputKey, SIGNED_INPUT_TTL_SECONDS);
       const result = await deps.engine.run({
+        jobId: job.id,
         input: { ...payload.input, image: absolute(imageUrl) },
         async readImage() {
           const bytes = await deps.storage.get(payload.inputKey);
@@ -76,6 +77,7 @@ export function createRetouchJob(deps: {
         },
         providerJobId: job.provider_job_id,
         onProviderJobId: setProviderJobId,
+        onProgress: reportProgress,
         signal,
       });
       signal.throwIfAborted();

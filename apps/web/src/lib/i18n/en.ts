@@ -394,6 +394,22 @@ export const en: TTranslations = {
       SCALE_LIMIT_EXCEEDED: "The enlarged image would be too large. Choose a smaller scale.",
       CHECKSUM_MISMATCH: "The upload arrived damaged. Please upload it again.",
       ENGINE_FAILED: "Processing failed. Your credits were refunded.",
+      COMFYUI_VALIDATION_FAILED:
+        "The image server (ComfyUI) refused this tool's workflow: it does not match the server's nodes (another ComfyUI version or a missing custom node). Your credits were refunded; the site's operator has to update the workflow.",
+      COMFYUI_MODEL_MISSING:
+        "A model file this tool needs is not installed on the image server (ComfyUI). Your credits were refunded; the site's operator has to install it.",
+      COMFYUI_OUT_OF_MEMORY:
+        "The image server's GPU ran out of memory on this job. Your credits were refunded; try a smaller picture or fewer images.",
+      COMFYUI_TIMEOUT:
+        "The image server (ComfyUI) did not finish within the time this site allows for one job. Your credits were refunded; please try again.",
+      COMFYUI_UNAVAILABLE:
+        "The image server (ComfyUI) could not be reached. Your credits were refunded; please try again shortly.",
+      COMFYUI_EXECUTION_FAILED:
+        "The image server (ComfyUI) stopped with an error while making the picture. Your credits were refunded; please try again.",
+      COMFYUI_NO_OUTPUT:
+        "The image server (ComfyUI) finished without saving a picture. Your credits were refunded; the site's operator has to check the workflow's output.",
+      COMFYUI_INPUT_TOO_LARGE:
+        "The pictures were too large to send to the image server (RunPod accepts at most 10 MB per job). Your credits were refunded; try fewer or smaller pictures.",
       JOB_ABANDONED: "The job stopped too many times and was cancelled. Your credits were refunded.",
       PROVIDER_UNAVAILABLE: "The image processing service couldn't be reached. Your credits were refunded.",
       PROVIDER_ERROR: "The image processing service reported an error. Your credits were refunded.",

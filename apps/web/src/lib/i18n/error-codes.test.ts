@@ -31,6 +31,8 @@ const CODE_ARGUMENTS: Array<{ call: string; index: number }> = [
   { call: "new JobFailure(", index: 0 },
   { call: "new GenerationError(", index: 0 },
   { call: "new EngineError(", index: 0 },
+  // ComfyUI's failures (issue 25): their COMFYUI_* code is the job's error_code.
+  { call: "new ComfyError(", index: 0 },
   // jobs.service's fail(job, code, message) and the error handler's fail(status, code, error).
   { call: "fail(", index: 1 },
 ];
@@ -118,6 +120,16 @@ describe("every error code has a Korean and an English sentence", () => {
   it("covers every code the server and the engine can send, listed in ERROR_CODES or not", () => {
     const missing = untranslated(sent.keys()).map((code) => `${code} (${sent.get(code)})`);
     expect(missing).toEqual([]);
+  });
+
+  it("covers every ComfyUI failure code (the runner port's COMFY_ERROR_CODES)", () => {
+    const port = Object.entries(SOURCES).find(([file]) =>
+      file.endsWith("drivers/comfyui/comfy-runner.ts"),
+    )?.[1];
+    const list = port?.match(/COMFY_ERROR_CODES[^=]*=\s*\[([^\]]*)\]/)?.[1] ?? "";
+    const codes = [...list.matchAll(/"([A-Z_]+)"/g)].map((match) => match[1] as string);
+    expect(codes.length).toBeGreaterThanOrEqual(7);
+    expect(untranslated(codes)).toEqual([]);
   });
 
   it("covers the codes the web client makes itself", () => {

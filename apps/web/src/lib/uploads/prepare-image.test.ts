@@ -25,9 +25,9 @@ describe("prepareImage by a tool's policy", () => {
 
   it("image edit: steps the quality down until the file is at most 9 MB", async () => {
     const nineMb = 9_437_184;
-    const { decode, encodeJpeg } = fakeDecode(3000, 3000, (q) => (q > 0.8 ? nineMb + 1 : nineMb - 1));
+    const { decode, encodeJpeg } = fakeDecode(3000, 3000, (q) => (q > 0.75 ? nineMb + 1 : nineMb - 1));
     const prepared = await prepareImage(fileOf(nineMb + 5), IMAGE_POLICIES.imageEdit, { decode });
-    expect(encodeJpeg.mock.calls.map((call) => call[2])).toEqual([0.92, 0.85, 0.75]);
+    expect(encodeJpeg.mock.calls.map((call) => call[2])).toEqual([0.92, 0.82, 0.72]);
     expect(prepared.blob.size).toBe(nineMb - 1);
     expect(prepared).toMatchObject({ width: 3000, height: 3000 });
   });

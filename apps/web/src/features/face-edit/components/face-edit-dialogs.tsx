@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { FullscreenCompare } from "../../../components/ui/fullscreen-compare.tsx";
+import { describeCode } from "../../../lib/api-errors.ts";
 import type { TFaceEditErrorKind } from "../lib/face-edit-rules.ts";
 
 function DialogIcon({ children }: { children: ReactNode }) {
@@ -53,11 +54,14 @@ const ERROR_SENTENCE = {
 export function ErrorModal({
   kind,
   isRefunded,
+  cause = null,
   onClose,
   onLoginAgain,
 }: {
   kind: Exclude<TFaceEditErrorKind, "cancelled"> | null;
   isRefunded: boolean;
+  /** A code whose own sentence names the cause (errors.codes), e.g. ComfyUI's COMFYUI_MODEL_MISSING. */
+  cause?: string | null;
   onClose: () => void;
   onLoginAgain: () => void;
 }) {
@@ -89,6 +93,11 @@ export function ErrorModal({
         kind ? (
           <>
             <span data-testid="face-edit-error-message">{t(ERROR_SENTENCE[kind])}</span>
+            {cause && (
+              <span className="mt-1 block" data-testid="face-edit-error-cause">
+                {describeCode(cause, t)}
+              </span>
+            )}
             {isRefunded && (
               <span className="mt-1 block text-[13px] text-muted">{t("faceEdit.errors.refunded")}</span>
             )}

@@ -333,6 +333,23 @@ describe("the face edit page", () => {
     expect(screen.getByTestId("face-edit-error-message").textContent).toBe(sentence);
   });
 
+  it("names ComfyUI's cause under the modal's sentence (issue 25)", async () => {
+    renderPage(
+      makeUser(),
+      statusAnswer({ ...STATUS_RUNNING, status: "failed", code: "COMFYUI_OUT_OF_MEMORY", error: "x" }),
+    );
+    await uploadPhoto();
+    await saveMask();
+    fireEvent.click(screen.getByTestId("face-edit-run"));
+    await screen.findByTestId("face-edit-error-modal", {}, { timeout: 5000 });
+    expect(screen.getByTestId("face-edit-error-message").textContent).toBe(
+      "An error occurred during processing.",
+    );
+    expect(screen.getByTestId("face-edit-error-cause").textContent).toBe(
+      "The image server's GPU ran out of memory on this job. Your credits were refunded; try a smaller picture or fewer images.",
+    );
+  });
+
   it("opens 'Login required' when the start answers 401, with Log in again", async () => {
     renderPage(makeUser(), (url) =>
       url === "/api/runpod-face-edit"

@@ -44,6 +44,7 @@ import { useFaceEditUpload } from "../hooks/use-face-edit-upload.ts";
 import {
   buildFaceEditBody,
   checkRun,
+  faceEditErrorCause,
   faceEditErrorKind,
   findResumableFaceEdit,
   isRunDisabled,
@@ -88,6 +89,8 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
   const [error, setError] = useState<{
     kind: Exclude<TFaceEditErrorKind, "cancelled">;
     isRefunded: boolean;
+    /** A code whose sentence names the cause (ComfyUI's), shown under the modal's sentence. */
+    cause?: string | null;
   } | null>(null);
   const [isResultShown, setIsResultShown] = useState(false);
   const [isViewerOpen, setIsViewerOpen] = useState(false);
@@ -129,7 +132,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
       refreshHistory();
       const kind = faceEditErrorKind(state.errorCode);
       if (kind === "cancelled") toast.success(t("errors.codes.JOB_CANCELLED"), { id: "face-edit-cancelled" });
-      else setError({ kind, isRefunded: kind !== "auth" });
+      else setError({ kind, isRefunded: kind !== "auth", cause: faceEditErrorCause(state.errorCode) });
     },
   });
   const { track } = job;
@@ -409,6 +412,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
       <ErrorModal
         kind={error?.kind ?? null}
         isRefunded={error?.isRefunded ?? false}
+        cause={error?.cause ?? null}
         onClose={() => setError(null)}
         onLoginAgain={onLoginAgain}
       />

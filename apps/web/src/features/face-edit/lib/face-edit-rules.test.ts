@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildFaceEditBody,
   checkRun,
+  faceEditErrorCause,
   faceEditErrorKind,
   findResumableFaceEdit,
   isRunDisabled,
@@ -109,6 +110,12 @@ describe("the error modals (spec 02 §8 Face edit)", () => {
     expect(faceEditErrorKind("JOB_CANCELLED")).toBe("cancelled");
     expect(faceEditErrorKind("INTERNAL_ERROR")).toBe("generic");
     expect(faceEditErrorKind(null)).toBe("generic");
+    // ComfyUI (issue 25): its timeout is a timeout; its other codes add their own sentence.
+    expect(faceEditErrorKind("COMFYUI_TIMEOUT")).toBe("timeout");
+    expect(faceEditErrorKind("COMFYUI_EXECUTION_FAILED")).toBe("failed");
+    expect(faceEditErrorCause("COMFYUI_MODEL_MISSING")).toBe("COMFYUI_MODEL_MISSING");
+    expect(faceEditErrorCause("FACE_EDIT_FAILED")).toBeNull();
+    expect(faceEditErrorCause(null)).toBeNull();
   });
 });
 

@@ -71,7 +71,7 @@ export function buildFaceEditBody(
 export type TFaceEditErrorKind = "auth" | "faceEditFailed" | "timeout" | "failed" | "generic" | "cancelled";
 
 const AUTH_CODES = new Set(["AUTH_REQUIRED", "SESSION_EXPIRED", "UNAUTHORIZED"]);
-const TIMEOUT_CODES = new Set([POLL_TIMEOUT_CODE, "PROVIDER_TIMEOUT", "JOB_TIMEOUT"]);
+const TIMEOUT_CODES = new Set([POLL_TIMEOUT_CODE, "PROVIDER_TIMEOUT", "JOB_TIMEOUT", "COMFYUI_TIMEOUT"]);
 
 export function faceEditErrorKind(code: string | null | undefined): TFaceEditErrorKind {
   if (!code) return "generic";
@@ -81,6 +81,14 @@ export function faceEditErrorKind(code: string | null | undefined): TFaceEditErr
   if (TIMEOUT_CODES.has(code)) return "timeout";
   if (code.includes("FAILED")) return "failed";
   return "generic";
+}
+
+/**
+ * A code whose own sentence names the cause the modal's sentence cannot (the operator's ComfyUI,
+ * issue 25: a missing model, the GPU out of memory …): the modal shows it under its sentence.
+ */
+export function faceEditErrorCause(code: string | null | undefined): string | null {
+  return code?.startsWith("COMFYUI_") ? code : null;
 }
 
 /** The newest history item still processing that carries a job id, if any (reload mid-job). */

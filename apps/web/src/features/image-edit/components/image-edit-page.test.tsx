@@ -183,6 +183,59 @@ describe("the image edit page", () => {
     );
   }, 15_000);
 
+  it("on ComfyUI, says the engine reads 3 images and combines the rest, and names ComfyUI's failure", async () => {
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/feature/flags")
+        return jsonResponse(200, {
+          imageGenerationEnabled: true,
+          paymentProvider: "sandbox",
+          llmEnabled: true,
+          llmTestProvider: false,
+          imageEditProvider: "comfyui",
+          imageEditTestProvider: false,
+          imageEditMaxInputImages: 3,
+        });
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-3",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-3")
+        return jsonResponse(200, {
+          success: true,
+          status: "failed",
+          urls: [],
+          partial: false,
+          queuePosition: null,
+          etaSeconds: null,
+          error: { code: "COMFYUI_MODEL_MISSING", message: "Processing failed." },
+        });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    expect((await screen.findByTestId("image-edit-image-cap")).textContent).toBe(
+      "This engine reads at most 3 images; if you add more, the extra ones are combined into one.",
+    );
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.keyDown(window, { key: "Enter", metaKey: true });
+    expect((await screen.findByTestId("image-edit-error")).textContent).toContain(
+      "A model file this tool needs is not installed on the image server (ComfyUI).",
+    );
+  });
+
+  it("shows no image cap for a provider that reads every image", async () => {
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    await waitFor(() => expect(screen.getByTestId("image-edit-page").dataset.provider).toBe("seedream"));
+    expect(screen.queryByTestId("image-edit-image-cap")).toBeNull();
+  });
+
   // Issue 25: error.code is the vendor's own (spec 02 §7–§8), error.gyeolCode ours; an older
   // server sent ours in error.code. Each reads the same row, in both languages.
   it.each([

@@ -31,7 +31,7 @@ import { InsufficientCreditsToast } from "../../../components/tool/insufficient-
 import { RunButton } from "../../../components/tool/run-button.tsx";
 import { autoPrompt } from "../../../lib/ai/prompt-helpers.ts";
 import { isApiError } from "../../../lib/api-client.ts";
-import { describeError } from "../../../lib/api-errors.ts";
+import { describeCode, describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions, useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
 import { formatNumber } from "../../../lib/dates.ts";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
@@ -149,6 +149,8 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const flags = useQuery(featureFlagsQuery);
   const provider = flags.data?.imageEditProvider ?? null;
   const isTestProvider = flags.data?.imageEditTestProvider === true;
+  // Issue 25: a model that reads fewer pictures than the 8 allowed (ComfyUI's Qwen: 3) gets the rest combined.
+  const maxInputImages = provider ? flags.data?.imageEditMaxInputImages : undefined;
   // Issue 27: auto-prompt needs a language model; without one it is off and says why.
   const isAutoPromptOff = flags.data?.llmEnabled === false;
 
@@ -582,8 +584,10 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       },
       onFailed: (code) => {
         setResult(previous);
+        // ComfyUI's codes (issue 25) have their own sentence naming the cause; the vendors' go by row.
+        const own = code?.startsWith("COMFYUI_") ? describeCode(code, t) : null;
         if (code === "JOB_CANCELLED") toast(t("errors.codes.JOB_CANCELLED"), { id: "image-edit-cancelled" });
-        else setError({ row: errorRowOf(code) });
+        else setError(own ? { title: "run", message: own } : { row: errorRowOf(code) });
         finish();
       },
     });
@@ -660,6 +664,15 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
           <p className="font-bold">{t("imageEdit.notConfigured.title")}</p>
           <p className="mt-1 text-[14px] leading-relaxed">{t("imageEdit.notConfigured.body")}</p>
         </div>
+      )}
+      {maxInputImages !== undefined && maxInputImages < IMAGE_EDIT_MAX_INPUTS && (
+        <p
+          role="note"
+          data-testid="image-edit-image-cap"
+          className="mt-4 max-w-3xl rounded-xl border border-line bg-surface px-3 py-2 text-[13px] leading-relaxed text-ink-soft"
+        >
+          {t("imageEdit.imageCap", { count: maxInputImages })}
+        </p>
       )}
       <div className="mt-6 grid items-start gap-4 min-[1000px]:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] min-[1200px]:grid-cols-[13rem_minmax(0,1fr)_minmax(0,20rem)] min-[700px]:mt-8">
         <div className="order-3 min-[1000px]:col-span-2 min-[1200px]:order-none min-[1200px]:col-span-1">

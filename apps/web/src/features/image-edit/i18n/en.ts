@@ -12,6 +12,8 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     body: "The operator has not connected an image-edit provider (Seedream or OpenAI) yet, so runs are off for now. Samples and your history still show.",
   },
   testProvider: "Test provider",
+  imageCap:
+    "This engine reads at most {{count}} images; if you add more, the extra ones are combined into one.",
   samples: {
     title: "Samples",
     empty: "No samples yet.",

@@ -8,6 +8,8 @@ export const imageEditKo = {
     body: "운영자가 이미지 편집 공급자(Seedream 또는 OpenAI)를 아직 연결하지 않아 지금은 실행할 수 없어요. 샘플과 기록은 그대로 볼 수 있어요.",
   },
   testProvider: "테스트 공급자",
+  imageCap:
+    "이 엔진은 이미지를 최대 {{count}}장까지 읽어요. 그보다 많이 올리면 나머지는 한 장으로 합쳐서 보내요.",
   samples: {
     title: "샘플",
     empty: "아직 샘플이 없어요.",
