@@ -93,7 +93,7 @@ export interface Services {
   imageEdit: ImageEditService;
   /** Reference-image generation (issue 16) on the reference-image provider port (Kling). */
   generation: GenerationService;
-  /** Tool samples (generation's /api/kling/samples). */
+  /** Every tool's samples (/api/kling/samples, /api/seedream/samples: modules/samples). */
   samples: SamplesService;
   /** Face edit's rules (spec 02 §2.4); its jobs run on the face-edit engine port. */
   faceEdit: FaceEditService;
@@ -233,9 +233,9 @@ export function createServices({
   // Every job kind, once: the consumer, the intake and the status read the same definitions.
   const definitions = [
     createRetouchJob({ storage, engine: retouchEngine, publicOrigin: config.publicOrigin }),
-    createImageEditJob({ storage, provider: imageEditProvider, credits }),
+    createImageEditJob({ storage, provider: imageEditProvider }),
     createFaceEditJob({ storage, engine: faceEditEngine, publicOrigin: config.publicOrigin }),
-    createGenerationJob({ storage, provider: referenceImages ?? notConfiguredProvider, credits }),
+    createGenerationJob({ storage, provider: referenceImages ?? notConfiguredProvider }),
     ...(drivers.jobDefinitions?.({ storage }) ?? []),
   ];
   const metrics = createMetrics({
@@ -298,14 +298,7 @@ export function createServices({
     intake,
     jobStatus: createJobStatusService({ store, images, jobs, clock, definitions }),
     retouch: createRetouchService({ store, images, intake }),
-    imageEdit: createImageEditService({
-      store,
-      images,
-      intake,
-      provider: imageEditProvider,
-      storage,
-      clock,
-    }),
+    imageEdit: createImageEditService({ store, images, intake, provider: imageEditProvider }),
     generation: createGenerationService({ images, intake, provider: referenceImages }),
     samples: createSamplesService({ store, storage, images, clock }),
     faceEdit: createFaceEditService({ store, images, intake }),

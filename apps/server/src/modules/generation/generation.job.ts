@@ -17,7 +17,6 @@ import { z } from "zod";
 import type { ReferenceImageProvider } from "../../drivers/ai/reference-image-provider.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { JobFailure } from "../../lib/job-failure.ts";
-import type { CreditsService } from "../credits/credits.service.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
@@ -49,12 +48,7 @@ export const notConfiguredProvider: ReferenceImageProvider = {
   },
 };
 
-export function createGenerationJob(deps: {
-  storage: FileStorage;
-  provider: ReferenceImageProvider;
-  /** Unused: the platform refunds missing images (pricePerImage); the composition root still passes it. */
-  credits?: Pick<CreditsService, "refundIn">;
-}) {
+export function createGenerationJob(deps: { storage: FileStorage; provider: ReferenceImageProvider }) {
   const readJpeg = async (key: string) => {
     const bytes = await deps.storage.get(key);
     if (!bytes) throw new JobFailure("INVALID_IMAGE", "The uploaded image is gone.");

@@ -27,7 +27,6 @@ import { overlayMaskOnTile } from "../../drivers/image-edit/mask-overlay.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { detectImageType } from "../../lib/image-type.ts";
 import { JobFailure } from "../../lib/job-failure.ts";
-import type { CreditsService } from "../credits/credits.service.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
@@ -157,12 +156,7 @@ export async function inputsForProvider(
   return { images, prompt: promptWithMaskOverlay(prompt, overlaid, tiles.length), overlaid };
 }
 
-export function createImageEditJob(deps: {
-  storage: FileStorage;
-  provider: ImageEditProvider | undefined;
-  /** Unused: the platform refunds missing images (pricePerImage); the composition root still passes it. */
-  credits?: Pick<CreditsService, "refundIn">;
-}) {
+export function createImageEditJob(deps: { storage: FileStorage; provider: ImageEditProvider | undefined }) {
   return defineJob<TImageEditPayload, TImageEditOutput>({
     tool: IMAGE_EDIT_TOOL,
     provider: deps.provider?.name ?? "seedream",

@@ -17,9 +17,7 @@ import { MASK_DEFAULT_COLOR } from "@gyeol/shared/mask";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { ImageEditProvider } from "../../drivers/image-edit/image-edit-provider.ts";
-import type { FileStorage } from "../../drivers/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { Clock } from "../../lib/clock.ts";
 import { type ImagesService, isMaskKey } from "../images/images.service.ts";
 import { assertMaskFor } from "../images/mask-uploads.ts";
 import type { JobIntakeService } from "../jobs/job-intake.service.ts";
@@ -36,9 +34,6 @@ export interface ImageEditServiceDeps {
   intake: Pick<JobIntakeService, "accept">;
   /** The connected provider (IMAGE_EDIT_PROVIDER and its key), or undefined. */
   provider: Pick<ImageEditProvider, "name" | "isTestProvider" | "maxInputImages"> | undefined;
-  /** Unused since the samples moved to modules/samples (issue 26); the composition root still passes them. */
-  storage?: FileStorage;
-  clock?: Clock;
 }
 
 export type ImageEditService = ReturnType<typeof createImageEditService>;
