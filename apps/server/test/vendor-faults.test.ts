@@ -78,20 +78,22 @@ describe("RunPod never answering, or never finishing", () => {
   }
 
   it("fails PROVIDER_TIMEOUT within the request bound, refunds once, and runs the next job once it answers", async () => {
-    const { user, upload, balance } = await setUp({ RUNPOD_REQUEST_TIMEOUT_MS: "700" });
+    const { user, upload, balance } = await setUp({ RUNPOD_REQUEST_TIMEOUT_MS: "3000" });
     proxy.set("hang");
     const started = Date.now();
     const { jobId } = (await startRetouch(t!.app, user.cookie, upscaleInput(upload.imageUrl))).json();
     const done = await waitForJob(t!.app, user.cookie, jobId, 15_000);
     expect(done).toMatchObject({ status: "failed", code: "PROVIDER_TIMEOUT" });
-    // The bound, not forever: one request's 0.7 s plus the queue's own pace.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The bound, not forever: one request's 3 s (long enough for a loaded machine's real answers
+    // afterwards) plus the queue's own pace.
+    expect(Date.now() - started).toBeLessThan(15_000);
     await waitFor(async () => (await balance()) === 200);
     expect(await refundsOf(t!, user.id)).toBe(1);
 
     proxy.set("pass");
     const again = (await startRetouch(t!.app, user.cookie, upscaleInput(upload.imageUrl))).json();
-    expect(await waitForJob(t!.app, user.cookie, again.jobId)).toMatchObject({ status: "completed" });
+    const second = await waitForJob(t!.app, user.cookie, again.jobId);
+    expect(second, JSON.stringify(second)).toMatchObject({ status: "completed" });
     expect(await balance()).toBe(120);
     expect(await refundsOf(t!, user.id)).toBe(1);
   }, 40_000);
@@ -138,7 +140,7 @@ describe("Seedream never answering", () => {
         IMAGE_EDIT_PROVIDER: "seedream",
         SEEDREAM_API_KEY: fake.apiKey,
         SEEDREAM_BASE_URL: proxy.url("http", "/api/v3"),
-        IMAGE_EDIT_TIMEOUT_MS: "700",
+        IMAGE_EDIT_TIMEOUT_MS: "3000",
         IMAGE_EDIT_MAX_RETRIES: "1",
         ...FAST_JOBS,
       },
@@ -186,8 +188,8 @@ describe("Seedream never answering", () => {
     const failed = await status(accepted.json().seedream_task_id);
     expect(failed.status).toBe("failed");
     expect(JSON.stringify(failed.error)).toMatch(/EDIT_PROVIDER_TIMEOUT|GatewayTimeout/);
-    // Two tries of 0.7 s and a backoff, not the default five minutes.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Two tries of 3 s and a backoff, not the default five minutes.
+    expect(Date.now() - started).toBeLessThan(15_000);
     await waitFor(async () => (await balance()) === 100);
     expect(await refundsOf(t, user.id)).toBe(1);
 
