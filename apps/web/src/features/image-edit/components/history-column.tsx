@@ -1,119 +1,12 @@
 import type { TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import { editHistoryPrompt } from "@gyeol/shared/image-edit";
-import { Plus, Search, Trash2 } from "lucide-react";
+import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
-import type { TEditSample } from "../api/image-edit-api.ts";
 import { historyUrls } from "../lib/image-edit-rules.ts";
-
-/**
- * The samples column (spec 02 §2.2, §6): a click applies a sample's prompt, settings and images;
- * administrators also add the current run as a sample, delete one, and drag to reorder (native
- * HTML drag: @dnd-kit would add ~40 KB for a list of a few cards).
- */
-export function SamplesColumn({
-  samples,
-  isLoading,
-  onApply,
-  isAdmin,
-  canAdd,
-  onAdd,
-  onDelete,
-  onReorder,
-}: {
-  samples: readonly TEditSample[];
-  isLoading: boolean;
-  onApply: (sample: TEditSample) => void;
-  isAdmin: boolean;
-  canAdd: boolean;
-  onAdd: () => void;
-  onDelete: (sample: TEditSample) => void;
-  onReorder: (ids: number[]) => void;
-}) {
-  const { t } = useTranslation();
-  const [dragged, setDragged] = useState<number | null>(null);
-  const drop = (targetId: number) => {
-    if (dragged === null || dragged === targetId) return;
-    const ids = samples.map((sample) => sample.id).filter((id) => id !== dragged);
-    ids.splice(ids.indexOf(targetId), 0, dragged);
-    setDragged(null);
-    onReorder(ids);
-  };
-  return (
-    <section
-      aria-labelledby="image-edit-samples-title"
-      data-testid="image-edit-samples"
-      className="rounded-3xl border border-line bg-surface p-4 shadow-soft"
-    >
-      <h2 id="image-edit-samples-title" className="text-[15px] font-bold text-ink">
-        {t("imageEdit.samples.title")}
-      </h2>
-      {isAdmin && (
-        <button
-          type="button"
-          data-testid="image-edit-sample-add"
-          disabled={!canAdd}
-          title={canAdd ? undefined : t("imageEdit.samples.needResult")}
-          onClick={onAdd}
-          className="mt-2 inline-flex h-8 w-full items-center justify-center gap-1 rounded-full bg-canvas-deep text-[12px] font-semibold text-ink-soft hover:bg-accent-100 disabled:opacity-50"
-        >
-          <Plus aria-hidden="true" className="size-3.5" />
-          {t("imageEdit.samples.addCurrent")}
-        </button>
-      )}
-      {isLoading ? (
-        <Spinner className="mt-3 size-5" />
-      ) : samples.length === 0 ? (
-        <p className="mt-2 text-[13px] text-muted">{t("imageEdit.samples.empty")}</p>
-      ) : (
-        <ul className="mt-3 grid grid-cols-2 gap-2 min-[1200px]:grid-cols-1">
-          {samples.map((sample) => (
-            <li
-              key={sample.id}
-              className="relative"
-              draggable={isAdmin}
-              title={isAdmin ? t("imageEdit.samples.reorder") : undefined}
-              onDragStart={() => setDragged(sample.id)}
-              onDragOver={(event) => isAdmin && event.preventDefault()}
-              onDrop={() => drop(sample.id)}
-            >
-              <button
-                type="button"
-                data-testid={`image-edit-sample-${sample.id}`}
-                aria-label={t("imageEdit.samples.apply", { prompt: sample.prompt })}
-                onClick={() => onApply(sample)}
-                className="group flex w-full flex-col overflow-hidden rounded-2xl bg-canvas-deep text-left ring-1 ring-line transition hover:ring-accent-400"
-              >
-                {(sample.thumbnail_url ?? sample.result_urls[0]) && (
-                  <img
-                    src={sample.thumbnail_url ?? sample.result_urls[0]}
-                    alt=""
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                )}
-                <span className="line-clamp-2 p-2 text-[12px] text-ink-soft">{sample.prompt}</span>
-              </button>
-              {isAdmin && (
-                <button
-                  type="button"
-                  aria-label={t("imageEdit.samples.remove")}
-                  data-testid={`image-edit-sample-${sample.id}-delete`}
-                  onClick={() => onDelete(sample)}
-                  className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-ink/70 text-white hover:bg-ink"
-                >
-                  <Trash2 aria-hidden="true" className="size-3.5" />
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 /** The history column (spec 02 §2.2, §7, §9): search, runs with up to 4 images, load more. */
 export function HistoryColumn({

@@ -1,0 +1,227 @@
+import type { TSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
+import type { TPublicUser } from "@gyeol/shared/contracts/user";
+import { randomEditSeed } from "@gyeol/shared/image-edit";
+import { POLL_SCHEDULES } from "@gyeol/shared/polling";
+import { useQueryClient } from "@tanstack/react-query";
+import { createElement, useCallback, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
+import { autoPrompt } from "../../../lib/ai/prompt-helpers.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import { describeError } from "../../../lib/api-errors.ts";
+import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import type { TJobReading } from "../../../lib/jobs/job-status.ts";
+import { JOB_CANCELLED_CODE, useToolJob } from "../../../lib/jobs/use-tool-job.ts";
+import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
+import { fetchEditStatus, startImageEdit } from "../api/image-edit-api.ts";
+import type { TEditErrorState, TResultView } from "../components/result-panel.tsx";
+import type { TEditTile } from "../components/tile-grid.tsx";
+import { watchHistoryAfter } from "../lib/gateway-watch.ts";
+import {
+  AutoPromptBusyError,
+  autoPromptWithRetries,
+  buildEditBody,
+  errorRowOf,
+  failureCodeOf,
+  historyUrls,
+  type TEditSettings,
+} from "../lib/image-edit-rules.ts";
+import { imageEditHistoryKey } from "./use-edit-history.ts";
+
+/** Auto-prompt refusals another try cannot change. */
+const FINAL_AUTO_PROMPT_CODES = new Set([
+  "INSUFFICIENT_CREDITS",
+  "NSFW_PROMPT_BLOCKED",
+  "LLM_NOT_CONFIGURED",
+  "AUTH_REQUIRED",
+  "SESSION_EXPIRED",
+  "MAINTENANCE",
+]);
+
+export function readEditStatus(answer: TSeedreamStatusResponse): TJobReading {
+  if (answer.status === "completed") return { kind: "completed" };
+  if (answer.status === "failed") return { kind: "failed", code: failureCodeOf(answer.error) };
+  return { kind: "running" };
+}
+
+/** Before the job exists: the auto-prompt, the start request, or watching history after a 524. */
+type TPrePhase = "idle" | "autoPrompt" | "starting" | "gateway";
+
+export interface TEditRunInput {
+  user: TPublicUser;
+  prompt: string;
+  setPrompt: (prompt: string) => void;
+  isAutoPrompt: boolean;
+  settings: TEditSettings;
+  setSettings: (update: (current: TEditSettings) => TEditSettings) => void;
+  isSeedLocked: boolean;
+  readyTiles: readonly TEditTile[];
+  result: TResultView | null;
+  setResult: (result: TResultView | null) => void;
+  setError: (error: TEditErrorState) => void;
+  /** The run is the server's now (and in the history): its inputs are no longer a draft. */
+  onAccepted: () => void;
+  historyIds: () => ReadonlySet<number>;
+}
+
+/**
+ * One image-edit run (spec 02 §4.3): auto-prompt if chosen, start, then the job on the platform's
+ * tool job (lib/jobs/use-tool-job) with image edit's schedule; a gateway timeout watches history
+ * instead. A failed or cancelled run brings the last results back; cancel refunds once (issue 26).
+ */
+export function useEditRun(input: TEditRunInput) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { forceSync } = useAuthActions();
+  const inputRef = useRef(input);
+  inputRef.current = input;
+  const [prePhase, setPrePhase] = useState<TPrePhase>("idle");
+  const runRef = useRef<{ previous: TResultView | null; asked: number }>({ previous: null, asked: 0 });
+  const gatewayStop = useRef<(() => void) | null>(null);
+  useEffect(() => () => gatewayStop.current?.(), []);
+
+  const finish = useCallback(() => {
+    setPrePhase("idle");
+    void forceSync();
+    void queryClient.invalidateQueries({ queryKey: imageEditHistoryKey(inputRef.current.user.id) });
+  }, [forceSync, queryClient]);
+
+  const job = useToolJob<TSeedreamStatusResponse, TResultView>({
+    schedule: POLL_SCHEDULES.imageEdit,
+    fetchStatus: fetchEditStatus,
+    read: readEditStatus,
+    idle: {},
+    progressOf: (answer) => ({ queuePosition: answer.queuePosition }),
+    completedOf: (answer) => {
+      const { asked } = runRef.current;
+      return {
+        result: { urls: answer.urls, partial: answer.partial ? { asked, got: answer.urls.length } : null },
+      };
+    },
+    onCompleted: (state) => {
+      inputRef.current.setResult(state.result);
+      toast.success(t("imageEdit.result.done"));
+      finish();
+    },
+    onFailed: ({ errorCode }) => {
+      inputRef.current.setResult(runRef.current.previous);
+      if (errorCode === JOB_CANCELLED_CODE)
+        toast(t("errors.codes.JOB_CANCELLED"), { id: "image-edit-cancelled" });
+      else inputRef.current.setError({ row: errorRowOf(errorCode) });
+      finish();
+    },
+  });
+
+  const creditsToast = () =>
+    toast.error(createElement(InsufficientCreditsToast), { id: "image-edit-credits" });
+
+  /** The prompt to send: the user's, or the language model's when auto-prompt is chosen. Null: stop. */
+  const promptToSend = async (images: string[]): Promise<string | null> => {
+    const { prompt, isAutoPrompt, setPrompt, setError } = inputRef.current;
+    const text = prompt.trim();
+    if (!isAutoPrompt) return text;
+    setPrePhase("autoPrompt");
+    try {
+      const written = await autoPromptWithRetries(
+        async () => (await autoPrompt(images.slice(0, 4), text)).prompt,
+        {
+          isFinal: (failure) => isApiError(failure) && FINAL_AUTO_PROMPT_CODES.has(failure.code),
+        },
+      );
+      setPrompt(written);
+      return written;
+    } catch (failure) {
+      setPrePhase("idle");
+      void forceSync();
+      if (failure instanceof AutoPromptBusyError)
+        setError({ title: "run", message: t("imageEdit.prompt.autoPromptBusy") });
+      else if (classifyToolError(failure) === "insufficientCredits") creditsToast();
+      else
+        setError({
+          title: "run",
+          message: describeToolError(failure, t) ?? t("imageEdit.errors.AUTOPROMPT_FAILED"),
+        });
+      return null;
+    }
+  };
+
+  const run = async () => {
+    const { readyTiles, isSeedLocked, settings, setSettings, isAutoPrompt, result, setResult, setError } =
+      inputRef.current;
+    const images = readyTiles.map((tile) => tile.url!);
+    const text = await promptToSend(images);
+    if (text === null) return;
+    const seed = isSeedLocked ? settings.seed : randomEditSeed();
+    if (!isSeedLocked) setSettings((current) => ({ ...current, seed }));
+    const body = buildEditBody({
+      prompt: text,
+      images,
+      masks: readyTiles.map((tile) => tile.mask?.url ?? null),
+      maskColors: readyTiles.map((tile) => (tile.mask?.url ? tile.mask.color : null)),
+      settings: { ...settings, seed },
+      autoPromptUsed: isAutoPrompt,
+    });
+    setPrePhase("starting");
+    // The last results stay for a run that fails (the modal says why), and go for one that works.
+    runRef.current = { previous: result, asked: body.num_images };
+    setResult(null);
+    const startedAt = Date.now();
+    try {
+      const accepted = await startImageEdit(body);
+      setPrePhase("idle");
+      job.track(accepted.seedream_task_id);
+      inputRef.current.onAccepted();
+      void forceSync();
+    } catch (failure) {
+      if (isApiError(failure) && failure.status === 524) return watchGateway(startedAt, body.num_images);
+      setPrePhase("idle");
+      setResult(result);
+      if (classifyToolError(failure) === "insufficientCredits") creditsToast();
+      else
+        setError({
+          title: "run",
+          message: describeToolError(failure, t) ?? describeError(failure, t, t("imageEdit.errors.other")),
+        });
+    }
+  };
+
+  const watchGateway = (startedAt: number, asked: number) => {
+    setPrePhase("gateway");
+    gatewayStop.current = watchHistoryAfter({
+      startedAt,
+      seen: inputRef.current.historyIds(),
+      onFound: (item) => {
+        const urls = historyUrls(item);
+        inputRef.current.setResult({
+          urls,
+          partial: urls.length < asked ? { asked, got: urls.length } : null,
+        });
+        finish();
+      },
+      onTimeout: () => {
+        inputRef.current.setError({ row: "gateway524" });
+        finish();
+      },
+    });
+  };
+
+  const cancel = async () => {
+    try {
+      await job.cancel();
+    } catch (failure) {
+      toast.error(describeError(failure, t, t("imageEdit.errors.other")));
+    }
+  };
+
+  const isRunning = job.state.phase === "processing";
+  const phase = isRunning ? "running" : prePhase;
+  return {
+    phase,
+    isBusy: phase !== "idle",
+    queuePosition: isRunning ? job.state.queuePosition : null,
+    run,
+    cancel: isRunning ? () => void cancel() : undefined,
+    isCancelling: job.isCancelling,
+  };
+}
