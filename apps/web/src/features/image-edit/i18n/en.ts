@@ -13,16 +13,9 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
   },
   testProvider: "Test provider",
   samples: {
-    title: "Samples",
-    empty: "No samples yet.",
-    apply: "Apply sample: {{prompt}}",
     applied: "Sample applied.",
-    addCurrent: "Add the current result as a sample",
     added: "Sample added.",
-    remove: "Delete sample",
     removed: "Sample deleted.",
-    needResult: "A sample needs a prompt and a result image.",
-    reorder: "Drag to reorder",
   },
   prompt: {
     label: "Prompt",

@@ -9,16 +9,9 @@ export const imageEditKo = {
   },
   testProvider: "테스트 공급자",
   samples: {
-    title: "샘플",
-    empty: "아직 샘플이 없어요.",
-    apply: "샘플 적용: {{prompt}}",
     applied: "샘플을 적용했어요.",
-    addCurrent: "현재 결과를 샘플로 추가",
     added: "샘플을 추가했어요.",
-    remove: "샘플 삭제",
     removed: "샘플을 삭제했어요.",
-    needResult: "프롬프트와 결과 이미지가 있어야 샘플로 추가할 수 있어요.",
-    reorder: "끌어서 순서 바꾸기",
   },
   prompt: {
     label: "프롬프트",
