@@ -126,7 +126,9 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   const tiles = useEditTiles(setError);
   const { discard: discardDraft } = useImageEditDraft(user.id, form, tiles);
   useEditHandoffs(form.setPrompt, tiles.addFromUrl);
-  const history = useEditHistory(user.id, (item) => setResult({ urls: historyUrls(item), partial: null }));
+  const history = useEditHistory(user.id, (item) =>
+    setResult({ urls: historyUrls(item), partial: null, beforeUrl: item.original_image_url }),
+  );
   const readyTiles = tiles.tiles.filter((tile) => tile.status === "ready" && tile.url);
   const cost =
     imageEditCost(form.settings.numImages) + (form.isAutoPrompt ? IMAGE_EDIT_AUTO_PROMPT_CREDITS : 0);

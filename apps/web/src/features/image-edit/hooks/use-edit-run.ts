@@ -77,7 +77,11 @@ export function useEditRun(input: TEditRunInput) {
   const inputRef = useRef(input);
   inputRef.current = input;
   const [prePhase, setPrePhase] = useState<TPrePhase>("idle");
-  const runRef = useRef<{ previous: TResultView | null; asked: number }>({ previous: null, asked: 0 });
+  const runRef = useRef<{ previous: TResultView | null; asked: number; beforeUrl: string | null }>({
+    previous: null,
+    asked: 0,
+    beforeUrl: null,
+  });
   const gatewayStop = useRef<(() => void) | null>(null);
   useEffect(() => () => gatewayStop.current?.(), []);
 
@@ -94,10 +98,9 @@ export function useEditRun(input: TEditRunInput) {
     idle: {},
     progressOf: (answer) => ({ queuePosition: answer.queuePosition }),
     completedOf: (answer) => {
-      const { asked } = runRef.current;
-      return {
-        result: { urls: answer.urls, partial: answer.partial ? { asked, got: answer.urls.length } : null },
-      };
+      const { asked, beforeUrl } = runRef.current;
+      const partial = answer.partial ? { asked, got: answer.urls.length } : null;
+      return { result: { urls: answer.urls, partial, beforeUrl } };
     },
     onCompleted: (state) => {
       inputRef.current.setResult(state.result);
@@ -164,7 +167,7 @@ export function useEditRun(input: TEditRunInput) {
     });
     setPrePhase("starting");
     // The last results stay for a run that fails (the modal says why), and go for one that works.
-    runRef.current = { previous: result, asked: body.num_images };
+    runRef.current = { previous: result, asked: body.num_images, beforeUrl: images[0] ?? null };
     setResult(null);
     const startedAt = Date.now();
     try {
@@ -196,6 +199,7 @@ export function useEditRun(input: TEditRunInput) {
         inputRef.current.setResult({
           urls,
           partial: urls.length < asked ? { asked, got: urls.length } : null,
+          beforeUrl: item.original_image_url ?? runRef.current.beforeUrl,
         });
         finish();
       },

@@ -82,6 +82,11 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     image: "Result image {{index}}",
     done: "Your images are ready.",
     gatewayWait: "The answer was slow, so we're watching your history for the result…",
+    compare: "Before / after",
+    compareOff: "Result only",
+    before: "Before: your first input image",
+    after: "After: result image {{index}}",
+    compareSlider: "Before and after: drag or use the arrow keys",
   },
   history: {
     title: "History",

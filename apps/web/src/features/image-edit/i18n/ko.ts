@@ -78,6 +78,11 @@ export const imageEditKo = {
     image: "결과 이미지 {{index}}",
     done: "이미지 편집이 끝났어요.",
     gatewayWait: "응답이 늦어 기록에서 결과를 기다리는 중이에요…",
+    compare: "전후 비교",
+    compareOff: "결과만 보기",
+    before: "전: 첫 번째 입력 이미지",
+    after: "후: 결과 이미지 {{index}}",
+    compareSlider: "전후 비교: 끌거나 화살표 키를 쓰세요",
   },
   history: {
     title: "기록",
