@@ -3,11 +3,9 @@ import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { randomEditSeed } from "@gyeol/shared/image-edit";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
 import { useQueryClient } from "@tanstack/react-query";
-import { createElement, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
-import { autoPrompt } from "../../../lib/ai/prompt-helpers.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
@@ -19,25 +17,14 @@ import type { TEditErrorState, TResultView } from "../components/result-panel.ts
 import type { TEditTile } from "../components/tile-grid.tsx";
 import { watchHistoryAfter } from "../lib/gateway-watch.ts";
 import {
-  AutoPromptBusyError,
-  autoPromptWithRetries,
   buildEditBody,
   errorRowOf,
   failureCodeOf,
   historyUrls,
   type TEditSettings,
 } from "../lib/image-edit-rules.ts";
+import { creditsToast, useAutoPrompt } from "./use-auto-prompt.ts";
 import { imageEditHistoryKey } from "./use-edit-history.ts";
-
-/** Auto-prompt refusals another try cannot change. */
-const FINAL_AUTO_PROMPT_CODES = new Set([
-  "INSUFFICIENT_CREDITS",
-  "NSFW_PROMPT_BLOCKED",
-  "LLM_NOT_CONFIGURED",
-  "AUTH_REQUIRED",
-  "SESSION_EXPIRED",
-  "MAINTENANCE",
-]);
 
 export function readEditStatus(answer: TSeedreamStatusResponse): TJobReading {
   if (answer.status === "completed") return { kind: "completed" };
@@ -91,6 +78,7 @@ export function useEditRun(input: TEditRunInput) {
     void queryClient.invalidateQueries({ queryKey: imageEditHistoryKey(inputRef.current.user.id) });
   }, [forceSync, queryClient]);
 
+  const promptToSend = useAutoPrompt(inputRef);
   const job = useToolJob<TSeedreamStatusResponse, TResultView>({
     schedule: POLL_SCHEDULES.imageEdit,
     fetchStatus: fetchEditStatus,
@@ -116,45 +104,13 @@ export function useEditRun(input: TEditRunInput) {
     },
   });
 
-  const creditsToast = () =>
-    toast.error(createElement(InsufficientCreditsToast), { id: "image-edit-credits" });
-
-  /** The prompt to send: the user's, or the language model's when auto-prompt is chosen. Null: stop. */
-  const promptToSend = async (images: string[]): Promise<string | null> => {
-    const { prompt, isAutoPrompt, setPrompt, setError } = inputRef.current;
-    const text = prompt.trim();
-    if (!isAutoPrompt) return text;
-    setPrePhase("autoPrompt");
-    try {
-      const written = await autoPromptWithRetries(
-        async () => (await autoPrompt(images.slice(0, 4), text)).prompt,
-        {
-          isFinal: (failure) => isApiError(failure) && FINAL_AUTO_PROMPT_CODES.has(failure.code),
-        },
-      );
-      setPrompt(written);
-      return written;
-    } catch (failure) {
-      setPrePhase("idle");
-      void forceSync();
-      if (failure instanceof AutoPromptBusyError)
-        setError({ title: "run", message: t("imageEdit.prompt.autoPromptBusy") });
-      else if (classifyToolError(failure) === "insufficientCredits") creditsToast();
-      else
-        setError({
-          title: "run",
-          message: describeToolError(failure, t) ?? t("imageEdit.errors.AUTOPROMPT_FAILED"),
-        });
-      return null;
-    }
-  };
-
   const run = async () => {
     const { readyTiles, isSeedLocked, settings, setSettings, isAutoPrompt, result, setResult, setError } =
       inputRef.current;
     const images = readyTiles.map((tile) => tile.url!);
+    setPrePhase(isAutoPrompt ? "autoPrompt" : "starting");
     const text = await promptToSend(images);
-    if (text === null) return;
+    if (text === null) return setPrePhase("idle");
     const seed = isSeedLocked ? settings.seed : randomEditSeed();
     if (!isSeedLocked) setSettings((current) => ({ ...current, seed }));
     const body = buildEditBody({
