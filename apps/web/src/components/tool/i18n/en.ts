@@ -60,6 +60,9 @@ export const toolEn: TTree<typeof toolKo> = {
     ok: "OK",
   },
   history: {
+    search: "Search prompts",
+    searchButton: "Search",
+    noMatch: "Nothing matches your search.",
     empty: "No images yet.",
     loadMore: "Load more",
     processing: "Processing",

@@ -59,6 +59,9 @@ export const toolKo = {
     ok: "확인",
   },
   history: {
+    search: "프롬프트 검색",
+    searchButton: "검색",
+    noMatch: "검색 결과가 없어요.",
     empty: "아직 이미지가 없습니다.",
     loadMore: "더 보기",
     processing: "처리 중",

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
+import { PromptHistoryColumn } from "../../../components/tool/prompt-history-column.tsx";
 import { SamplesColumn } from "../../../components/tool/samples-column.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -25,7 +26,7 @@ import { useGenerationDraft, useGenerationInputs } from "../hooks/use-generation
 import { useGenerationSamples } from "../hooks/use-generation-samples.ts";
 import { usePromptRewrite } from "../hooks/use-prompt-rewrite.ts";
 import { GenerationDialogs, GenerationHeader } from "./generation-chrome.tsx";
-import { GenerationHistoryCard } from "./history-card.tsx";
+import { generationEntry, imagesOf, LocalHistoryList } from "./history-card.tsx";
 import { InputCard } from "./input-card.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { ZoomViewer } from "./zoom-viewer.tsx";
@@ -149,7 +150,19 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
           />
         </div>
         <div className="order-4 lg:col-span-3 xl:col-span-1">
-          <GenerationHistoryCard {...history.card} onOpen={generation.show} />
+          <PromptHistoryColumn
+            {...history.column}
+            title={t("generation.history.title")}
+            emptyText={t("generation.history.empty")}
+            entries={history.items.map((item) => ({ ...generationEntry(item, t, locale), item }))}
+            onOpen={({ item }) => generation.show(imagesOf(item))}
+            fallback={
+              history.localItems.length > 0 ? (
+                <LocalHistoryList items={history.localItems} onOpen={generation.show} />
+              ) : undefined
+            }
+            testId="generation-history"
+          />
         </div>
       </div>
       <GenerationDialogs

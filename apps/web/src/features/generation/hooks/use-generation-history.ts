@@ -4,14 +4,11 @@ import { useEffect, useState } from "react";
 import { fetchGenerationHistory, fetchLocalCacheSource } from "../api/generation-api.ts";
 import { localItemsFrom, readLocalHistory, replaceLocalHistory } from "../lib/local-history.ts";
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /**
  * Generation's history (spec 02 §2.3, §7): grouped runs, 25 first and 10 per Load more, searched
- * by prompt as the user types; this browser's cache (50 items) shows when the server's cannot.
+ * by prompt (the column waits for a pause in typing); this browser's cache (50 items) shows when the server's cannot.
  */
 export function useGenerationHistory(userId: number) {
-  const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [localItems, setLocalItems] = useState(() => readLocalHistory(userId));
   // spec 02 §7: the same history path with only source=kling fills the local cache (50 items).
@@ -23,10 +20,6 @@ export function useGenerationHistory(userId: number) {
   useEffect(() => {
     if (cacheSource.data) setLocalItems(replaceLocalHistory(userId, localItemsFrom(cacheSource.data.images)));
   }, [cacheSource.data, userId]);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const history = useInfiniteQuery({
     queryKey: ["history", "kling", userId, "grouped", query],
@@ -52,16 +45,16 @@ export function useGenerationHistory(userId: number) {
   return {
     firstPage: history.data?.pages[0]?.images,
     setLocalItems,
-    /** The history card's props. */
-    card: {
-      items: history.data?.pages.flatMap((page) => page.images) ?? [],
-      localItems,
-      isPending: history.isPending,
+    items: history.data?.pages.flatMap((page) => page.images) ?? [],
+    localItems,
+    /** The history column's props. */
+    column: {
+      isLoading: history.isPending,
       isError: history.isError,
       hasMore: history.hasNextPage,
       isLoadingMore: history.isFetchingNextPage,
-      search,
-      onSearch: setSearch,
+      query,
+      onSearch: setQuery,
       onLoadMore: () => void history.fetchNextPage(),
     },
   };

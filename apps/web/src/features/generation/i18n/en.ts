@@ -92,12 +92,7 @@ export const generationEn: TTree<typeof generationKo> = {
   },
   history: {
     title: "History",
-    search: "Search prompts",
     empty: "No generated images yet.",
-    loadMore: "Load more",
-    loadFailed: "We couldn't load your history.",
-    images: "{{count}} images",
-    expand: "Show all images",
     processing: "Generating",
     failed: "Failed",
   },

@@ -88,12 +88,7 @@ export const generationKo = {
   },
   history: {
     title: "생성 기록",
-    search: "프롬프트 검색",
     empty: "아직 생성한 이미지가 없습니다.",
-    loadMore: "더 보기",
-    loadFailed: "생성 기록을 불러오지 못했습니다.",
-    images: "{{count}}장",
-    expand: "이미지 모두 보기",
     processing: "생성 중",
     failed: "실패",
   },

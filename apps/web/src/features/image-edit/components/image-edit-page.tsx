@@ -17,6 +17,7 @@ import { useNavigate } from "react-router";
 import { MaskEditor } from "../../../components/mask-editor/mask-editor.tsx";
 import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
+import { PromptHistoryColumn } from "../../../components/tool/prompt-history-column.tsx";
 import { RunButton } from "../../../components/tool/run-button.tsx";
 import { SamplesColumn } from "../../../components/tool/samples-column.tsx";
 import { useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
@@ -33,7 +34,6 @@ import { useEditSamples } from "../hooks/use-edit-samples.ts";
 import { useEditTiles } from "../hooks/use-edit-tiles.ts";
 import { historyUrls } from "../lib/image-edit-rules.ts";
 import { EditSettings } from "./edit-settings.tsx";
-import { HistoryColumn } from "./history-column.tsx";
 import { ImageEditHeader, PromptCard } from "./prompt-card.tsx";
 import {
   EditErrorModal,
@@ -237,7 +237,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
             testId="image-edit-run"
           />
           <CreditsShortNote cost={cost} credits={user.credits} testId="image-edit-credits-short" />
-          <HistoryColumn {...history.column} />
+          <PromptHistoryColumn {...history.column} testId="image-edit-history" />
         </div>
       </div>
       {maskTile?.blob && (

@@ -1,5 +1,6 @@
 import type { TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
 import {
+  editHistoryPrompt,
   IMAGE_EDIT_HISTORY_CLICK_DEBOUNCE_MS,
   IMAGE_EDIT_HISTORY_FIRST_PAGE,
 } from "@gyeol/shared/image-edit";
@@ -7,8 +8,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import type { TPromptHistoryEntry } from "../../../components/tool/prompt-history-column.tsx";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { usePageLocale } from "../../../lib/locale.ts";
 import { fetchEditHistory } from "../api/image-edit-api.ts";
-import { collectMore, visibleHistory } from "../lib/image-edit-rules.ts";
+import { collectMore, historyUrls, visibleHistory } from "../lib/image-edit-rules.ts";
+
+export type TEditHistoryEntry = TPromptHistoryEntry & { item: TImageEditHistoryItem };
 
 export const imageEditHistoryKey = (userId: number) => ["image-edit-history", userId] as const;
 
@@ -18,6 +24,7 @@ export const imageEditHistoryKey = (userId: number) => ["image-edit-history", us
  */
 export function useEditHistory(userId: number, onOpen: (item: TImageEditHistoryItem) => void) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const [query, setQuery] = useState("");
   const history = useQuery({
     queryKey: [...imageEditHistoryKey(userId), query],
@@ -63,7 +70,18 @@ export function useEditHistory(userId: number, onOpen: (item: TImageEditHistoryI
   return {
     /** The column's props. */
     column: {
-      items,
+      title: t("imageEdit.history.title"),
+      emptyText: t("imageEdit.history.empty"),
+      entries: items.map(
+        (item): TEditHistoryEntry => ({
+          id: item.id,
+          item,
+          images: historyUrls(item),
+          prompt: editHistoryPrompt(item.prompt),
+          note: formatDateTime(item.created_at, locale),
+          isOpenable: true,
+        }),
+      ),
       isLoading: history.isLoading,
       isError: history.isError,
       hasMore: more ? more.hasMore : (history.data?.pagination.hasMore ?? false),
@@ -71,7 +89,7 @@ export function useEditHistory(userId: number, onOpen: (item: TImageEditHistoryI
       query,
       onSearch: setQuery,
       onLoadMore: () => void loadMore(),
-      onOpen: (item: TImageEditHistoryItem) => {
+      onOpen: ({ item }: TEditHistoryEntry) => {
         const now = Date.now();
         if (now - lastClick.current < IMAGE_EDIT_HISTORY_CLICK_DEBOUNCE_MS) return;
         lastClick.current = now;

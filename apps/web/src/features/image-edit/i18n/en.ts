@@ -90,12 +90,7 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
   },
   history: {
     title: "History",
-    search: "Search prompts",
-    searchButton: "Search",
     empty: "No edited images yet.",
-    noMatch: "Nothing matches your search.",
-    loadMore: "Load more",
-    openPrefix: "Open the result:",
     failed: "We couldn't load your history.",
   },
   viewer: {

@@ -86,12 +86,7 @@ export const imageEditKo = {
   },
   history: {
     title: "기록",
-    search: "프롬프트 검색",
-    searchButton: "검색",
     empty: "아직 편집한 이미지가 없어요.",
-    noMatch: "검색 결과가 없어요.",
-    loadMore: "더 보기",
-    openPrefix: "결과 보기:",
     failed: "기록을 불러오지 못했어요.",
   },
   viewer: {
