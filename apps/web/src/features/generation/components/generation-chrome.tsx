@@ -1,8 +1,10 @@
-import { FlaskConical, Lock, Plug } from "lucide-react";
+import { FlaskConical, Lock, Plug, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 
 /** The page's heading, the test provider's badge, and a note when no provider is connected. */
 export function GenerationHeader({
@@ -98,6 +100,44 @@ export function GenerationDialogs(props: {
           {t("generation.lock.ok")}
         </Button>
       </Dialog>
+    </>
+  );
+}
+
+/** Generate with its price, and what is short when the credits are (a demo user runs free). */
+export function RunControls(props: {
+  cost: number;
+  credits: number;
+  isFree: boolean;
+  isWorking: boolean;
+  isDisabled: boolean;
+  onRun: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        size="lg"
+        onClick={props.onRun}
+        disabled={props.isDisabled}
+        data-testid="generation-run"
+        aria-busy={props.isWorking}
+      >
+        {props.isWorking ? (
+          <Spinner className="size-5" />
+        ) : (
+          <Sparkles aria-hidden="true" className="size-5" />
+        )}
+        {props.isWorking
+          ? t("generation.run.generating")
+          : t("generation.run.generate", { cost: props.cost })}
+      </Button>
+      <CreditsShortNote
+        cost={props.cost}
+        credits={props.credits}
+        isFree={props.isFree}
+        testId="generation-credits-short"
+      />
     </>
   );
 }

@@ -6,15 +6,11 @@
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery } from "@tanstack/react-query";
-import { Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { PromptHistoryColumn } from "../../../components/tool/prompt-history-column.tsx";
 import { SamplesColumn } from "../../../components/tool/samples-column.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { writeHandoff } from "../../../lib/handoff.ts";
@@ -25,7 +21,7 @@ import { useGenerationHistory } from "../hooks/use-generation-history.ts";
 import { useGenerationDraft, useGenerationInputs } from "../hooks/use-generation-inputs.ts";
 import { useGenerationSamples } from "../hooks/use-generation-samples.ts";
 import { usePromptRewrite } from "../hooks/use-prompt-rewrite.ts";
-import { GenerationDialogs, GenerationHeader } from "./generation-chrome.tsx";
+import { GenerationDialogs, GenerationHeader, RunControls } from "./generation-chrome.tsx";
 import { generationEntry, imagesOf, LocalHistoryList } from "./history-card.tsx";
 import { InputCard } from "./input-card.tsx";
 import { ResultCard } from "./result-card.tsx";
@@ -112,27 +108,13 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             onNumImages={inputs.setNumImages}
           />
           {isEnabled && (
-            <Button
-              size="lg"
-              onClick={generate}
-              disabled={inputs.isExtracting}
-              data-testid="generation-run"
-              aria-busy={isWorking}
-            >
-              {isWorking ? (
-                <Spinner className="size-5" />
-              ) : (
-                <Sparkles aria-hidden="true" className="size-5" />
-              )}
-              {isWorking ? t("generation.run.generating") : t("generation.run.generate", { cost })}
-            </Button>
-          )}
-          {isEnabled && (
-            <CreditsShortNote
+            <RunControls
               cost={cost}
               credits={user.credits}
               isFree={user.isDemoUser === true}
-              testId="generation-credits-short"
+              isWorking={isWorking}
+              isDisabled={inputs.isExtracting}
+              onRun={generate}
             />
           )}
         </div>
