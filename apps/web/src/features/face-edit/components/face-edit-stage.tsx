@@ -72,7 +72,7 @@ export function FaceEditStage(props: FaceEditStageProps) {
   const isProcessing = job.phase === "processing";
   const title = props.isResultShown ? t("faceEdit.result.title") : t("faceEdit.upload.title");
 
-  if (props.isResultShown && job.resultUrl) {
+  if (props.isResultShown && job.result) {
     const original = job.originalUrl ?? image?.previewUrl ?? null;
     return (
       <section
@@ -91,7 +91,7 @@ export function FaceEditStage(props: FaceEditStageProps) {
         {original ? (
           <CompareView
             beforeUrl={original}
-            afterUrl={job.resultUrl}
+            afterUrl={job.result}
             labels={{
               before: t("faceEdit.result.before"),
               after: t("faceEdit.result.after"),
@@ -100,7 +100,7 @@ export function FaceEditStage(props: FaceEditStageProps) {
             testId="face-edit-compare"
           />
         ) : (
-          <img src={job.resultUrl} alt={t("faceEdit.result.after")} className="w-full rounded-2xl" />
+          <img src={job.result} alt={t("faceEdit.result.after")} className="w-full rounded-2xl" />
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <Button variant="secondary" size="sm" onClick={props.onZoom} data-testid="face-edit-zoom">

@@ -26,7 +26,6 @@ import { useDownload } from "../../../lib/downloads/use-download.ts";
 import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { historyKeys } from "../../../lib/history/history-api.ts";
-import { postCancelJob } from "../../../lib/jobs/job-status.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { revealElement } from "../../../lib/reveal-element.ts";
 import { useShareLink } from "../../../lib/share/use-share-link.ts";
@@ -84,7 +83,6 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
   const [isMaskOpen, setIsMaskOpen] = useState(false);
   const [isSavingMask, setIsSavingMask] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isCancelling, setIsCancelling] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [error, setError] = useState<{
     kind: Exclude<TFaceEditErrorKind, "cancelled">;
@@ -117,8 +115,8 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
       toast.success(t("faceEdit.toast.completed"), { id: `face-edit-${state.jobId}` });
       void forceSync();
       // spec 02 §4.4: a temporary entry at the top (unless the job is there already), then the list again.
-      if (state.jobId && state.resultUrl) {
-        const entry = tempHistoryItem(state.jobId, state.resultUrl, state.originalUrl);
+      if (state.jobId && state.result) {
+        const entry = tempHistoryItem(state.jobId, state.result, state.originalUrl);
         queryClient.setQueryData<InfiniteData<THistoryResponse, number>>(
           faceEditHistoryQuery(user.id).queryKey,
           (data) => (data ? { ...data, pages: [...withTempEntry(data.pages, entry)] } : data),
@@ -145,7 +143,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
     const stored = parseActiveJob(readStorage(storageKey));
     if (stored) {
       hasResumedRef.current = true;
-      track(stored.jobId, { originalUrl: stored.originalUrl, isResumed: true });
+      track(stored.jobId, { detail: { originalUrl: stored.originalUrl }, isResumed: true });
       toast(t("faceEdit.toast.resumed"), { id: "face-edit-resume", icon: "⏳" });
       return;
     }
@@ -153,7 +151,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
     hasResumedRef.current = true;
     const item = findResumableFaceEdit(firstPage);
     if (!item?.runpod_job_id) return;
-    track(item.runpod_job_id, { originalUrl: item.original_image_url, isResumed: true });
+    track(item.runpod_job_id, { detail: { originalUrl: item.original_image_url }, isResumed: true });
     toast(t("faceEdit.toast.resumed"), { id: "face-edit-resume", icon: "⏳" });
   }, [firstPage, storageKey, track, t]);
 
@@ -258,7 +256,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
       );
       writeStorage(storageKey, JSON.stringify({ jobId: started.jobId, originalUrl: image.url }));
       setIsResultShown(false);
-      track(started.jobId, { originalUrl: image.url });
+      track(started.jobId, { detail: { originalUrl: image.url } });
       void forceSync();
     } catch (failure) {
       const kind = classifyToolError(failure);
@@ -276,23 +274,16 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
   };
 
   const onCancel = async () => {
-    const jobId = job.state.jobId;
-    if (!jobId || isCancelling) return;
-    setIsCancelling(true);
     try {
-      await postCancelJob(jobId);
-      job.markCancelled();
+      await job.cancel();
     } catch (failure) {
-      if (!isApiError(failure) || failure.code !== "JOB_ALREADY_FINISHED")
-        toast.error(describeToolError(failure, t) ?? t("faceEdit.errors.generic"));
-    } finally {
-      setIsCancelling(false);
+      toast.error(describeToolError(failure, t) ?? t("faceEdit.errors.generic"));
     }
   };
 
   const onOpenHistory = (item: THistoryItem) => {
     if (!item.image_url || isProcessing) return;
-    job.show({ resultUrl: item.image_url, originalUrl: item.original_image_url });
+    job.show(item.image_url, { originalUrl: item.original_image_url });
     setIsResultShown(true);
     if (stageRef.current) revealElement(stageRef.current);
   };
@@ -318,7 +309,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
   const isBuiltinResult = job.state.engine === "builtin-reshape";
   const isBuiltin =
     isBuiltinResult || (flags.data?.faceEditEngine === "builtin" && job.state.engine === null);
-  const resultUrl = job.state.resultUrl;
+  const resultUrl = job.state.result;
 
   return (
     <div
@@ -346,7 +337,7 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
             isResultShown={isResultShown && job.state.phase === "completed"}
             onBackToEdit={() => setIsResultShown(false)}
             onCancel={() => void onCancel()}
-            isCancelling={isCancelling}
+            isCancelling={job.isCancelling}
             onZoom={() => setIsViewerOpen(true)}
             onDownload={() => resultUrl && void download(resultUrl)}
             isDownloading={resultUrl !== null && busyUrl === resultUrl}

@@ -12,6 +12,7 @@ const RUN = {
   partial: false,
   isLong: false,
   code: null,
+  isResumed: false,
 };
 
 function renderCard() {

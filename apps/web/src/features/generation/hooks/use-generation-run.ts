@@ -1,26 +1,21 @@
 /**
- * One generation run (spec 02 §4.2): idle, then generating; it ends with images, or a task id
- * that is polled on the consistency schedule (2, 4, 8 s, then 10–15 s, at most 60 polls), or an
- * error. Images the status answer already lists are shown while it runs; after LONG_NOTICE_POLLS
- * polls a notice points to the history.
+ * One generation run (spec 02 §4.2): idle, then submitting; it ends with images, or a task id that
+ * is followed on the platform's tool job (lib/jobs/use-tool-job) with the consistency schedule (2,
+ * 4, 8 s, then 10–15 s, at most 60 polls), or an error. Images the status answer already lists
+ * are shown while it runs; after LONG_NOTICE_POLLS answers a notice points to the history.
  */
-import type { TImageStatusResponse } from "@gyeol/shared/contracts/images";
+import type { THistoryItem, TImageStatusResponse } from "@gyeol/shared/contracts/images";
 import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
-import { useCallback, useState } from "react";
-import { isApiError } from "../../../lib/api-client.ts";
-import {
-  fetchImageStatus,
-  openImageStatusEvents,
-  postCancelJob,
-  readImageStatus,
-} from "../../../lib/jobs/job-status.ts";
-import { useJobPoll } from "../../../lib/jobs/use-job-poll.ts";
+import { useCallback, useRef, useState } from "react";
+import { fetchImageStatus, openImageStatusEvents, readImageStatus } from "../../../lib/jobs/job-status.ts";
+import { type TResumable, type TToolJobState, useToolJob } from "../../../lib/jobs/use-tool-job.ts";
 import { startGeneration, type TGenerationRequest } from "../api/generation-api.ts";
 
 /** Polls before the "taking a while, see your history" notice (about a minute on the schedule). */
 export const LONG_NOTICE_POLLS = 6;
 
+/** The run as the result card shows it. */
 export interface TGenerationRunState {
   phase: "idle" | "submitting" | "generating" | "completed" | "failed";
   taskId: string | null;
@@ -29,147 +24,122 @@ export interface TGenerationRunState {
   partial: boolean;
   isLong: boolean;
   code: string | null;
+  /** Followed again after a reload: the page did not start it. */
+  isResumed: boolean;
 }
 
-const IDLE: TGenerationRunState = {
-  phase: "idle",
-  taskId: null,
-  asked: 0,
-  images: [],
-  partial: false,
-  isLong: false,
-  code: null,
-};
+interface TRunDetail {
+  asked: number;
+  partial: boolean;
+  /** Images an answer listed while the run goes on. */
+  shown: string[];
+}
+
+const IDLE_DETAIL: TRunDetail = { asked: 0, partial: false, shown: [] };
 
 export interface TGenerationRunHandlers {
   onCompleted: (state: TGenerationRunState) => void;
   onFailed: (code: string | null) => void;
 }
 
-export function useGenerationRun() {
-  const [state, setState] = useState<TGenerationRunState>(IDLE);
-  const { follow, stop } = useJobPoll<TImageStatusResponse>({
+function viewOf(
+  job: TToolJobState<string[], TRunDetail>,
+  isSubmitting: boolean,
+  asked: number,
+): TGenerationRunState {
+  if (isSubmitting)
+    return {
+      phase: "submitting",
+      taskId: null,
+      asked,
+      images: [],
+      partial: false,
+      isLong: false,
+      code: null,
+      isResumed: false,
+    };
+  const phase = job.phase === "processing" ? "generating" : job.phase;
+  return {
+    phase,
+    taskId: job.jobId,
+    asked: job.asked,
+    images: job.result ?? job.shown,
+    partial: job.partial,
+    isLong: phase === "generating" && job.progress >= LONG_NOTICE_POLLS,
+    code: job.errorCode,
+    isResumed: job.isResumed,
+  };
+}
+
+/** The newest history item still generating, to follow again after a reload. */
+export function resumableGeneration(items: readonly THistoryItem[]): TResumable<TRunDetail> | null {
+  const running = items.find((item) => item.status === "processing" && item.kling_task_id);
+  return running?.kling_task_id
+    ? { jobId: running.kling_task_id, detail: { asked: GENERATION_MAX_IMAGES } }
+    : null;
+}
+
+export function useGenerationRun(handlers: TGenerationRunHandlers) {
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const [submitting, setSubmitting] = useState<number | null>(null);
+  const job = useToolJob<TImageStatusResponse, string[], TRunDetail>({
     schedule: POLL_SCHEDULES.consistency,
     fetchStatus: (jobId, signal) => fetchImageStatus(jobId, signal),
     read: readImageStatus,
     openEvents: openImageStatusEvents,
+    idle: IDLE_DETAIL,
+    progressOf: (answer, current) => ({
+      shown: answer.images && answer.images.length > 0 ? [...answer.images] : current.shown,
+    }),
+    completedOf: (answer, current) => {
+      const images = answer.images ?? (answer.imageUrl ? [answer.imageUrl] : []);
+      // A resumed run does not know how many were asked: what came back is the set.
+      const asked = current.isResumed ? images.length : current.asked;
+      return { result: images, asked, partial: answer.partial === true || images.length < asked };
+    },
+    onCompleted: (state) => handlersRef.current.onCompleted(viewOf(state, false, state.asked)),
+    onFailed: (state) => handlersRef.current.onFailed(state.errorCode),
   });
+  const { track, show: showResult } = job;
 
+  /** Starts a run; a refusal of the start is thrown for the page to say why. */
   const run = useCallback(
-    async (request: TGenerationRequest, handlers: TGenerationRunHandlers) => {
-      setState({ ...IDLE, phase: "submitting", asked: request.numImages });
-      let taskId: string;
+    async (request: TGenerationRequest) => {
+      setSubmitting(request.numImages);
       try {
         const started = await startGeneration(request);
-        taskId = started.taskId;
+        const detail = { asked: request.numImages, partial: started.partial };
         if (started.status === "completed" && started.images.length > 0) {
-          const done = {
-            ...IDLE,
-            phase: "completed" as const,
-            taskId,
+          showResult(started.images, detail);
+          handlersRef.current.onCompleted({
+            phase: "completed",
+            taskId: started.taskId,
             asked: request.numImages,
             images: started.images,
             partial: started.partial,
-          };
-          setState(done);
-          handlers.onCompleted(done);
-          return;
-        }
-      } catch (error) {
-        setState(IDLE);
-        throw error;
+            isLong: false,
+            code: null,
+            isResumed: false,
+          });
+        } else track(started.taskId, { detail });
+      } finally {
+        setSubmitting(null);
       }
-      setState((s) => ({ ...s, phase: "generating", taskId }));
-      let polls = 0;
-      follow(taskId, {
-        onProgress: (answer) => {
-          polls += 1;
-          setState((s) => ({
-            ...s,
-            images: answer.images && answer.images.length > 0 ? [...answer.images] : s.images,
-            isLong: polls >= LONG_NOTICE_POLLS,
-          }));
-        },
-        onCompleted: (answer) => {
-          const images = answer.images ?? (answer.imageUrl ? [answer.imageUrl] : []);
-          const done: TGenerationRunState = {
-            ...IDLE,
-            phase: "completed",
-            taskId,
-            asked: request.numImages,
-            images,
-            partial: answer.partial === true || images.length < request.numImages,
-          };
-          setState(done);
-          handlers.onCompleted(done);
-        },
-        onFailed: (code) => {
-          setState((s) => ({ ...s, phase: "failed", code }));
-          handlers.onFailed(code);
-        },
-      });
     },
-    [follow],
+    [track, showResult],
   );
 
-  /** Follows a run started earlier (a reload mid-run: the history lists it as processing). */
-  const resume = useCallback(
-    (taskId: string, handlers: TGenerationRunHandlers) => {
-      setState({ ...IDLE, phase: "generating", taskId, asked: GENERATION_MAX_IMAGES });
-      let polls = 0;
-      follow(taskId, {
-        onProgress: () => {
-          polls += 1;
-          setState((s) => ({ ...s, isLong: polls >= LONG_NOTICE_POLLS }));
-        },
-        onCompleted: (answer) => {
-          const images = answer.images ?? (answer.imageUrl ? [answer.imageUrl] : []);
-          const done: TGenerationRunState = {
-            ...IDLE,
-            phase: "completed",
-            taskId,
-            asked: images.length,
-            images,
-            partial: answer.partial === true,
-          };
-          setState(done);
-          handlers.onCompleted(done);
-        },
-        onFailed: (code) => {
-          setState((s) => ({ ...s, phase: "failed", code }));
-          handlers.onFailed(code);
-        },
-      });
-    },
-    [follow],
-  );
-
-  /** Shows a finished set (a history item) as the current result. */
-  const show = useCallback(
-    (images: string[]) => {
-      stop();
-      setState({ ...IDLE, phase: "completed", asked: images.length, images });
-    },
-    [stop],
-  );
-
-  /**
-   * Stops the run being followed (issue 26): the server refunds it once. False when it had already
-   * finished, and the poll brings its result.
-   */
-  const cancel = useCallback(async (): Promise<boolean> => {
-    if (state.phase !== "generating" || !state.taskId) return false;
-    try {
-      await postCancelJob(state.taskId);
-    } catch (error) {
-      if (isApiError(error) && error.code === "JOB_ALREADY_FINISHED") return false;
-      throw error;
-    }
-    stop();
-    setState((s) => ({ ...s, phase: "failed", code: "JOB_CANCELLED" }));
-    return true;
-  }, [state.phase, state.taskId, stop]);
-
-  const isBusy = state.phase === "submitting" || state.phase === "generating";
-  return { state, run, resume, show, cancel, isBusy };
+  const state = viewOf(job.state, submitting !== null, submitting ?? 0);
+  return {
+    state,
+    job,
+    run,
+    /** Shows a finished set (a history item) as the current result. */
+    show: (images: string[]) => showResult(images, { asked: images.length }),
+    /** Stops the run (issue 26): the server refunds it once. Throws a refusal other than "already finished". */
+    cancel: async () => (await job.cancel()) === "cancelled",
+    isCancelling: job.isCancelling,
+    isBusy: state.phase === "submitting" || state.phase === "generating",
+  };
 }

@@ -44,7 +44,6 @@ export function EditSettings({
   isLocked: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const scaled = scaledEditSize(settings.width, settings.height, settings.scale);
   const tooSmall = editOutputTooSmall(settings.width, settings.height, settings.scale);
   const locale = usePageLocale();
@@ -122,50 +121,12 @@ export function EditSettings({
             })}
           </p>
         )}
-        <div>
-          <label htmlFor={`${id}-seed`} className="text-[13px] font-semibold text-ink-soft">
-            {t("imageEdit.settings.seed")}
-          </label>
-          <div className="mt-1 flex gap-2">
-            <input
-              id={`${id}-seed`}
-              type="number"
-              inputMode="numeric"
-              data-testid="image-edit-seed"
-              min={IMAGE_EDIT_SEED_MIN}
-              max={IMAGE_EDIT_SEED_MAX}
-              value={settings.seed}
-              onChange={(event) => {
-                const value = Math.round(Number(event.target.value));
-                if (Number.isFinite(value))
-                  set({ seed: Math.min(IMAGE_EDIT_SEED_MAX, Math.max(IMAGE_EDIT_SEED_MIN, value)) });
-              }}
-              className="h-10 min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 text-[14px] text-ink tabular-nums"
-            />
-            <button
-              type="button"
-              data-testid="image-edit-seed-lock"
-              aria-pressed={isSeedLocked}
-              aria-label={
-                isSeedLocked ? t("imageEdit.settings.seedUnlock") : t("imageEdit.settings.seedLock")
-              }
-              onClick={() => onSeedLock(!isSeedLocked)}
-              className={cn(
-                "flex size-10 items-center justify-center rounded-xl border",
-                isSeedLocked ? "border-accent-600 bg-accent-600 text-white" : "border-line text-ink-soft",
-              )}
-            >
-              {isSeedLocked ? (
-                <Lock aria-hidden="true" className="size-4" />
-              ) : (
-                <LockOpen aria-hidden="true" className="size-4" />
-              )}
-            </button>
-          </div>
-          <p className="mt-1 text-[12px] text-muted">
-            {isSeedLocked ? t("imageEdit.settings.seedLocked") : t("imageEdit.settings.seedRandom")}
-          </p>
-        </div>
+        <SeedField
+          seed={settings.seed}
+          onSeed={(seed) => set({ seed })}
+          isSeedLocked={isSeedLocked}
+          onSeedLock={onSeedLock}
+        />
         <div>
           <p className="text-[13px] font-semibold text-ink-soft">{t("imageEdit.settings.count")}</p>
           <div className="mt-2 flex gap-1.5" data-testid="image-edit-count">
@@ -185,5 +146,65 @@ export function EditSettings({
         </div>
       </fieldset>
     </details>
+  );
+}
+
+/** The seed, and its lock: locked, every run uses it; open, each run draws a new one. */
+function SeedField({
+  seed,
+  onSeed,
+  isSeedLocked,
+  onSeedLock,
+}: {
+  seed: number;
+  onSeed: (seed: number) => void;
+  isSeedLocked: boolean;
+  onSeedLock: (locked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={`${id}-seed`} className="text-[13px] font-semibold text-ink-soft">
+        {t("imageEdit.settings.seed")}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={`${id}-seed`}
+          type="number"
+          inputMode="numeric"
+          data-testid="image-edit-seed"
+          min={IMAGE_EDIT_SEED_MIN}
+          max={IMAGE_EDIT_SEED_MAX}
+          value={seed}
+          onChange={(event) => {
+            const value = Math.round(Number(event.target.value));
+            if (Number.isFinite(value))
+              onSeed(Math.min(IMAGE_EDIT_SEED_MAX, Math.max(IMAGE_EDIT_SEED_MIN, value)));
+          }}
+          className="h-10 min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 text-[14px] text-ink tabular-nums"
+        />
+        <button
+          type="button"
+          data-testid="image-edit-seed-lock"
+          aria-pressed={isSeedLocked}
+          aria-label={isSeedLocked ? t("imageEdit.settings.seedUnlock") : t("imageEdit.settings.seedLock")}
+          onClick={() => onSeedLock(!isSeedLocked)}
+          className={cn(
+            "flex size-10 items-center justify-center rounded-xl border",
+            isSeedLocked ? "border-accent-600 bg-accent-600 text-white" : "border-line text-ink-soft",
+          )}
+        >
+          {isSeedLocked ? (
+            <Lock aria-hidden="true" className="size-4" />
+          ) : (
+            <LockOpen aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      </div>
+      <p className="mt-1 text-[12px] text-muted">
+        {isSeedLocked ? t("imageEdit.settings.seedLocked") : t("imageEdit.settings.seedRandom")}
+      </p>
+    </div>
   );
 }

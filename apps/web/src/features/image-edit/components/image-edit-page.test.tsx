@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RequireUser } from "../../../app/route-guards.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -560,5 +560,48 @@ describe("the image edit page", () => {
     fireEvent.click(await screen.findByTestId("image-edit-edit-again-0"));
     await waitFor(() => expect(screen.getByTestId("image-edit-tile-1").dataset.status).toBe("ready"));
     expect(screen.getByTestId("image-edit-tile-0").dataset.status).toBe("ready");
+  });
+
+  it("compares a result with the run's first input image on a before/after slider (issue 26)", async () => {
+    const { fetchImpl } = server((url) => {
+      if (url === "/api/seedream/generate?async=1")
+        return jsonResponse(200, {
+          success: true,
+          status: "processing",
+          seedream_task_id: "job-11",
+          urls: [],
+          error: null,
+          cost: 15,
+        });
+      if (url === "/api/seedream/status/job-11")
+        return jsonResponse(200, {
+          success: true,
+          status: "completed",
+          urls: ["/files/out-11.jpg"],
+          partial: false,
+          queuePosition: null,
+          etaSeconds: null,
+          error: null,
+        });
+      return undefined;
+    });
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    fireEvent.change(screen.getByTestId("image-edit-prompt"), { target: { value: "a sunset sky" } });
+    await addTile();
+    fireEvent.click(screen.getByTestId("image-edit-run"));
+    const compare = await screen.findByTestId("image-edit-compare-0");
+    expect(screen.queryByTestId("image-edit-compare-view-0")).toBeNull();
+    fireEvent.click(compare);
+    const slider = screen.getByTestId("image-edit-compare-view-0");
+    const before = within(slider).getByAltText("Before: your first input image") as HTMLImageElement;
+    const after = within(slider).getByAltText("After: result image 1") as HTMLImageElement;
+    expect(before.getAttribute("src")).toMatch(/^\/files\/.+\.jpg$/);
+    expect(before.getAttribute("src")).not.toBe("/files/out-11.jpg");
+    expect(after.getAttribute("src")).toBe("/files/out-11.jpg");
+    expect(compare.getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(compare);
+    expect(screen.queryByTestId("image-edit-compare-view-0")).toBeNull();
+    expect(screen.getByTestId("image-edit-result-0")).toBeTruthy();
   });
 });

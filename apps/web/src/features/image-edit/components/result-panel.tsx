@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, Download, Maximize2, PencilLine, Wand2 } from "lucide-react";
-
+import { ChevronLeft, ChevronRight, Columns2, Download, Maximize2, PencilLine, Wand2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { CompareView } from "../../../components/ui/compare-view.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isRefundedRow, type TEditErrorRow } from "../lib/image-edit-rules.ts";
@@ -11,6 +12,8 @@ export interface TResultView {
   urls: string[];
   /** Asked and delivered, when fewer came back (spec 02 §7 partial). */
   partial: { asked: number; got: number } | null;
+  /** The run's first input image, for the before/after slider (issue 26); null when unknown. */
+  beforeUrl: string | null;
 }
 
 /** The result card (spec 02 §2.2): empty, working, or one image large / up to 8 in a grid. */
@@ -92,67 +95,121 @@ export function ResultPanel({
           )}
           <ul className={cn("mt-3 grid gap-2", urls.length === 1 ? "grid-cols-1" : "grid-cols-2")}>
             {urls.map((url, index) => (
-              <li key={url} className="overflow-hidden rounded-2xl bg-canvas-deep ring-1 ring-line">
-                <button
-                  type="button"
-                  className="block w-full"
-                  aria-label={t("imageEdit.result.zoom")}
-                  onClick={() => onZoom(index)}
-                >
-                  <img
-                    src={url}
-                    alt={t("imageEdit.result.image", { index: index + 1 })}
-                    data-testid={`image-edit-result-${index}`}
-                    className={cn(
-                      "w-full object-contain",
-                      urls.length === 1 ? "max-h-[32rem]" : "aspect-square object-cover",
-                    )}
-                  />
-                </button>
-                <div className="flex flex-wrap gap-1 p-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => onZoom(index)}
-                    aria-label={t("imageEdit.result.zoom")}
-                  >
-                    <Maximize2 aria-hidden="true" className="size-3.5" />
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    data-testid={`image-edit-download-${index}`}
-                    isLoading={busyUrl === url}
-                    onClick={() => onDownload(url)}
-                  >
-                    <Download aria-hidden="true" className="size-3.5" />
-                    {t("imageEdit.result.download")}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    data-testid={`image-edit-retouch-${index}`}
-                    onClick={() => onRetouch(url)}
-                  >
-                    <Wand2 aria-hidden="true" className="size-3.5" />
-                    {t("imageEdit.result.toRetouch")}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    data-testid={`image-edit-edit-again-${index}`}
-                    onClick={() => onEditAgain(url)}
-                  >
-                    <PencilLine aria-hidden="true" className="size-3.5" />
-                    {t("toolFlow.editAgain")}
-                  </Button>
-                </div>
-              </li>
+              <ResultTile
+                key={url}
+                url={url}
+                index={index}
+                isSingle={urls.length === 1}
+                beforeUrl={result?.beforeUrl ?? null}
+                onZoom={() => onZoom(index)}
+                onDownload={() => onDownload(url)}
+                onRetouch={() => onRetouch(url)}
+                onEditAgain={() => onEditAgain(url)}
+                isDownloading={busyUrl === url}
+              />
             ))}
           </ul>
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One result with its actions: zoom, download, send to retouch, edit again, and a before/after
+ * slider against the run's first input image where it is known (issue 26).
+ */
+function ResultTile(props: {
+  url: string;
+  index: number;
+  isSingle: boolean;
+  beforeUrl: string | null;
+  onZoom: () => void;
+  onDownload: () => void;
+  onRetouch: () => void;
+  onEditAgain: () => void;
+  isDownloading: boolean;
+}) {
+  const { t } = useTranslation();
+  const { url, index, beforeUrl } = props;
+  const [isComparing, setIsComparing] = useState(false);
+  return (
+    <li className="overflow-hidden rounded-2xl bg-canvas-deep ring-1 ring-line">
+      {isComparing && beforeUrl ? (
+        <CompareView
+          beforeUrl={beforeUrl}
+          afterUrl={url}
+          labels={{
+            before: t("imageEdit.result.before"),
+            after: t("imageEdit.result.after", { index: index + 1 }),
+            compare: t("imageEdit.result.compareSlider"),
+          }}
+          testId={`image-edit-compare-view-${index}`}
+        />
+      ) : (
+        <button
+          type="button"
+          className="block w-full"
+          aria-label={t("imageEdit.result.zoom")}
+          onClick={props.onZoom}
+        >
+          <img
+            src={url}
+            alt={t("imageEdit.result.image", { index: index + 1 })}
+            data-testid={`image-edit-result-${index}`}
+            className={cn(
+              "w-full object-contain",
+              props.isSingle ? "max-h-[32rem]" : "aspect-square object-cover",
+            )}
+          />
+        </button>
+      )}
+      <div className="flex flex-wrap gap-1 p-2">
+        <Button variant="secondary" size="sm" onClick={props.onZoom} aria-label={t("imageEdit.result.zoom")}>
+          <Maximize2 aria-hidden="true" className="size-3.5" />
+        </Button>
+        {beforeUrl && (
+          <Button
+            variant="secondary"
+            size="sm"
+            data-testid={`image-edit-compare-${index}`}
+            aria-pressed={isComparing}
+            onClick={() => setIsComparing((now) => !now)}
+          >
+            <Columns2 aria-hidden="true" className="size-3.5" />
+            {isComparing ? t("imageEdit.result.compareOff") : t("imageEdit.result.compare")}
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          data-testid={`image-edit-download-${index}`}
+          isLoading={props.isDownloading}
+          onClick={props.onDownload}
+        >
+          <Download aria-hidden="true" className="size-3.5" />
+          {t("imageEdit.result.download")}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          data-testid={`image-edit-retouch-${index}`}
+          onClick={props.onRetouch}
+        >
+          <Wand2 aria-hidden="true" className="size-3.5" />
+          {t("imageEdit.result.toRetouch")}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          data-testid={`image-edit-edit-again-${index}`}
+          onClick={props.onEditAgain}
+        >
+          <PencilLine aria-hidden="true" className="size-3.5" />
+          {t("toolFlow.editAgain")}
+        </Button>
+      </div>
+    </li>
   );
 }
 

@@ -114,85 +114,15 @@ export function TileGrid({
       </p>
       <ol className="mt-3 grid grid-cols-4 gap-2">
         {tiles.map((tile, index) => (
-          <li
+          <EditTileItem
             key={tile.id}
-            data-testid={`image-edit-tile-${index}`}
-            data-status={tile.status}
-            data-masked={tile.mask ? "true" : "false"}
-            draggable={!isLocked}
-            onDragStart={(event) => event.dataTransfer.setData(TILE_DRAG_TYPE, String(index))}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => {
-              event.stopPropagation();
-              onDrop(event, index);
-            }}
-            className="group relative aspect-square overflow-hidden rounded-xl bg-canvas-deep ring-1 ring-line"
-          >
-            {tile.previewUrl && (
-              <img
-                src={tile.previewUrl}
-                alt={t("imageEdit.tiles.tile", { index: index + 1 })}
-                className="size-full object-cover"
-                draggable={false}
-              />
-            )}
-            {tile.mask && (
-              <div
-                aria-hidden="true"
-                className="pointer-events-none absolute inset-0"
-                style={{
-                  // The tint a provider without a mask input is sent (spec 02 §5, mask-overlay.ts).
-                  opacity: MASK_OVERLAY_OPACITY,
-                  backgroundColor: `rgb(${MASK_COLOR_RGB[tile.mask.color].join(" ")})`,
-                  maskImage: `url(${tile.mask.previewUrl})`,
-                  WebkitMaskImage: `url(${tile.mask.previewUrl})`,
-                  maskMode: "luminance",
-                  maskSize: "cover",
-                  WebkitMaskSize: "cover",
-                  maskPosition: "center",
-                }}
-              />
-            )}
-            <span className="absolute top-1 left-1 rounded-full bg-ink/70 px-1.5 text-[11px] font-bold text-white">
-              {index + 1}
-            </span>
-            {tile.status === "uploading" && (
-              <span className="absolute inset-0 flex items-center justify-center bg-white/60">
-                <Spinner className="size-5" />
-                <span className="sr-only">{t("imageEdit.tiles.uploading")}</span>
-              </span>
-            )}
-            {tile.status === "error" && (
-              <span className="absolute inset-x-0 bottom-0 bg-red-600/85 py-0.5 text-center text-[11px] font-semibold text-white">
-                {t("imageEdit.tiles.failed")}
-              </span>
-            )}
-            <button
-              type="button"
-              aria-label={t("imageEdit.tiles.remove", { index: index + 1 })}
-              data-testid={`image-edit-tile-${index}-remove`}
-              disabled={isLocked}
-              onClick={() => onRemove(index)}
-              className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-ink/70 text-white hover:bg-ink disabled:opacity-40"
-            >
-              <X aria-hidden="true" className="size-3.5" />
-            </button>
-            {tile.status === "ready" && (
-              <button
-                type="button"
-                data-testid={`image-edit-tile-${index}-mask`}
-                disabled={isLocked}
-                onClick={() => onMask(index)}
-                className={cn(
-                  "absolute right-1 bottom-1 inline-flex h-6 items-center gap-1 rounded-full px-2 text-[11px] font-semibold text-white disabled:opacity-40",
-                  tile.mask ? "bg-accent-600" : "bg-ink/70 hover:bg-ink",
-                )}
-              >
-                <Paintbrush aria-hidden="true" className="size-3" />
-                {tile.mask ? t("imageEdit.tiles.maskSaved") : t("imageEdit.tiles.mask")}
-              </button>
-            )}
-          </li>
+            tile={tile}
+            index={index}
+            isLocked={isLocked}
+            onDrop={(event) => onDrop(event, index)}
+            onMask={() => onMask(index)}
+            onRemove={() => onRemove(index)}
+          />
         ))}
         {!isFull && (
           <li className="aspect-square">
@@ -212,5 +142,105 @@ export function TileGrid({
       </ol>
       {tiles.length > 1 && <p className="mt-2 text-[12px] text-ink-soft">{t("imageEdit.tiles.moveHint")}</p>}
     </section>
+  );
+}
+
+/** One input tile: its picture, its number, its mask tinted in its colour, remove and mask buttons. */
+function EditTileItem({
+  tile,
+  index,
+  isLocked,
+  onDrop,
+  onMask,
+  onRemove,
+}: {
+  tile: TEditTile;
+  index: number;
+  isLocked: boolean;
+  onDrop: (event: DragEvent<HTMLElement>) => void;
+  onMask: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li
+      key={tile.id}
+      data-testid={`image-edit-tile-${index}`}
+      data-status={tile.status}
+      data-masked={tile.mask ? "true" : "false"}
+      draggable={!isLocked}
+      onDragStart={(event) => event.dataTransfer.setData(TILE_DRAG_TYPE, String(index))}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.stopPropagation();
+        onDrop(event);
+      }}
+      className="group relative aspect-square overflow-hidden rounded-xl bg-canvas-deep ring-1 ring-line"
+    >
+      {tile.previewUrl && (
+        <img
+          src={tile.previewUrl}
+          alt={t("imageEdit.tiles.tile", { index: index + 1 })}
+          className="size-full object-cover"
+          draggable={false}
+        />
+      )}
+      {tile.mask && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0"
+          style={{
+            // The tint a provider without a mask input is sent (spec 02 §5, mask-overlay.ts).
+            opacity: MASK_OVERLAY_OPACITY,
+            backgroundColor: `rgb(${MASK_COLOR_RGB[tile.mask.color].join(" ")})`,
+            maskImage: `url(${tile.mask.previewUrl})`,
+            WebkitMaskImage: `url(${tile.mask.previewUrl})`,
+            maskMode: "luminance",
+            maskSize: "cover",
+            WebkitMaskSize: "cover",
+            maskPosition: "center",
+          }}
+        />
+      )}
+      <span className="absolute top-1 left-1 rounded-full bg-ink/70 px-1.5 text-[11px] font-bold text-white">
+        {index + 1}
+      </span>
+      {tile.status === "uploading" && (
+        <span className="absolute inset-0 flex items-center justify-center bg-white/60">
+          <Spinner className="size-5" />
+          <span className="sr-only">{t("imageEdit.tiles.uploading")}</span>
+        </span>
+      )}
+      {tile.status === "error" && (
+        <span className="absolute inset-x-0 bottom-0 bg-red-600/85 py-0.5 text-center text-[11px] font-semibold text-white">
+          {t("imageEdit.tiles.failed")}
+        </span>
+      )}
+      <button
+        type="button"
+        aria-label={t("imageEdit.tiles.remove", { index: index + 1 })}
+        data-testid={`image-edit-tile-${index}-remove`}
+        disabled={isLocked}
+        onClick={onRemove}
+        className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-ink/70 text-white hover:bg-ink disabled:opacity-40"
+      >
+        <X aria-hidden="true" className="size-3.5" />
+      </button>
+      {tile.status === "ready" && (
+        <button
+          type="button"
+          data-testid={`image-edit-tile-${index}-mask`}
+          disabled={isLocked}
+          onClick={onMask}
+          className={cn(
+            "absolute right-1 bottom-1 inline-flex h-6 items-center gap-1 rounded-full px-2 text-[11px] font-semibold text-white disabled:opacity-40",
+            tile.mask ? "bg-accent-600" : "bg-ink/70 hover:bg-ink",
+          )}
+        >
+          <Paintbrush aria-hidden="true" className="size-3" />
+          {tile.mask ? t("imageEdit.tiles.maskSaved") : t("imageEdit.tiles.mask")}
+        </button>
+      )}
+    </li>
   );
 }

@@ -15,16 +15,9 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
   imageCap:
     "This engine reads at most {{count}} images; if you add more, the extra ones are combined into one.",
   samples: {
-    title: "Samples",
-    empty: "No samples yet.",
-    apply: "Apply sample: {{prompt}}",
     applied: "Sample applied.",
-    addCurrent: "Add the current result as a sample",
     added: "Sample added.",
-    remove: "Delete sample",
     removed: "Sample deleted.",
-    needResult: "A sample needs a prompt and a result image.",
-    reorder: "Drag to reorder",
   },
   prompt: {
     label: "Prompt",
@@ -91,15 +84,15 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     image: "Result image {{index}}",
     done: "Your images are ready.",
     gatewayWait: "The answer was slow, so we're watching your history for the result…",
+    compare: "Before / after",
+    compareOff: "Result only",
+    before: "Before: your first input image",
+    after: "After: result image {{index}}",
+    compareSlider: "Before and after: drag or use the arrow keys",
   },
   history: {
     title: "History",
-    search: "Search prompts",
-    searchButton: "Search",
     empty: "No edited images yet.",
-    noMatch: "Nothing matches your search.",
-    loadMore: "Load more",
-    openPrefix: "Open the result:",
     failed: "We couldn't load your history.",
   },
   viewer: {

@@ -11,16 +11,9 @@ export const imageEditKo = {
   imageCap:
     "이 엔진은 이미지를 최대 {{count}}장까지 읽어요. 그보다 많이 올리면 나머지는 한 장으로 합쳐서 보내요.",
   samples: {
-    title: "샘플",
-    empty: "아직 샘플이 없어요.",
-    apply: "샘플 적용: {{prompt}}",
     applied: "샘플을 적용했어요.",
-    addCurrent: "현재 결과를 샘플로 추가",
     added: "샘플을 추가했어요.",
-    remove: "샘플 삭제",
     removed: "샘플을 삭제했어요.",
-    needResult: "프롬프트와 결과 이미지가 있어야 샘플로 추가할 수 있어요.",
-    reorder: "끌어서 순서 바꾸기",
   },
   prompt: {
     label: "프롬프트",
@@ -87,15 +80,15 @@ export const imageEditKo = {
     image: "결과 이미지 {{index}}",
     done: "이미지 편집이 끝났어요.",
     gatewayWait: "응답이 늦어 기록에서 결과를 기다리는 중이에요…",
+    compare: "전후 비교",
+    compareOff: "결과만 보기",
+    before: "전: 첫 번째 입력 이미지",
+    after: "후: 결과 이미지 {{index}}",
+    compareSlider: "전후 비교: 끌거나 화살표 키를 쓰세요",
   },
   history: {
     title: "기록",
-    search: "프롬프트 검색",
-    searchButton: "검색",
     empty: "아직 편집한 이미지가 없어요.",
-    noMatch: "검색 결과가 없어요.",
-    loadMore: "더 보기",
-    openPrefix: "결과 보기:",
     failed: "기록을 불러오지 못했어요.",
   },
   viewer: {

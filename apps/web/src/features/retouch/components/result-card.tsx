@@ -39,9 +39,9 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry, onCancel, isCa
   };
 
   let body: React.ReactNode;
-  if (job.phase === "completed" && job.resultUrl) {
-    const beforeUrl = job.originalUrl ?? job.resultUrl;
-    const afterUrl = job.resultUrl;
+  if (job.phase === "completed" && job.result) {
+    const beforeUrl = job.originalUrl ?? job.result;
+    const afterUrl = job.result;
     body = (
       <div className="flex flex-col gap-3.5" data-testid="retouch-result-completed">
         <CompareView beforeUrl={beforeUrl} afterUrl={afterUrl} labels={labels} testId="retouch-compare" />

@@ -12,12 +12,10 @@ import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { historyKeys, useToolHistory } from "../../../lib/history/history-api.ts";
 import { revealElement } from "../../../lib/reveal-element.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
-import { useCancelRetouchJob } from "../hooks/use-cancel-job.ts";
 import { useGenerateRetouch } from "../hooks/use-generate-retouch.ts";
 import { useUpscaleHandoff } from "../hooks/use-handoff.ts";
 import { useInView } from "../hooks/use-in-view.ts";
-import { useResumeRetouchJob } from "../hooks/use-resume-job.ts";
-import { useRetouchJob } from "../hooks/use-retouch-job.ts";
+import { useCancelRetouch, useResumeRetouchJob, useRetouchJob } from "../hooks/use-retouch-job.ts";
 import { useRetouchUpload } from "../hooks/use-retouch-upload.ts";
 import { canRunAgain, useRunAgain } from "../hooks/use-run-again.ts";
 import { generateBlock } from "../lib/generate-rules.ts";
@@ -93,7 +91,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     },
   };
 
-  const cancel = useCancelRetouchJob(job);
+  const cancel = useCancelRetouch(job);
   const clearResult = () => {
     if (!isProcessing) job.reset();
     generate.clearError();
@@ -105,7 +103,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
   };
   const runAgain = useRunAgain({ dispatch, loadPhoto: upload.loadFromUrl, clear: clearResult });
   const onOpenHistory = (item: THistoryItem) => {
-    if (item.image_url) job.show({ resultUrl: item.image_url, originalUrl: item.original_image_url });
+    if (item.image_url) job.show(item.image_url, { originalUrl: item.original_image_url });
     if (resultRef.current) revealElement(resultRef.current);
   };
 
@@ -144,8 +142,8 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
             previewUrl={upload.image?.previewUrl ?? upload.pendingPreview}
             isLoading={isLoading}
             onRetry={job.reset}
-            onCancel={cancel.cancel}
-            isCancelling={cancel.isCancelling}
+            onCancel={cancel}
+            isCancelling={job.isCancelling}
           />
           <HistoryCard
             history={history}

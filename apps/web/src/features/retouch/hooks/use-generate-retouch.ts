@@ -42,7 +42,7 @@ export function useGenerateRetouch(job: TRetouchJob, start = startUpscale) {
       setIsSubmitting(true);
       try {
         const started = await start(buildUpscaleInput(image, options));
-        track(started.jobId, { originalUrl: image.url });
+        track(started.jobId, { detail: { originalUrl: image.url } });
         void forceSync();
         void queryClient.invalidateQueries({ queryKey: historyKeys.bySource("upscale") });
       } catch (caught) {

@@ -1,8 +1,7 @@
 import type { THistoryItem } from "@gyeol/shared/contracts/images";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { findResumableItem, useResumeRetouchJob } from "./use-resume-job.ts";
-import { useRetouchJob } from "./use-retouch-job.ts";
+import { findResumableItem, useResumeRetouchJob, useRetouchJob } from "./use-retouch-job.ts";
 
 function item(overrides: Partial<THistoryItem>): THistoryItem {
   return {
