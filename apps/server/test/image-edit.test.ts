@@ -449,6 +449,21 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(await balance(user.id)).toBe(30);
   });
 
+  it("refuses an image outside the 1:3–3:1 ratio before charging, naming its size (issue 26)", async () => {
+    fake.outcome = "ok";
+    const before = fake.requests.length;
+    const { user, response } = await run(30, (images) => editBody(images), [
+      await photo(undefined, { width: 3100, height: 1000 }),
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "IMAGE_RATIO_OUT_OF_RANGE",
+      details: { width: 3100, height: 1000 },
+    });
+    expect(await balance(user.id)).toBe(30);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("refuses another user's image and a prompt with a banned keyword, charging nothing", async () => {
     const owner = await userWithCredits(t, 0);
     const theirs = await upload(t, owner.cookie, await photo());

@@ -6,6 +6,7 @@
  * say so.
  */
 import type { TCharacterMode, TGenerationAspectRatio } from "@gyeol/shared/generation";
+import { JobFailure } from "../../lib/job-failure.ts";
 
 export interface TReferenceImageRequest {
   prompt: string;
@@ -47,13 +48,6 @@ export interface ReferenceImageProvider {
 }
 
 /** A failure with one of our error codes (jobs.error_code), like EngineJobError. */
-export class GenerationError extends Error {
+export class GenerationError extends JobFailure {
   override name = "GenerationError";
-  constructor(
-    readonly code: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }

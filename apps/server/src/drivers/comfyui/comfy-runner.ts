@@ -6,6 +6,7 @@
  * The tool drivers (retouch, face edit, image edit, generation) bind their input into a workflow
  * file (workflows/*.json) and never ask which runner carries it.
  */
+import { JobFailure } from "../../lib/job-failure.ts";
 
 /** ComfyUI's API format: node id → `{class_type, inputs}`; a link is `[nodeId, outputIndex]`. */
 export type TComfyLink = [string, number];
@@ -96,14 +97,15 @@ export const COMFY_ERROR_CODES: readonly TComfyErrorCode[] = [
   "COMFYUI_INPUT_TOO_LARGE",
 ];
 
-export class ComfyError extends Error {
+export class ComfyError extends JobFailure {
   override name = "ComfyError";
+  declare readonly code: TComfyErrorCode;
   constructor(
-    readonly code: TComfyErrorCode,
+    code: TComfyErrorCode,
     message: string,
     /** ComfyUI's node_errors or RunPod's details, kept for the log. */
     readonly details?: unknown,
   ) {
-    super(message);
+    super(code, message);
   }
 }

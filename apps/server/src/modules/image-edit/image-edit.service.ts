@@ -12,7 +12,13 @@ import type {
   TImageEditHistoryQuery,
   TImageEditHistoryResponse,
 } from "@gyeol/shared/contracts/image-edit";
-import { IMAGE_EDIT_MIN_PIXELS, imageEditCost, parseEditSize } from "@gyeol/shared/image-edit";
+import {
+  IMAGE_EDIT_INPUT_RATIO_TEXT,
+  IMAGE_EDIT_MIN_PIXELS,
+  imageEditCost,
+  isEditInputRatioAllowed,
+  parseEditSize,
+} from "@gyeol/shared/image-edit";
 import { MASK_DEFAULT_COLOR } from "@gyeol/shared/mask";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
@@ -79,6 +85,15 @@ export function createImageEditService({ store, images, intake, provider }: Imag
               400,
               "IMAGE_RESOLUTION_TOO_LOW",
               `Each image needs at least 921,600 pixels (960x960); this one is ${upload.width}x${upload.height}.`,
+              { width: upload.width, height: upload.height },
+            );
+          // What the vendor would refuse after the charge (Seedream 4.0: 1:3–3:1), refused before it;
+          // the page checks the same rule (shared/image-edit.ts) before the click.
+          if (!isEditInputRatioAllowed(upload.width, upload.height))
+            throw new AppError(
+              400,
+              "IMAGE_RATIO_OUT_OF_RANGE",
+              `Each image's width-to-height ratio must be between ${IMAGE_EDIT_INPUT_RATIO_TEXT.min} and ${IMAGE_EDIT_INPUT_RATIO_TEXT.max}; this one is ${upload.width}x${upload.height}.`,
               { width: upload.width, height: upload.height },
             );
           inputKeys.push(key);

@@ -347,6 +347,8 @@ export const ko = {
       IMAGE_EDIT_NOT_CONFIGURED:
         "이미지 편집을 사용할 수 없습니다. 운영자가 이미지 편집 서비스를 연결하지 않았습니다.",
       IMAGE_RESOLUTION_TOO_LOW: "이미지 해상도가 너무 낮습니다. 960x960 픽셀 이상의 이미지를 사용해 주세요.",
+      IMAGE_RATIO_OUT_OF_RANGE:
+        "이미지의 가로세로 비율은 1:3에서 3:1 사이여야 합니다. 너무 길거나 높은 이미지는 잘라서 올려 주세요.",
       EDIT_OVERSIZE_IMAGE: "이미지가 10MB 이상이라 처리할 수 없습니다. 크레딧은 환불되었습니다.",
       EDIT_MASKED_IMAGE_TOO_LARGE:
         "마스크를 합성한 이미지가 JPEG 품질을 가장 낮춰도 9MB(9,437,184바이트)를 넘습니다. 더 작은 이미지를 사용해 주세요. 크레딧은 환불되었습니다.",
