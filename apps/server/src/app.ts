@@ -11,7 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { type Config, operatorWarning } from "./config.ts";
-import { migrateToLatest } from "./db/migrate.ts";
+import { migrateDatabase } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./drivers/db/database.ts";
 import {
   createRateLimitRedis,
@@ -101,7 +101,7 @@ export async function buildApp({
   redisPrefix = "gyeol",
 }: BuildAppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? openDatabase(config.database);
-  if (!givenDb) await migrateToLatest(db.kysely, db.dialect);
+  if (!givenDb) await migrateDatabase(db);
   const services =
     givenServices ??
     createServices({

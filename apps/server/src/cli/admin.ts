@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ZAccountFields } from "@gyeol/shared/contracts/auth";
 import { ConfigError, loadConfig } from "../config.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateDatabase } from "../db/migrate.ts";
 import type { TCreditBucket } from "../db/schema.ts";
 import { openDatabase } from "../drivers/db/database.ts";
 import { isAppError } from "../lib/app-error.ts";
@@ -206,7 +206,7 @@ export async function main(
   const db = openDatabase(config.database);
   let services: Services | undefined;
   try {
-    await migrateToLatest(db.kysely, db.dialect);
+    await migrateDatabase(db);
     services = createServices({ db, config });
     await runCommand(command, parsed.values, services, io);
     return 0;
