@@ -3,9 +3,11 @@
  * uploads, downloads, the history list (spec 02 §3, §7) and the detected-regions preview.
  * Tool uploads are private: only their owner gets (signed) URLs to them.
  */
+
 import { createHash } from "node:crypto";
 import { historyPage, type THistoryQuery, type THistoryResponse } from "@gyeol/shared/contracts/images";
 import { NOTICE_IMAGE_MAX_PIXELS, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
+import { TOOLS } from "@gyeol/shared/tools";
 import { z } from "zod";
 import type { ImageRow, UploadRow, UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
@@ -122,7 +124,7 @@ export function createImagesService({
   async function toHistoryItem(row: ImageRow) {
     // The job row tells why a failed item failed and what a retouch item ran with.
     const job =
-      row.job_id && (row.status === "failed" || row.source === "upscale")
+      row.job_id && (row.status === "failed" || row.source === TOOLS.retouch.historySource)
         ? await store.jobs.findById(row.job_id)
         : undefined;
     const all = row.all_image_urls ? ZKeyList.safeParse(JSON.parse(row.all_image_urls)) : null;
@@ -143,7 +145,9 @@ export function createImagesService({
       // Why a failed item failed: JOB_CANCELLED reads as "cancelled", not "failed", on the page.
       code: row.status === "failed" ? (job?.error_code ?? null) : null,
       // A retouch item's settings, so "run again" on the page reproduces it (issue 24).
-      ...(row.source === "upscale" ? { retouch_settings: job ? retouchSettingsOf(job.input) : null } : {}),
+      ...(row.source === TOOLS.retouch.historySource
+        ? { retouch_settings: job ? retouchSettingsOf(job.input) : null }
+        : {}),
     };
   }
 
