@@ -90,7 +90,7 @@ const editBody = (images: string[], overrides: Record<string, unknown> = {}) => 
   prompt: "make the sky a sunset",
   images,
   num_images: 1,
-  size: "1024x768",
+  size: "1280x720",
   seed: 4242,
   seedream_task_id: null,
   auto_prompt_used: false,
@@ -243,7 +243,7 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(headers["x-client-request-id"]).toBe(accepted.seedream_task_id);
     expect(body).toMatchObject({
       model: "seedream-4-0-250828",
-      size: "1024x768",
+      size: "1280x720",
       seed: 4242,
       sequential_image_generation: "auto",
       sequential_image_generation_options: { max_images: 2 },
@@ -462,6 +462,43 @@ describe("image edit on Seedream (contract fake)", () => {
     });
     expect(await balance(user.id)).toBe(30);
     expect(fake.requests.length).toBe(before);
+  });
+
+  it("refuses an output under 921,600 pixels before charging or storing anything, naming the limit (issue 26)", async () => {
+    fake.outcome = "ok";
+    const user = await userWithCredits(t, 30);
+    const image = await upload(t, user.cookie, await photo());
+    const before = fake.requests.length;
+    const stored = async () => ({
+      jobs: (await t.db.kysely.selectFrom("jobs").select("id").where("user_id", "=", user.id).execute())
+        .length,
+      history: (await t.db.kysely.selectFrom("images").select("id").where("user_id", "=", user.id).execute())
+        .length,
+      ledger: (
+        await t.db.kysely.selectFrom("credit_ledger").select("id").where("user_id", "=", user.id).execute()
+      ).length,
+    });
+    const was = await stored();
+    // 1279×720 is one column under the minimum; 1024×768 is what the page's old default sent.
+    for (const [size, width, height] of [
+      ["1279x720", 1279, 720],
+      ["1024x768", 1024, 768],
+    ] as const) {
+      const refused = await generate(t, user.cookie, editBody([image], { size }));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: "IMAGE_OUTPUT_TOO_SMALL",
+        details: { width, height, pixels: width * height, minPixels: 921_600 },
+      });
+      expect(refused.json().error).toContain("921,600");
+    }
+    expect(await balance(user.id)).toBe(30);
+    expect(await stored()).toEqual(was);
+    expect(fake.requests.length).toBe(before);
+    // Exactly the minimum (1280×720) is taken.
+    const taken = await generate(t, user.cookie, editBody([image], { size: "1280x720" }));
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await balance(user.id)).toBe(15);
   });
 
   it("refuses another user's image and a prompt with a banned keyword, charging nothing", async () => {

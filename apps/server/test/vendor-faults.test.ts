@@ -169,7 +169,7 @@ describe("Seedream never answering", () => {
           prompt: "make the sky a sunset",
           images: [imageUrl],
           num_images: 1,
-          size: "1024x768",
+          size: "1280x720",
           seed: 7,
           seedream_task_id: null,
           auto_prompt_used: false,

@@ -354,6 +354,8 @@ export const en: TTranslations = {
       IMAGE_RESOLUTION_TOO_LOW: "The image resolution is too low. Use an image of at least 960x960 pixels.",
       IMAGE_RATIO_OUT_OF_RANGE:
         "An image's width-to-height ratio must be between 1:3 and 3:1. Crop a very wide or tall image before uploading it.",
+      IMAGE_OUTPUT_TOO_SMALL:
+        "The output size is too small: image edit makes at least 921,600 pixels (for example 1280x720). Make the size larger.",
       EDIT_OVERSIZE_IMAGE:
         "An image is 10 MB or larger, which the provider cannot take. Your credits have been refunded.",
       EDIT_MASKED_IMAGE_TOO_LARGE:
