@@ -165,7 +165,9 @@ describe("upload moderation", () => {
     expect(response.statusCode, response.body).toBe(400);
     const body = response.json() as { code: string; message?: string; error?: string };
     expect(body.code).toBe("NSFW_CONTENT_DETECTED");
-    expect(response.body).toContain("try a different crop (face and shoulders) or contact support");
+    expect(response.body).toContain(
+      "try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support",
+    );
     expect(response.body).not.toContain("Porn");
     const refusals = lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE);
     expect(refusals).toHaveLength(1);
