@@ -230,7 +230,8 @@ async function main() {
   const set = JSON.parse(fs.readFileSync(setFile, "utf8")) as SetEntry[];
   const kept = new Map<string, ScoredEntry>();
   if (process.argv.includes("--keep-scores") && fs.existsSync(outFile)) {
-    for (const entry of JSON.parse(fs.readFileSync(outFile, "utf8")) as ScoredEntry[]) kept.set(entry.id, entry);
+    for (const entry of JSON.parse(fs.readFileSync(outFile, "utf8")) as ScoredEntry[])
+      kept.set(entry.id, entry);
   }
   const scored: ScoredEntry[] = [];
   const missing: string[] = [];
@@ -244,9 +245,20 @@ async function main() {
     const before = kept.get(entry.id);
     const views =
       before && before.source === sourceText(entry)
-        ? { size: before.size, scores: before.scores, second: before.second, closeUp: await measureCloseUp(bytes) }
+        ? {
+            size: before.size,
+            scores: before.scores,
+            second: before.second,
+            closeUp: await measureCloseUp(bytes),
+          }
         : await scoreViews(bytes);
-    scored.push({ id: entry.id, label: entry.label, category: entry.category, source: sourceText(entry), ...views });
+    scored.push({
+      id: entry.id,
+      label: entry.label,
+      category: entry.category,
+      source: sourceText(entry),
+      ...views,
+    });
   }
   if (missing.length) {
     process.stderr.write(
@@ -273,10 +285,14 @@ async function main() {
     describe(`t2 = ${t2.toFixed(2)}`, scored, (e) => {
       if (scoresOnlyVerdict(e.scores) === "allow") return "allow";
       if (explicitScore(e.second) < t2) return "allow";
-      return inGreyBand(e.scores) && (isClothedCloseUp(e.closeUp) || isClothedPerson(e.closeUp)) ? "allow" : "block";
+      return inGreyBand(e.scores) && (isClothedCloseUp(e.closeUp) || isClothedPerson(e.closeUp))
+        ? "allow"
+        : "block";
     });
   }
-  print("\nIn the grey band, a person with a face passes when bare skin ≤ p of the body (the rest as the rule):");
+  print(
+    "\nIn the grey band, a person with a face passes when bare skin ≤ p of the body (the rest as the rule):",
+  );
   for (const p of [0.25, 0.3, 0.33, 0.36, 0.4, 0.45, 0.5]) {
     describe(`person skin ≤ ${p.toFixed(2)}`, scored, (e) => {
       if (!inGreyBand(e.scores)) return currentVerdict(e);

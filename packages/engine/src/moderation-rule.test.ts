@@ -10,9 +10,9 @@ import {
   NSFW_EXPLICIT_THRESHOLD,
   NSFW_SECOND_OPINION_THRESHOLD,
   type NsfwScores,
-  PERSON_MAX_SKIN,
   needsSecondOpinion,
   nsfwVerdict,
+  PERSON_MAX_SKIN,
   type TNsfwVerdict,
 } from "./moderation-rule.ts";
 
@@ -82,8 +82,7 @@ const scoresOnlyRule: TDecide = ({ scores: s }) =>
 const closeUpOnlyRule: TDecide = (e) =>
   scoresOnlyRule(e) === "block" && !(inGreyBand(e.scores) && isClothedCloseUp(e.closeUp)) ? "block" : "allow";
 /** Issue 24's first change: the second opinion from 0.58 and the close-up check; no bare-skin share of the person. */
-const secondOpinionRule: TDecide = (e) =>
-  explicitScore(e.second) < 0.58 ? "allow" : closeUpOnlyRule(e);
+const secondOpinionRule: TDecide = (e) => (explicitScore(e.second) < 0.58 ? "allow" : closeUpOnlyRule(e));
 
 describe("nsfwVerdict over the labelled set", () => {
   it("scores every image of the set, with the set's labels", () => {
@@ -137,7 +136,8 @@ describe("nsfwVerdict over the labelled set", () => {
 
   it("finds much of the body bare on every explicit picture with a face in the grey band", () => {
     const flagged = scored.filter(
-      (e) => e.label === "block" && inGreyBand(e.scores) && e.closeUp.faces > 0 && e.closeUp.personSkin !== null,
+      (e) =>
+        e.label === "block" && inGreyBand(e.scores) && e.closeUp.faces > 0 && e.closeUp.personSkin !== null,
     );
     expect(flagged.map((e) => e.id).sort()).toEqual([
       "image-data-190full",
@@ -255,22 +255,24 @@ describe("nsfwVerdict: the close-up check in the grey band", () => {
   });
 
   it("refuses the same scores with a small face in a full-body frame", () => {
-    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.3, personSkin: 0.9 } })).toBe(
-      "block",
-    );
-    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.01, personSkin: 0.5 } })).toBe(
-      "block",
-    );
+    expect(
+      nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.3, personSkin: 0.9 } }),
+    ).toBe("block");
+    expect(
+      nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.01, personSkin: 0.5 } }),
+    ).toBe("block");
   });
 
   it("refuses a large face with much bare skin beside and below it", () => {
-    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.15, bodySkin: 0.3, personSkin: 0.7 } })).toBe(
-      "block",
-    );
+    expect(
+      nsfwVerdict(closeUpScores, { closeUp: { faces: 1, faceArea: 0.15, bodySkin: 0.3, personSkin: 0.7 } }),
+    ).toBe("block");
   });
 
   it("refuses when no face was found or nothing was measured", () => {
-    expect(nsfwVerdict(closeUpScores, { closeUp: { faces: 0, faceArea: 0, bodySkin: null, personSkin: null } })).toBe("block");
+    expect(
+      nsfwVerdict(closeUpScores, { closeUp: { faces: 0, faceArea: 0, bodySkin: null, personSkin: null } }),
+    ).toBe("block");
     expect(nsfwVerdict(closeUpScores)).toBe("block");
   });
 
@@ -298,7 +300,9 @@ describe("nsfwVerdict: the close-up check in the grey band", () => {
     expect(nsfwVerdict(high, { closeUp })).toBe("block");
     const low: NsfwScores = { ...closeUpScores, Porn: 0.68, Neutral: 0.264 };
     expect(inGreyBand(low)).toBe(false);
-    expect(nsfwVerdict(low, { closeUp: { faces: 0, faceArea: 0, bodySkin: null, personSkin: null } })).toBe("allow");
+    expect(nsfwVerdict(low, { closeUp: { faces: 0, faceArea: 0, bodySkin: null, personSkin: null } })).toBe(
+      "allow",
+    );
   });
 });
 
@@ -317,12 +321,18 @@ describe("nsfwVerdict: the second opinion", () => {
   it("refuses when both agree, unless a grey-band picture is a clothed close-up", () => {
     expect(nsfwVerdict(laughing, { second: agrees })).toBe("block");
     const grey: NsfwScores = { ...laughing, Porn: 0.8, Neutral: 0.176 };
-    expect(nsfwVerdict(grey, { second: agrees, closeUp: { faces: 1, faceArea: 0.3, bodySkin: 0.02, personSkin: null } })).toBe(
-      "allow",
-    );
-    expect(nsfwVerdict(grey, { second: agrees, closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.3, personSkin: 0.9 } })).toBe(
-      "block",
-    );
+    expect(
+      nsfwVerdict(grey, {
+        second: agrees,
+        closeUp: { faces: 1, faceArea: 0.3, bodySkin: 0.02, personSkin: null },
+      }),
+    ).toBe("allow");
+    expect(
+      nsfwVerdict(grey, {
+        second: agrees,
+        closeUp: { faces: 1, faceArea: 0.02, bodySkin: 0.3, personSkin: 0.9 },
+      }),
+    ).toBe("block");
   });
 
   it("is never asked below the first threshold, and refuses from its own threshold up", () => {

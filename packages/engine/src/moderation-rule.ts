@@ -140,6 +140,7 @@ export function nsfwVerdict(scores: NsfwScores, evidence: NsfwEvidence = {}): TN
   if (!needsSecondOpinion(scores)) return "allow";
   if (evidence.second && explicitScore(evidence.second) < NSFW_SECOND_OPINION_THRESHOLD) return "allow";
   const closeUp = evidence.closeUp;
-  if (inGreyBand(scores) && closeUp && (isClothedCloseUp(closeUp) || isClothedPerson(closeUp))) return "allow";
+  if (inGreyBand(scores) && closeUp && (isClothedCloseUp(closeUp) || isClothedPerson(closeUp)))
+    return "allow";
   return "block";
 }

@@ -1,8 +1,14 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { inGreyBand, isClothedCloseUp, isClothedPerson, type NsfwScores, nsfwVerdict } from "./moderation-rule.ts";
-import { classifyNsfw, MONOCHROME_CHROMA, measureCloseUp, meanChroma } from "./nsfw.ts";
 import { decodeImage } from "./image.ts";
+import {
+  inGreyBand,
+  isClothedCloseUp,
+  isClothedPerson,
+  type NsfwScores,
+  nsfwVerdict,
+} from "./moderation-rule.ts";
+import { classifyNsfw, MONOCHROME_CHROMA, meanChroma, measureCloseUp } from "./nsfw.ts";
 import { readFixture } from "./test/fixtures.ts";
 
 /** Issue 12's beauty close-up: Porn 0.794, inside the grey band. */
@@ -57,7 +63,11 @@ describe("measureCloseUp (the grey band's second check)", () => {
   });
 
   it("measures no skin on a black-and-white copy: without colour, skin cannot clear a picture", async () => {
-    const grey = await sharp(readFixture("grace-meng.jpg")).grayscale().toColourspace("srgb").png().toBuffer();
+    const grey = await sharp(readFixture("grace-meng.jpg"))
+      .grayscale()
+      .toColourspace("srgb")
+      .png()
+      .toBuffer();
     expect(meanChroma(await decodeImage(grey))).toBeLessThan(MONOCHROME_CHROMA);
     expect(meanChroma(await decodeImage(readFixture("grace-meng.jpg")))).toBeGreaterThan(MONOCHROME_CHROMA);
     const features = await measureCloseUp(grey);

@@ -315,7 +315,9 @@ describe("the retouch page", () => {
       en: { supportEmail: "help@gyeol.example" },
     });
     const view = render(content as ReactElement);
-    expect(view.getByTestId("nsfw-refusal-toast").textContent).toContain("try a crop that shows the whole face");
+    expect(view.getByTestId("nsfw-refusal-toast").textContent).toContain(
+      "try a crop that shows the whole face",
+    );
     expect(view.getByRole("link", { name: "Contact support" }).getAttribute("href")).toMatch(/^mailto:.+@.+/);
   });
 
