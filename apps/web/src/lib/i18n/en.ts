@@ -386,7 +386,7 @@ export const en: TTranslations = {
       NOT_CANCELLED: "Your subscription isn't scheduled to cancel.",
       PAYMENT_PROVIDER_ERROR: "The payment service couldn't be reached. Please try again shortly.",
       NSFW_CONTENT_DETECTED:
-        "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
+        "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support.",
       INVALID_IMAGE: "The image couldn't be read. Upload an undamaged JPEG or PNG file.",
       UNSUPPORTED_IMAGE_TYPE:
         "This file is not a JPG or PNG inside: we check the contents, not the name, so a GIF renamed .jpg is still a GIF. Save it as JPG or PNG and upload it again.",

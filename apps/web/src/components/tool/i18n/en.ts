@@ -75,7 +75,7 @@ export const toolEn: TTree<typeof toolKo> = {
     insufficient: "Not enough credits. Please top up and try again.",
     topUp: "Top up",
     maintenance: "We're under maintenance. Please try again shortly.",
-    nsfw: "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
+    nsfw: "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support.",
     nsfwSupport: "Contact support",
   },
 };
