@@ -30,6 +30,7 @@ import {
   reencodePublicImage,
 } from "./image-checks.ts";
 import { retouchSettingsOf } from "./retouch-settings.ts";
+import { runInputsOf } from "./run-inputs.ts";
 import { vendorTaskFields } from "./vendor-task-fields.ts";
 
 /** How long the signed URLs in answers live (the page polls and reloads history well within it). */
@@ -94,6 +95,12 @@ export function createImagesService({
     return key.startsWith("public/") ? storage.publicUrl(key) : signedUrls.get(key);
   }
 
+  /** The signed URL of a tool upload that is still kept, or null once it was purged. */
+  async function storedUrlOf(key: string | null): Promise<string | null> {
+    if (!key || !(await store.images.findUpload(key))) return null;
+    return urlOf(key);
+  }
+
   const imageNotFound = () => new AppError(404, "NOT_FOUND", "Image not found.");
 
   /** History pages' answers by user and query (insertion order is age order; see history()). */
@@ -120,9 +127,11 @@ export function createImagesService({
   }
 
   async function toHistoryItem(row: ImageRow) {
-    // The job row tells why a failed item failed and what a retouch item ran with.
+    // The job row tells why a failed item failed and what a retouch, image-edit or generation
+    // item ran with.
+    const hasInputs = row.source === "seedream" || row.source === "kling";
     const job =
-      row.job_id && (row.status === "failed" || row.source === "upscale")
+      row.job_id && (row.status === "failed" || row.source === "upscale" || hasInputs)
         ? await store.jobs.findById(row.job_id)
         : undefined;
     const all = row.all_image_urls ? ZKeyList.safeParse(JSON.parse(row.all_image_urls)) : null;
@@ -144,6 +153,11 @@ export function createImagesService({
       code: row.status === "failed" ? (job?.error_code ?? null) : null,
       // A retouch item's settings, so "run again" on the page reproduces it (issue 24).
       ...(row.source === "upscale" ? { retouch_settings: job ? retouchSettingsOf(job.input) : null } : {}),
+      // An image-edit or generation run's inputs, so "run again" refills its form (issue 26); an
+      // input purged since (30 days) reads as null rather than as an address that answers 404.
+      ...(hasInputs
+        ? { run_inputs: job ? await runInputsOf(row.source, job.input, storedUrlOf) : null }
+        : {}),
     };
   }
 
