@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
@@ -31,6 +32,12 @@ async function photo(name: string, width: number, height: number) {
     .jpeg({ quality: 88 })
     .toBuffer();
   return { name: name.replace(".jpg", `-${width}.jpg`), mimeType: "image/jpeg", buffer };
+}
+
+/** The viewer is fixed to the window: a shot of the window, not of the whole page. */
+async function shootWindow(page: Page, name: string): Promise<void> {
+  mkdirSync(join(inject("repoRoot"), "screenshots"), { recursive: true });
+  await page.screenshot({ path: join(inject("repoRoot"), "screenshots", `${name}.png`) });
 }
 
 async function credits(page: Page): Promise<number> {
@@ -129,7 +136,7 @@ describe("run again from history (issue 26)", () => {
         return Boolean(img?.complete && img.naturalWidth > 0);
       });
       expect(await stage.getAttribute("data-showing")).toBe("after");
-      await shoot(page, `run-again-image-edit-${journey.name}-viewer`);
+      await shootWindow(page, `run-again-image-edit-${journey.name}-viewer`);
       await page.getByTestId("image-edit-viewer-actual").click();
       await expect.poll(() => page.getByTestId("image-edit-viewer-zoom-level").textContent()).toBe("100%");
       const hold = page.getByTestId("image-edit-viewer-hold");
@@ -138,7 +145,7 @@ describe("run again from history (issue 26)", () => {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await expect.poll(() => stage.getAttribute("data-showing")).toBe("before");
-      await shoot(page, `run-again-image-edit-${journey.name}-viewer-hold`);
+      await shootWindow(page, `run-again-image-edit-${journey.name}-viewer-hold`);
       await page.mouse.up();
       await expect.poll(() => stage.getAttribute("data-showing")).toBe("after");
       await page.keyboard.press("Escape");
@@ -170,7 +177,7 @@ describe("run again from history (issue 26)", () => {
       await expect.poll(() => credits(page)).toBe(before - 30);
       expect(errors).toEqual([]);
       await page.context().close();
-    });
+    }, 300_000);
 
     it(`generation, ${journey.name}: the prompt, ratio, count and reference come back; a result becomes the next reference`, async () => {
       const page = await signedInPage(journey, "again-gen");
@@ -229,6 +236,6 @@ describe("run again from history (issue 26)", () => {
         .not.toBe(referenceBefore);
       expect(errors).toEqual([]);
       await page.context().close();
-    });
+    }, 300_000);
   }
 });
