@@ -564,6 +564,73 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(next.pagination.hasMore).toBe(false);
     expect((await get("grouped=0&status=completed&limit=1")).items).toHaveLength(2);
   }, 30_000);
+
+  // Issue 26 "run again": a history item recalls its prompt, seed, size, count, tiles and masks.
+  it("answers each run's inputs in its history item, and an input purged since as null", async () => {
+    fake.outcome = "ok";
+    const user = await userWithCredits(t, 200);
+    const first = await upload(t, user.cookie, await photo());
+    const portrait = { width: 960, height: 1280 };
+    const second = await upload(t, user.cookie, await photo({ r: 10, g: 200, b: 10 }, portrait));
+    const mask = await uploadMaskPresigned(t, user.cookie, await leftHalfMask(portrait));
+    const response = await generate(
+      t,
+      user.cookie,
+      editBody([first, second], {
+        prompt: "recall me",
+        masks: [null, mask],
+        mask_colors: [null, "red"],
+        num_images: 2,
+        size: "1280x960",
+        // Above the history column's 32 bits: the job's own input still has it.
+        seed: 9_876_543_210,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const worker = startWorker(t.services, t.config);
+    try {
+      const done = await seedreamStatus(t, user.cookie, response.json().seedream_task_id);
+      expect(done.status).toBe("completed");
+    } finally {
+      await worker.stop();
+    }
+    const history = async () =>
+      (
+        await t.app.inject({
+          url: "/api/seedream/history?grouped=1&status=completed&limit=9&q=recall",
+          headers: { cookie: user.cookie },
+        })
+      ).json();
+    const item = (await history()).items[0];
+    expect(item.seed).toBeNull();
+    expect(item.run_inputs).toMatchObject({
+      prompt: "recall me",
+      num_images: 2,
+      seed: 9_876_543_210,
+      size: "1280x960",
+      aspect_ratio: null,
+      images: [
+        { role: "input", mask_url: null, mask_color: null },
+        { role: "input", mask_color: "red" },
+      ],
+    });
+    // The recalled addresses open: the page fetches each into a tile.
+    for (const url of [
+      item.run_inputs.images[0].url,
+      item.run_inputs.images[1].url,
+      item.run_inputs.images[1].mask_url,
+    ]) {
+      const path = new URL(url, "http://localhost").pathname + new URL(url, "http://localhost").search;
+      const opened = await t.app.inject({ url: path, headers: { cookie: user.cookie } });
+      expect(opened.statusCode, url).toBe(200);
+    }
+    // 30 days on, the uploads are purged: the item still recalls its words, its images read as null.
+    await t.services.images.purgeExpiredUploads(-1);
+    const purged = (await history()).items[0];
+    expect(purged.run_inputs.prompt).toBe("recall me");
+    expect(purged.run_inputs.images.map((image: { url: string | null }) => image.url)).toEqual([null, null]);
+    expect(purged.run_inputs.images[1].mask_url).toBeNull();
+  }, 30_000);
 });
 
 describe("image edit on the OpenAI Images API (contract fake)", () => {

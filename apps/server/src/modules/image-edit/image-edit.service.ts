@@ -188,6 +188,7 @@ export function createImageEditService({ store, images, intake, provider }: Imag
           all_image_urls: all,
           original_image_url: row.original_image_url,
           created_at: row.created_at,
+          run_inputs: row.run_inputs ?? null,
         };
         return grouped || all.length <= 1
           ? [item]

@@ -11,6 +11,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { ImageFiles } from "./image-files.ts";
 import { retouchSettingsOf } from "./retouch-settings.ts";
+import { runInputsOf } from "./run-inputs.ts";
 import { vendorTaskFields } from "./vendor-task-fields.ts";
 
 /**
@@ -29,6 +30,12 @@ export interface ImageHistoryDeps {
   files: Pick<ImageFiles, "urlOf">;
 }
 
+/** The history sources whose items carry their run's inputs ("run again", issue 26). */
+const WITH_RUN_INPUTS: ReadonlySet<string> = new Set([
+  TOOLS.imageEdit.historySource,
+  TOOLS.generation.historySource,
+]);
+
 export type ImageHistory = ReturnType<typeof createImageHistory>;
 
 export function createImageHistory({ store, clock, files }: ImageHistoryDeps) {
@@ -36,10 +43,18 @@ export function createImageHistory({ store, clock, files }: ImageHistoryDeps) {
   /** History pages' answers by user and query (insertion order is age order; see history()). */
   const historyPages = new Map<string, { stamp: string; answer: THistoryResponse; until: number }>();
 
+  /** The signed URL of a tool upload that is still kept, or null once it was purged. */
+  async function storedUrlOf(key: string | null): Promise<string | null> {
+    if (!key || !(await store.images.findUpload(key))) return null;
+    return urlOf(key);
+  }
+
   async function toHistoryItem(row: ImageRow) {
-    // The job row tells why a failed item failed and what a retouch item ran with.
+    // The job row tells why a failed item failed and what a retouch, image-edit or generation
+    // item ran with.
+    const hasInputs = WITH_RUN_INPUTS.has(row.source);
     const job =
-      row.job_id && (row.status === "failed" || row.source === TOOLS.retouch.historySource)
+      row.job_id && (row.status === "failed" || row.source === TOOLS.retouch.historySource || hasInputs)
         ? await store.jobs.findById(row.job_id)
         : undefined;
     const all = row.all_image_urls ? ZKeyList.safeParse(JSON.parse(row.all_image_urls)) : null;
@@ -62,6 +77,11 @@ export function createImageHistory({ store, clock, files }: ImageHistoryDeps) {
       // A retouch item's settings, so "run again" on the page reproduces it (issue 24).
       ...(row.source === TOOLS.retouch.historySource
         ? { retouch_settings: job ? retouchSettingsOf(job.input) : null }
+        : {}),
+      // An image-edit or generation run's inputs, so "run again" refills its form (issue 26); an
+      // input purged since (30 days) reads as null rather than as an address that answers 404.
+      ...(hasInputs
+        ? { run_inputs: job ? await runInputsOf(row.source, job.input, storedUrlOf) : null }
         : {}),
     };
   }

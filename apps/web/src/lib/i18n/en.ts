@@ -565,6 +565,13 @@ export const en: TTranslations = {
   toolFlow: {
     editAgain: "Edit this result again",
     editAgainAdded: "The result is now an input image for the next edit.",
+    runAgain: "Run again",
+    runAgainLabel: "Run again: load the prompt and settings from {{date}}",
+    runAgainLoaded:
+      "Loaded the prompt, settings and input images from history. Press Generate to make it again.",
+    runAgainImagesGone:
+      "Input images not loaded: {{count}}. They passed the 30-day keeping time and were deleted.",
+    editAgainReference: "The result is now the reference image of your next generation.",
   },
   billing: {
     scheduledDowngrade: {

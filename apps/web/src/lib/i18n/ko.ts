@@ -557,6 +557,11 @@ export const ko = {
   toolFlow: {
     editAgain: "이 결과로 다시 편집",
     editAgainAdded: "결과를 다음 편집의 입력 이미지로 넣었어요.",
+    runAgain: "다시 실행",
+    runAgainLabel: "다시 실행: {{date}} 기록의 프롬프트와 설정 불러오기",
+    runAgainLoaded: "기록의 프롬프트와 설정, 입력 이미지를 불러왔어요. 생성하기를 누르면 다시 만들어요.",
+    runAgainImagesGone: "입력 이미지 {{count}}장은 보관 기간(30일)이 지나 삭제돼 불러오지 못했어요.",
+    editAgainReference: "결과를 다음 생성의 참조 이미지로 넣었어요.",
   },
   billing: {
     scheduledDowngrade: {

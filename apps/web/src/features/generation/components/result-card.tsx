@@ -3,7 +3,7 @@
  * the share link (when the affiliate programme is on) and goes to retouch through the handoff.
  */
 import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
-import { Download, ImageIcon, Link2, Maximize2, Wand2 } from "lucide-react";
+import { Download, ImageIcon, Link2, Maximize2, PencilLine, Wand2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -19,6 +19,8 @@ interface ResultCardProps {
   onDownload: (url: string) => void;
   onShare: () => void;
   onSendToUpscale: (url: string) => void;
+  /** Issue 26: the result becomes the next run's reference image (absent while a run works). */
+  onEditAgain?: ((url: string) => void) | undefined;
   /** Issue 26: stops the run while it is followed. */
   onCancel?: () => void;
   isCancelling?: boolean;
@@ -57,6 +59,7 @@ export function ResultCard({
   onDownload,
   onShare,
   onSendToUpscale,
+  onEditAgain,
   onCancel,
   isCancelling = false,
 }: ResultCardProps) {
@@ -121,6 +124,15 @@ export function ResultCard({
                   >
                     <Wand2 aria-hidden="true" className="size-4" />
                   </Action>
+                  {onEditAgain && (
+                    <Action
+                      label={t("toolFlow.editAgain")}
+                      onClick={() => onEditAgain(url)}
+                      testId="generation-edit-again"
+                    >
+                      <PencilLine aria-hidden="true" className="size-4" />
+                    </Action>
+                  )}
                 </div>
               </>
             ) : (
