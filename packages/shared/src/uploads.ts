@@ -35,6 +35,11 @@ export interface TImagePolicy {
    */
   jpegQualities: readonly number[];
   reencodeMaxBytes: number | null;
+  /**
+   * Re-encode every picked image as JPEG (drawn upright), not only a resized or too heavy one:
+   * image edit's tiles are all composited and capped after encoding (spec 02 §5).
+   */
+  alwaysReencode?: boolean;
 }
 
 const MIME: Record<TImageType, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
@@ -73,6 +78,7 @@ export const IMAGE_POLICIES = {
     resize: { kind: "none" },
     jpegQualities: compositeQualities(),
     reencodeMaxBytes: IMAGE_EDIT_COMPOSITE_MAX_BYTES,
+    alwaysReencode: true,
   },
   /** spec 02 §9 Consistency: a reference image in png, webp or jpg. */
   consistency: {
