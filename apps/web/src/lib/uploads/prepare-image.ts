@@ -10,7 +10,8 @@ import {
  * What happens to a picked image before it is uploaded, for any tool (spec 02 §5): its size is
  * read, the tool's policy (shared/uploads) is checked and its resize rule applied, and the pixels
  * are redrawn on a canvas and encoded as JPEG, stepping the quality down where the policy caps the
- * encoded size.
+ * encoded size. Hand-written on purpose: no compression library is installed, and what one would
+ * do here is this one loop over `canvas.toBlob` (issue 26, item 7).
  */
 
 export interface TDecodedImage {
