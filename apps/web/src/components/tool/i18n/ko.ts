@@ -34,7 +34,7 @@ export const toolKo = {
     invalidType: "{{types}} 파일만 올릴 수 있어요 (이 파일: {{type}}).",
     tooLarge: "이 파일은 {{size}}MB예요. {{maxMb}}MB 이하의 파일만 올릴 수 있어요.",
     tooSmall:
-      "해상도가 너무 낮아요. {{minSize}}({{minPixels}}픽셀) 이상이 필요해요. 이 이미지는 {{width}}×{{height}}예요.",
+      "해상도가 너무 낮아요. {{minSize}}({{minPixels}}픽셀) 이상이 필요해요 (이 이미지: {{width}}×{{height}}).",
     encodedTooLarge:
       "준비된 이미지는 {{maxMb}}MB 이하여야 하는데, 가장 낮은 화질로도 더 커요. 더 작은 이미지를 골라 주세요.",
     steps: {
