@@ -2,6 +2,7 @@
  * Reference-image generation on Kling (spec 02 §2.3 "Consistency generation", §5 "Consistency",
  * §9 "Consistency"): one copy of its rules for the page, the intake and the driver.
  */
+import { IMAGE_POLICIES, isAllowedFileName, isAllowedFileType } from "./uploads.ts";
 
 /** §9: 15 credits per image; the button shows 15 × the count. */
 export const GENERATION_CREDITS_PER_IMAGE = 15;
@@ -31,15 +32,10 @@ export function klingAspectRatio(ratio: TGenerationAspectRatio): string {
 }
 
 /** §5: uploads end in jpg, jpeg, png or webp. */
-export const GENERATION_UPLOAD_EXTENSIONS = ["jpg", "jpeg", "png", "webp"] as const;
-export const GENERATION_UPLOAD_MIMES = ["image/jpeg", "image/png", "image/webp"] as const;
-
+/** A picked character or reference file: the consistency image policy's types (uploads.ts). */
 export function isAllowedGenerationFile(file: { name: string; type: string }): boolean {
-  const extension = file.name.toLowerCase().split(".").pop() ?? "";
-  return (
-    (GENERATION_UPLOAD_EXTENSIONS as readonly string[]).includes(extension) &&
-    (file.type === "" || (GENERATION_UPLOAD_MIMES as readonly string[]).includes(file.type))
-  );
+  const policy = IMAGE_POLICIES.consistency;
+  return isAllowedFileName(policy, file.name) && (file.type === "" || isAllowedFileType(policy, file.type));
 }
 
 /** Kling's reference modes for the character image (CONTRACTS §2.3 `image_reference`). */

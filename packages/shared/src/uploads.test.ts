@@ -24,6 +24,14 @@ describe("image policies (spec 02 §5, §9)", () => {
     );
   });
 
+  it("chat takes the images the model reads (JPEG, PNG, WebP, GIF), as the server does", () => {
+    const chat: TImagePolicy = IMAGE_POLICIES.chat;
+    expect(acceptAttribute(chat)).toBe(
+      "image/jpeg,image/png,image/webp,image/gif,.jpg,.jpeg,.png,.webp,.gif",
+    );
+    expect(isAllowedFileName(chat, "photo.HEIC")).toBe(false);
+  });
+
   it("image edit: 50 MB, 921,600 pixels, then at most 9 MB after compositing", () => {
     const policy: TImagePolicy = IMAGE_POLICIES.imageEdit;
     expect(findImagePolicyProblem(policy, { bytes: 50 * 1024 * 1024, width: 1280, height: 720 })).toBeNull();
@@ -79,7 +87,8 @@ describe("image policies (spec 02 §5, §9)", () => {
           expect(accept).toContain(`.${ext}`);
           expect(isAllowedFileName(policy, `${stem}.${ext.toUpperCase()}`)).toBe(true);
         }
-        expect(isAllowedFileName(policy, `${stem}.gif`)).toBe(false);
+        expect(isAllowedFileName(policy, `${stem}.gif`)).toBe(policy.extensions.includes("gif"));
+        expect(isAllowedFileName(policy, `${stem}.heic`)).toBe(false);
       }),
     );
   });

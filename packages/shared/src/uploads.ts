@@ -11,7 +11,7 @@ import {
 } from "./image-edit.ts";
 import { computeAutoResize, type TAutoResize } from "./retouch.ts";
 
-export type TImageType = "jpeg" | "png" | "webp";
+export type TImageType = "jpeg" | "png" | "webp" | "gif";
 
 export type TResizeRule =
   | { kind: "none" }
@@ -35,9 +35,19 @@ export interface TImagePolicy {
    */
   jpegQualities: readonly number[];
   reencodeMaxBytes: number | null;
+  /**
+   * Re-encode every picked image as JPEG (drawn upright), not only a resized or too heavy one:
+   * image edit's tiles are all composited and capped after encoding (spec 02 §5).
+   */
+  alwaysReencode?: boolean;
 }
 
-const MIME: Record<TImageType, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+const MIME: Record<TImageType, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+};
 
 export const IMAGE_POLICIES = {
   /** spec 02 §5 Retouch: jpg, jpeg and png; the resize tiers; JPEG quality 0.9. */
@@ -73,11 +83,25 @@ export const IMAGE_POLICIES = {
     resize: { kind: "none" },
     jpegQualities: compositeQualities(),
     reencodeMaxBytes: IMAGE_EDIT_COMPOSITE_MAX_BYTES,
+    alwaysReencode: true,
   },
   /** spec 02 §9 Consistency: a reference image in png, webp or jpg. */
   consistency: {
     types: ["jpeg", "png", "webp"],
     extensions: ["jpg", "jpeg", "png", "webp"],
+    maxBytes: null,
+    minPixels: null,
+    resize: { kind: "none" },
+    jpegQualities: [0.9],
+    reencodeMaxBytes: null,
+  },
+  /**
+   * spec 02 §5 Chat: only image files, sent with the message; the server reads the type from the
+   * bytes (JPEG, PNG, WebP, GIF: what the browser shows) and scales them for the model itself.
+   */
+  chat: {
+    types: ["jpeg", "png", "webp", "gif"],
+    extensions: ["jpg", "jpeg", "png", "webp", "gif"],
     maxBytes: null,
     minPixels: null,
     resize: { kind: "none" },

@@ -559,8 +559,6 @@ export const en: TTranslations = {
       "The output size {{width}}×{{height}} is {{pixels}} pixels; image edit makes at least {{minPixels}} pixels. Make it larger.",
     editOutputTooSmallHint: "The output must be at least {{minPixels}} pixels",
     payloadTooLarge: "The file is too large: files of at most {{mb}} MB can be uploaded.",
-    editTooLarge: "This file is {{size}} MB; image edit takes files of at most {{maxMb}} MB.",
-    editInvalidType: "Only jpg and png files can be added; this file is {{type}}.",
   },
   toolFlow: {
     editAgain: "Edit this result again",

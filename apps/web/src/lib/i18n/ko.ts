@@ -551,8 +551,6 @@ export const ko = {
       "결과 크기 {{width}}×{{height}}는 {{pixels}}픽셀이에요. 이미지 편집 결과는 {{minPixels}}픽셀 이상이어야 해요. 크기를 키워 주세요.",
     editOutputTooSmallHint: "결과는 {{minPixels}}픽셀 이상이어야 해요",
     payloadTooLarge: "파일이 너무 커요. {{mb}}MB 이하 파일만 올릴 수 있어요.",
-    editTooLarge: "이 파일은 {{size}}MB예요. 이미지 편집은 {{maxMb}}MB 이하 파일만 받아요.",
-    editInvalidType: "jpg, png 파일만 올릴 수 있어요. 이 파일은 {{type}} 형식이에요.",
   },
   toolFlow: {
     editAgain: "이 결과로 다시 편집",

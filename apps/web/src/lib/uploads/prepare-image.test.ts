@@ -1,6 +1,6 @@
 import { IMAGE_POLICIES, type TImagePolicy } from "@gyeol/shared/uploads";
 import { describe, expect, it, vi } from "vitest";
-import { ImagePolicyError, prepareImage, type TDecodedImage } from "./prepare-image.ts";
+import { prepareImage, type TDecodedImage } from "./prepare-image.ts";
 
 /** A decoder whose JPEG weighs `bytesAt(quality)` bytes. */
 function fakeDecode(width: number, height: number, bytesAt: (quality: number) => number = () => 10) {
@@ -32,16 +32,35 @@ describe("prepareImage by a tool's policy", () => {
     expect(prepared).toMatchObject({ width: 3000, height: 3000 });
   });
 
-  it("image edit: keeps a light file as it is, refuses too few pixels and too many bytes", async () => {
+  it("image edit: re-encodes every tile upright as JPEG, refuses too few pixels and too many bytes", async () => {
     const light = fileOf(1000);
     const { decode, encodeJpeg } = fakeDecode(1280, 720);
-    expect((await prepareImage(light, IMAGE_POLICIES.imageEdit, { decode })).blob).toBe(light);
-    expect(encodeJpeg).not.toHaveBeenCalled();
+    const prepared = await prepareImage(light, IMAGE_POLICIES.imageEdit, { decode });
+    expect(encodeJpeg).toHaveBeenCalledExactlyOnceWith(1280, 720, 0.92);
+    expect(prepared.filename).toBe("photo.jpg");
     await expect(
       prepareImage(light, IMAGE_POLICIES.imageEdit, { decode: fakeDecode(1279, 720).decode }),
-    ).rejects.toEqual(new ImagePolicyError("IMAGE_TOO_FEW_PIXELS"));
+    ).rejects.toMatchObject({
+      code: "IMAGE_TOO_FEW_PIXELS",
+      file: { bytes: 1000, width: 1279, height: 720 },
+    });
     const policy: TImagePolicy = { ...IMAGE_POLICIES.imageEdit, maxBytes: 999 };
-    await expect(prepareImage(light, policy, { decode })).rejects.toBeInstanceOf(ImagePolicyError);
+    await expect(prepareImage(light, policy, { decode })).rejects.toMatchObject({ code: "FILE_TOO_LARGE" });
+  });
+
+  it("image edit: refuses a tile still over 9 MB at 0.52, after at most 5 tries (spec 02 §5)", async () => {
+    const { decode, encodeJpeg } = fakeDecode(3000, 3000, () => 9_437_185);
+    await expect(prepareImage(fileOf(20), IMAGE_POLICIES.imageEdit, { decode })).rejects.toMatchObject({
+      code: "ENCODED_TOO_LARGE",
+    });
+    expect(encodeJpeg.mock.calls.map((call) => call[2])).toEqual([0.92, 0.82, 0.72, 0.62, 0.52]);
+  });
+
+  it("keeps a light retouch file as it is", async () => {
+    const light = fileOf(1000);
+    const { decode, encodeJpeg } = fakeDecode(1280, 720);
+    expect((await prepareImage(light, IMAGE_POLICIES.retouch, { decode })).blob).toBe(light);
+    expect(encodeJpeg).not.toHaveBeenCalled();
   });
 
   it("lets the tool refuse on the planned size, and always closes the decoded image", async () => {

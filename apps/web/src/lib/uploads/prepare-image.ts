@@ -10,7 +10,8 @@ import {
  * What happens to a picked image before it is uploaded, for any tool (spec 02 §5): its size is
  * read, the tool's policy (shared/uploads) is checked and its resize rule applied, and the pixels
  * are redrawn on a canvas and encoded as JPEG, stepping the quality down where the policy caps the
- * encoded size.
+ * encoded size. Hand-written on purpose: no compression library is installed, and what one would
+ * do here is this one loop over `canvas.toBlob` (issue 26, item 7).
  */
 
 export interface TDecodedImage {
@@ -34,16 +35,29 @@ export class ResizeError extends Error {
   override name = "ResizeError";
 }
 
-/** A picked file the tool's policy refuses (too many bytes, too few pixels). */
+/** The browser could not read the picked file as a picture (a resize error too, for older callers). */
+export class ImageUnreadableError extends ResizeError {
+  override name = "ImageUnreadableError";
+}
+
+/**
+ * A picked file the tool's policy refuses: too many bytes, too few pixels, or still over the
+ * policy's encoded-size cap at its lowest JPEG quality. `file` is what was measured, for the
+ * sentence ("this image is 800×600").
+ */
 export class ImagePolicyError extends Error {
   override name = "ImagePolicyError";
-  constructor(readonly code: TImagePolicyProblem) {
+  constructor(
+    readonly code: TImagePolicyProblem | "ENCODED_TOO_LARGE",
+    readonly file: { bytes: number; width: number; height: number } = { bytes: 0, width: 0, height: 0 },
+  ) {
     super(`The image does not meet the tool's limits (${code}).`);
   }
 }
 
 export async function decodeWithBitmap(file: Blob): Promise<TDecodedImage> {
-  const bitmap = await createImageBitmap(file);
+  // Upright as the camera meant it (the EXIF orientation applied), as the picture is shown.
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   return {
     width: bitmap.width,
     height: bitmap.height,
@@ -90,16 +104,17 @@ export async function prepareImage(
   try {
     image = await decode(file);
   } catch (error) {
-    throw new ResizeError(error instanceof Error ? error.message : "The image could not be read.");
+    throw new ImageUnreadableError(error instanceof Error ? error.message : "The image could not be read.");
   }
   try {
     const original = { width: image.width, height: image.height };
-    const problem = findImagePolicyProblem(policy, { bytes: file.size, ...original });
-    if (problem) throw new ImagePolicyError(problem);
+    const measured = { bytes: file.size, ...original };
+    const problem = findImagePolicyProblem(policy, measured);
+    if (problem) throw new ImagePolicyError(problem, measured);
     const resize = planImageResize(policy, image.width, image.height);
     check?.(original, resize);
     const isTooHeavy = policy.reencodeMaxBytes !== null && file.size > policy.reencodeMaxBytes;
-    if (!resize.isResized && !isTooHeavy) {
+    if (!resize.isResized && !isTooHeavy && !policy.alwaysReencode) {
       return { blob: file, filename: file.name, width: image.width, height: image.height, original, resize };
     }
     let blob: Blob | null = null;
@@ -108,6 +123,8 @@ export async function prepareImage(
       if (policy.reencodeMaxBytes === null || blob.size <= policy.reencodeMaxBytes) break;
     }
     if (!blob) throw new ResizeError("The policy names no JPEG quality.");
+    if (policy.reencodeMaxBytes !== null && blob.size > policy.reencodeMaxBytes)
+      throw new ImagePolicyError("ENCODED_TOO_LARGE", { bytes: blob.size, ...original });
     return {
       blob,
       filename: jpegName(file.name),

@@ -31,6 +31,19 @@ export const toolEn: TTree<typeof toolKo> = {
     uploading: "Uploading… {{percent}}%",
     failed: "We couldn't upload the photo. Please try again.",
     resizeFailed: "We couldn't resize the photo. Please try another one.",
+    unreadable: "We couldn't read this image. Please choose another file.",
+    invalidType: "Only {{types}} files can be uploaded; this file is {{type}}.",
+    tooLarge: "This file is {{size}} MB; files of at most {{maxMb}} MB can be uploaded.",
+    tooSmall:
+      "The resolution is too low: at least {{minSize}} ({{minPixels}} pixels) is needed. This image is {{width}}×{{height}}.",
+    encodedTooLarge:
+      "The image must be at most {{maxMb}} MB once prepared, and it is larger even at the lowest quality. Please choose a smaller image.",
+    steps: {
+      PRESIGN_FAILED: "We couldn't get an upload address. Please try again.",
+      S3_PUT_FAILED: "We couldn't put the image into storage. Please try again.",
+      CONFIRM_FAILED: "We couldn't confirm the uploaded image. Please try again.",
+      INVALID_BLOB: "We couldn't read the image data. Please choose another file.",
+    },
   },
   run: {
     cost: "{{cost}} credits",

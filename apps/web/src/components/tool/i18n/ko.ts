@@ -30,6 +30,19 @@ export const toolKo = {
     uploading: "업로드 중… {{percent}}%",
     failed: "사진을 올리지 못했어요. 다시 시도해 주세요.",
     resizeFailed: "사진 크기를 조정하지 못했어요. 다른 사진으로 시도해 주세요.",
+    unreadable: "이미지를 읽지 못했어요. 다른 파일을 골라 주세요.",
+    invalidType: "{{types}} 파일만 올릴 수 있어요 (이 파일: {{type}}).",
+    tooLarge: "이 파일은 {{size}}MB예요. {{maxMb}}MB 이하의 파일만 올릴 수 있어요.",
+    tooSmall:
+      "해상도가 너무 낮아요. {{minSize}}({{minPixels}}픽셀) 이상이 필요해요 (이 이미지: {{width}}×{{height}}).",
+    encodedTooLarge:
+      "준비된 이미지는 {{maxMb}}MB 이하여야 하는데, 가장 낮은 화질로도 더 커요. 더 작은 이미지를 골라 주세요.",
+    steps: {
+      PRESIGN_FAILED: "업로드 주소를 받지 못했어요. 다시 시도해 주세요.",
+      S3_PUT_FAILED: "이미지를 저장소에 올리지 못했어요. 다시 시도해 주세요.",
+      CONFIRM_FAILED: "올린 이미지를 확인하지 못했어요. 다시 시도해 주세요.",
+      INVALID_BLOB: "이미지 데이터를 읽지 못했어요. 다른 파일을 골라 주세요.",
+    },
   },
   run: {
     cost: "{{cost}} 크레딧",

@@ -9,70 +9,43 @@
  * connected model the page says so instead of offering a dead button. The side ad rails of the
  * spec stay off.
  */
-import { CHAT_MAX_IMAGES, type TChatMessage, type TThreadsResponse } from "@gyeol/shared/contracts/ai";
-import { localizePath } from "@gyeol/shared/routes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FlaskConical, Plug } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
-import { describeError } from "../../../lib/api-errors.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
 import { useDraft } from "../../../lib/drafts/use-draft.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
-import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import {
-  chatKeys,
-  deleteThread,
-  fetchChargeEnabled,
-  fetchMessages,
-  fetchThreads,
-  renameThread,
-} from "../api/chat-api.ts";
-import { type TTurnRequest, threadInView, useChatTurns, withTurn } from "../hooks/use-chat-turns.ts";
+import { chatKeys, fetchChargeEnabled, fetchMessages } from "../api/chat-api.ts";
+import { useChatAttachments } from "../hooks/use-chat-attachments.ts";
+import { useChatSend } from "../hooks/use-chat-send.ts";
+import { useChatThreads } from "../hooks/use-chat-threads.ts";
+import { threadInView, useChatTurns, withTurn } from "../hooks/use-chat-turns.ts";
+import { ChatHeader, ChatNotes } from "./chat-panel-parts.tsx";
 import { Composer } from "./composer.tsx";
-import { MessageView, type TMessageActions } from "./message-view.tsx";
+import { MessageView } from "./message-view.tsx";
 import { ThreadList } from "./thread-list.tsx";
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 export function ChatPage() {
   const { t } = useTranslation();
-  const locale = usePageLocale();
-  const queryClient = useQueryClient();
   const { user, status } = useAuth();
   const isSignedIn = Boolean(user);
   const [params, setParams] = useSearchParams();
   const threadId = params.get("thread");
   useDocumentTitle(t("chat.title"));
 
-  const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
   const flags = useQuery(featureFlagsQuery);
   const isConnected = flags.data?.llmEnabled !== false;
-  const isTestProvider = flags.data?.llmTestProvider === true;
   const charge = useQuery({ queryKey: chatKeys.charge, queryFn: fetchChargeEnabled, staleTime: 60_000 });
-  const threads = useQuery({
-    queryKey: chatKeys.threads(query),
-    queryFn: () => fetchThreads(query),
-    enabled: isSignedIn,
-    placeholderData: (previous) => previous,
-  });
+  const list = useChatThreads({ isSignedIn, openThreadId: threadId, onClosed: () => setParams({}) });
 
   const [text, setText] = useState("");
-  const [images, setImages] = useState<File[]>([]);
+  const attachments = useChatAttachments();
   const [isDragging, setIsDragging] = useState(false);
-  const [toDelete, setToDelete] = useState<string | null>(null);
   const listEndRef = useRef<HTMLLIElement>(null);
 
   const turns = useChatTurns({
@@ -103,118 +76,23 @@ export function ChatPage() {
     listEndRef.current?.scrollIntoView?.({ block: "end" });
   }, [shown.length, lastText]);
 
-  const remove = useMutation({
-    mutationFn: deleteThread,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.allThreads });
-      if (id === threadId) setParams({});
-      setToDelete(null);
-    },
-    onError: () => {
-      toast.error(t("chat.deleteFailed"));
-      setToDelete(null);
-    },
+  const { send, actionsFor } = useChatSend({
+    text,
+    setText,
+    attachments,
+    turns,
+    isAuthLoading: status === "loading",
+    isSignedIn,
+    isConnected,
+    threadId,
+    viewThreadId: viewThreadId ?? null,
+    lastIndex: shown.length - 1,
   });
-
-  const rename = useMutation({
-    mutationFn: ({ id, title }: { id: string; title: string }) => renameThread(id, title),
-    onMutate: ({ id, title }) => {
-      // The new name shows at once; a failure puts the lists back.
-      queryClient.setQueriesData<TThreadsResponse>({ queryKey: chatKeys.allThreads }, (old) =>
-        old ? { ...old, threads: old.threads.map((th) => (th.id === id ? { ...th, title } : th)) } : old,
-      );
-    },
-    onError: (error) => toast.error(describeError(error, t, t("chat.renameFailed"))),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: chatKeys.allThreads }),
-  });
-
-  function addImages(files: readonly File[]) {
-    if (files.length === 0) return;
-    if (files.some((file) => !file.type.startsWith("image/"))) {
-      toast.error(t("chat.onlyImages"));
-      return;
-    }
-    if (files.some((file) => file.size === 0)) {
-      toast.error(t("chat.emptyImage"));
-      return;
-    }
-    const room = CHAT_MAX_IMAGES - images.length;
-    if (files.length > room) toast.error(t("chat.tooManyImages", { max: CHAT_MAX_IMAGES }));
-    if (room > 0) setImages((now) => [...now, ...files.slice(0, room)]);
-  }
-
-  function requireReady(): boolean {
-    // Still finding out who is signed in: the words stay in the box until we know.
-    if (status === "loading") return false;
-    if (!isSignedIn) {
-      toast.error(t("chat.loginRequired"));
-      return false;
-    }
-    if (turns.isBusy) {
-      toast(t("chat.busy"), { id: "chat-busy" });
-      return false;
-    }
-    return true;
-  }
-
-  async function runTurn(request: TTurnRequest, restore?: { text: string; images: File[] }) {
-    const outcome = await turns.run(request);
-    if (outcome.kind !== "failed") return;
-    // A reply the server kept (failed, or cut off with its text) says so where it stands.
-    if (outcome.isShown) return;
-    toast.error(`${t("chat.sendFailed")} ${describeError(outcome.error, t, "")}`.trim());
-    // Nothing was stored: the person gets their words and pictures back.
-    if (!outcome.stored && restore) {
-      setText((now) => now || restore.text);
-      setImages((now) => (now.length ? now : restore.images));
-    }
-  }
-
-  function send() {
-    const message = text.trim();
-    if (!message && images.length === 0) {
-      toast.error(t("chat.emptyInput"));
-      return;
-    }
-    if (!requireReady()) return;
-    const sent = { text: message, images };
-    setText("");
-    setImages([]);
-    void runTurn({ action: "send", threadId, text: message, images: sent.images }, sent);
-  }
-
-  function actionsFor(message: TChatMessage, index: number): TMessageActions {
-    if (!isConnected || turns.isBusy || message.id < 0 || !viewThreadId) return {};
-    const isLast = index === shown.length - 1;
-    if (message.role === "user")
-      return {
-        onEdit: (edited) => {
-          if (requireReady())
-            void runTurn({ action: "edit", threadId: viewThreadId, text: edited, target: message });
-        },
-      };
-    if (!isLast) return {};
-    const canContinue = message.status !== "done" && message.text.trim().length > 0;
-    return {
-      onRegenerate: () => {
-        if (requireReady()) void runTurn({ action: "regenerate", threadId: viewThreadId, target: message });
-      },
-      ...(canContinue
-        ? {
-            onContinue: () => {
-              if (requireReady())
-                void runTurn({ action: "continue", threadId: viewThreadId, target: message });
-            },
-          }
-        : {}),
-    };
-  }
 
   function onDrop(event: DragEvent<HTMLElement>) {
     event.preventDefault();
     setIsDragging(false);
-    if (isConnected) addImages([...(event.dataTransfer.files ?? [])]);
+    if (isConnected) attachments.add([...(event.dataTransfer.files ?? [])]);
   }
 
   return (
@@ -223,16 +101,16 @@ export function ChatPage() {
       className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-4 px-4 py-6 md:flex-row md:py-8"
     >
       <ThreadList
-        threads={threads.data?.threads ?? []}
+        threads={list.threads.data?.threads ?? []}
         activeId={threadId}
         isSignedIn={isSignedIn}
-        isLoaded={threads.isSuccess && !threads.isPlaceholderData}
-        search={search}
-        query={query}
-        onSearch={setSearch}
+        isLoaded={list.threads.isSuccess && !list.threads.isPlaceholderData}
+        search={list.search}
+        query={list.query}
+        onSearch={list.setSearch}
         onNew={() => setParams({})}
-        onDelete={setToDelete}
-        onRename={(id, title) => rename.mutate({ id, title })}
+        onDelete={list.setToDelete}
+        onRename={list.rename}
       />
 
       <section
@@ -248,68 +126,19 @@ export function ChatPage() {
           isDragging && "ring-2 ring-accent-400",
         )}
       >
-        <header className="border-b border-line px-5 py-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 id="chat-title" className="text-xl font-bold tracking-tight text-ink">
-              {t("chat.title")}
-            </h1>
-            {isTestProvider && (
-              <span
-                data-testid="chat-test-provider"
-                title={t("chat.testProviderHint")}
-                className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-800 ring-1 ring-amber-200"
-              >
-                <FlaskConical aria-hidden="true" className="size-3.5" />
-                {t("chat.testProvider")}
-              </span>
-            )}
-          </div>
-          <p className="mt-1 text-sm text-ink-soft">{t("chat.lead")}</p>
-          {charge.data && (
-            <p data-testid="chat-charge" className="mt-1 text-xs font-semibold text-accent-700">
-              {charge.data.enabled ? t("chat.charged", { cost: charge.data.cost }) : t("chat.freeBeta")}
-            </p>
-          )}
-          {isTestProvider && <p className="mt-1 text-xs text-amber-800">{t("chat.testProviderHint")}</p>}
-        </header>
-
+        <ChatHeader isTestProvider={flags.data?.llmTestProvider === true} charge={charge.data} />
         <ol
           data-testid="chat-messages"
           aria-live="polite"
           aria-busy={turns.isBusy}
           className="flex-1 space-y-3 overflow-y-auto px-4 py-5 sm:px-6"
         >
-          {!isConnected && (
-            <li
-              data-testid="chat-not-configured"
-              className="mx-auto max-w-md rounded-2xl border border-line bg-canvas p-5 text-center"
-            >
-              <Plug aria-hidden="true" className="mx-auto size-7 text-ink-soft" />
-              <p className="mt-2 font-bold text-ink">{t("chat.notConfiguredTitle")}</p>
-              <p className="mt-1 text-sm leading-relaxed text-ink-soft">{t("chat.notConfiguredBody")}</p>
-            </li>
-          )}
-          {isConnected && status !== "loading" && !isSignedIn && (
-            <li
-              data-testid="chat-login-required"
-              className="mx-auto max-w-md rounded-2xl border border-line bg-canvas p-5 text-center"
-            >
-              <p className="font-bold text-ink">{t("chat.loginRequired")}</p>
-              <p className="mt-1 text-sm text-ink-soft">{t("chat.loginHint")}</p>
-              <Link
-                to={`${localizePath("/login", locale)}?next=${encodeURIComponent(localizePath("/chat", locale))}`}
-                className="mt-3 inline-flex rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white"
-              >
-                {t("chat.login")}
-              </Link>
-            </li>
-          )}
-          {isConnected && isSignedIn && shown.length === 0 && !messages.isLoading && (
-            <li className="mx-auto max-w-md py-10 text-center">
-              <p className="text-lg font-bold text-ink">{t("chat.welcomeTitle")}</p>
-              <p className="mt-1 text-sm text-ink-soft">{t("chat.welcomeBody")}</p>
-            </li>
-          )}
+          <ChatNotes
+            isConnected={isConnected}
+            isSignedIn={isSignedIn}
+            isAuthLoading={status === "loading"}
+            isEmpty={shown.length === 0 && !messages.isLoading}
+          />
           {shown.map((message, index) => (
             <MessageView key={message.id} message={message} actions={actionsFor(message, index)} />
           ))}
@@ -325,28 +154,28 @@ export function ChatPage() {
         {user && <ChatDraft userId={user.id} text={text} onRestore={setText} />}
         <Composer
           text={text}
-          images={images}
+          images={attachments.images}
           canCompose={isConnected}
           isBusy={turns.isBusy}
           onText={setText}
-          onAddImages={addImages}
-          onRemoveImage={(index) => setImages((now) => now.filter((_, i) => i !== index))}
+          onAddImages={attachments.add}
+          onRemoveImage={attachments.remove}
           onSend={send}
           onStop={turns.stop}
         />
       </section>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
+        open={list.toDelete !== null}
+        onOpenChange={(open) => !open && list.setToDelete(null)}
         title={t("chat.deleteTitle")}
         description={t("chat.deleteBody")}
         confirmLabel={t("chat.deleteConfirm")}
         cancelLabel={t("chat.cancel")}
         tone="danger"
-        isPending={remove.isPending}
+        isPending={list.isDeleting}
         testId="chat-delete-dialog"
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onConfirm={list.confirmDelete}
       />
     </div>
   );

@@ -4,6 +4,7 @@
  * adds a line; the pictures show as removable thumbnails.
  */
 import { CHAT_MAX_IMAGES, CHAT_TEXT_MAX } from "@gyeol/shared/contracts/ai";
+import { acceptAttribute, IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { ImagePlus, Send, Square, X } from "lucide-react";
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -93,7 +94,7 @@ export function Composer(props: TComposerProps) {
         <input
           ref={fileRef}
           type="file"
-          accept="image/*"
+          accept={acceptAttribute(IMAGE_POLICIES.chat)}
           multiple
           className="hidden"
           data-testid="chat-file-input"

@@ -1,10 +1,8 @@
-import { IMAGE_POLICIES, isAllowedFileName } from "@gyeol/shared/uploads";
+import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { describeUploadError, titledFailure } from "../../../lib/tool-errors.ts";
-import { prepareImage, ResizeError } from "../../../lib/uploads/prepare-image.ts";
-import { type TUploadPhase, uploadToolImage } from "../../../lib/uploads/upload-image.ts";
+import { useImageUpload } from "../../../lib/uploads/use-image-upload.ts";
 
 export interface TFaceEditImage {
   /** The uploaded image (the job's input). */
@@ -19,16 +17,17 @@ export interface TFaceEditImage {
 const RESIZE_TOAST_MS = 4000;
 
 /**
- * Select → check JPG/PNG → downscale so width + height ≈ 3000 (spec 02 §5, shared policy) → upload,
- * with progress; a toast when the photo was resized, and the upload's refusals.
+ * Select → the shared upload hook with face edit's policy (JPG/PNG, downscaled so width + height ≈
+ * 3000; spec 02 §5) → the image, with progress; a toast when the photo was resized, and the
+ * upload's refusals in the hook's words.
  */
 export function useFaceEditUpload() {
   const { t } = useTranslation();
   const [image, setImage] = useState<TFaceEditImage | null>(null);
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
-  const [phase, setPhase] = useState<TUploadPhase>("idle");
-  const [progress, setProgress] = useState(0);
   const objectUrlsRef = useRef<string[]>([]);
+  const uploader = useImageUpload({ policy: IMAGE_POLICIES.faceEdit });
+  const { upload } = uploader;
 
   useEffect(
     () => () => {
@@ -39,55 +38,44 @@ export function useFaceEditUpload() {
 
   const select = useCallback(
     async (file: File): Promise<boolean> => {
-      const policy = IMAGE_POLICIES.faceEdit;
-      if (
-        !isAllowedFileName(policy, file.name) ||
-        (file.type !== "" && !["image/jpeg", "image/png"].includes(file.type))
-      ) {
-        toast.error(t("faceEdit.upload.invalidType"));
-        return false;
-      }
-      setPhase("preparing");
-      setProgress(0);
+      let previewUrl: string | null = null;
       try {
-        const prepared = await prepareImage(file, policy);
-        if (prepared.resize.isResized) {
-          toast(
-            t("faceEdit.upload.resized", {
-              from: `${prepared.original.width}×${prepared.original.height}`,
-              to: `${prepared.width}×${prepared.height}`,
-            }),
-            { duration: RESIZE_TOAST_MS, icon: "📐" },
-          );
-        }
-        const previewUrl = URL.createObjectURL(prepared.blob);
-        objectUrlsRef.current.push(previewUrl);
-        setPendingPreview(previewUrl);
-        setPhase("uploading");
-        const uploaded = await uploadToolImage(prepared.blob, prepared.filename, setProgress);
+        const uploaded = await upload(file, {
+          onPrepared: (prepared) => {
+            if (prepared.resize.isResized) {
+              toast(
+                t("faceEdit.upload.resized", {
+                  from: `${prepared.original.width}×${prepared.original.height}`,
+                  to: `${prepared.width}×${prepared.height}`,
+                }),
+                { duration: RESIZE_TOAST_MS, icon: "📐" },
+              );
+            }
+            const url = URL.createObjectURL(prepared.blob);
+            objectUrlsRef.current.push(url);
+            previewUrl = url;
+            setPendingPreview(url);
+          },
+        });
+        if (!uploaded || !previewUrl) return false;
         setImage({
-          url: uploaded.imageUrl,
+          url: uploaded.url,
           previewUrl,
-          blob: prepared.blob,
-          width: uploaded.width ?? prepared.width,
-          height: uploaded.height ?? prepared.height,
+          blob: uploaded.blob,
+          width: uploaded.width,
+          height: uploaded.height,
         });
         return true;
-      } catch (error) {
-        if (error instanceof ResizeError) toast.error(t("tool.upload.resizeFailed"));
-        else toast.error(titledFailure("upload", describeUploadError(error, t), t));
-        return false;
       } finally {
         setPendingPreview(null);
-        setPhase("idle");
       }
     },
-    [t],
+    [t, upload],
   );
 
   const remove = useCallback(() => setImage(null), []);
 
-  return { image, pendingPreview, phase, progress, select, remove };
+  return { image, pendingPreview, phase: uploader.phase, progress: uploader.progress, select, remove };
 }
 
 export type TFaceEditUpload = ReturnType<typeof useFaceEditUpload>;

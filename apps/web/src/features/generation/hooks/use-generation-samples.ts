@@ -1,11 +1,12 @@
 import type { TGenerationSample } from "@gyeol/shared/contracts/generation";
 import type { TGenerationAspectRatio } from "@gyeol/shared/generation";
+import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeError } from "../../../lib/api-errors.ts";
-import { uploadToolImage } from "../../../lib/uploads/upload-image.ts";
+import { useImageUpload } from "../../../lib/uploads/use-image-upload.ts";
 import {
   addSample,
   deleteSample,
@@ -28,22 +29,26 @@ export function useGenerationSamples(input: {
   const samples = useQuery({ queryKey: generationKeys.samples, queryFn: fetchSamples });
   const changed = () => void queryClient.invalidateQueries({ queryKey: generationKeys.samples });
   const failed = (error: unknown) => toast.error(describeError(error, t, t("generation.samples.failed")));
+  // The reference goes with the sample (applying it brings the picture back): the consistency
+  // policy's upload, its refusal said by the upload hook.
+  const { upload } = useImageUpload({ policy: IMAGE_POLICIES.consistency });
 
   const add = useMutation({
     mutationFn: async () => {
-      // The reference goes with the sample (applying it brings the picture back): our own upload.
       const { reference } = input;
-      const ref = reference ? (await uploadToolImage(reference.file, reference.file.name)).imageUrl : null;
+      const uploaded = reference ? await upload(reference.file) : null;
+      if (reference && !uploaded) return null;
       return addSample({
         prompt: input.prompt.trim(),
         result_urls: [...input.resultImages],
         aspect_ratio: input.aspectRatio,
         num_images: input.resultImages.length,
-        ref_image_url: ref,
+        ref_image_url: uploaded?.url ?? null,
         thumbnail_data_url: null,
       });
     },
-    onSuccess: () => {
+    onSuccess: (sample) => {
+      if (!sample) return;
       toast.success(t("generation.samples.added"));
       changed();
     },

@@ -5,13 +5,13 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { makeUser } from "../../../lib/auth/test-users.ts";
 import { loadDraft } from "../../../lib/drafts/drafts.ts";
 import { i18n } from "../../../lib/i18n/i18n.ts";
+import { presignedUpload } from "../../../lib/uploads/presigned-upload.ts";
 import { jsonResponse, renderRoutes } from "../../../test/render-app.tsx";
-import { presignedUpload } from "../api/image-edit-api.ts";
 import { ImageEditPage } from "./image-edit-page.tsx";
 
 // The presigned upload is tested through the server and the browser journey; here it just works.
-vi.mock("../api/image-edit-api.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../api/image-edit-api.ts")>()),
+vi.mock("../../../lib/uploads/presigned-upload.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/uploads/presigned-upload.ts")>()),
   presignedUpload: vi.fn(async (_blob: Blob, filename: string) => ({
     imageUrl: `/files/${filename}`,
     key: `private/uploads/7/${filename}`,
@@ -82,7 +82,9 @@ beforeEach(() => {
     "createImageBitmap",
     vi.fn(async () => ({ width: 1280, height: 960, close: () => {} })),
   );
-  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue({
+    drawImage: () => {},
+  } as unknown as CanvasRenderingContext2D);
   HTMLCanvasElement.prototype.toBlob = function toBlob(callback: BlobCallback) {
     callback(new Blob([new Uint8Array(2048)], { type: "image/jpeg" }));
   };
@@ -450,6 +452,44 @@ describe("the image edit page", () => {
     expect(modal.textContent).toContain("5000×1000");
     expect(modal.textContent).toContain("between 1:3 and 3:1");
     expect(screen.queryByTestId("image-edit-tile-0")).toBeNull();
+  });
+
+  it("reorders tiles by keyboard: Alt+→ on a tile, the earlier button, focus kept, the move announced (issue 26)", async () => {
+    const { fetchImpl } = server();
+    renderRoutes(routes, { path: "/en/image-edit", user: makeUser({ credits: 100 }), fetchImpl });
+    await screen.findByTestId("image-edit-page");
+    const files = ["a.jpg", "b.jpg", "c.jpg"].map(
+      (name) => new File([new Uint8Array(4096)], name, { type: "image/jpeg" }),
+    );
+    fireEvent.change(screen.getByTestId("image-edit-file-input"), { target: { files } });
+    await waitFor(() => expect(screen.getByTestId("image-edit-tile-2").dataset.status).toBe("ready"));
+    const order = () => [0, 1, 2].map((i) => screen.getByTestId(`image-edit-tile-${i}`).dataset.tileId);
+    const [a, b, c] = order();
+    const live = screen.getByTestId("image-edit-tiles-live");
+    expect(live.getAttribute("aria-live")).toBe("polite");
+
+    const first = screen.getByTestId("image-edit-tile-0");
+    first.focus();
+    fireEvent.keyDown(first, { key: "ArrowRight", altKey: true });
+    await waitFor(() => expect(order()).toEqual([b, a, c]));
+    expect(live.textContent).toBe("Moved to place 2 of 3.");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("image-edit-tile-1")));
+    // Without Alt the arrows do nothing (they stay the page's own).
+    fireEvent.keyDown(screen.getByTestId("image-edit-tile-1"), { key: "ArrowRight" });
+    expect(order()).toEqual([b, a, c]);
+
+    // The buttons reach the same moves; the first tile has no "earlier", the last no "later".
+    expect((screen.getByTestId("image-edit-tile-0-earlier") as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId("image-edit-tile-2-later") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("image-edit-tile-2-earlier"));
+    await waitFor(() => expect(order()).toEqual([b, c, a]));
+    expect(live.textContent).toBe("Moved to place 2 of 3.");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("image-edit-tile-1-earlier")));
+    fireEvent.click(screen.getByTestId("image-edit-tile-1-earlier"));
+    await waitFor(() => expect(order()).toEqual([c, b, a]));
+    expect(live.textContent).toBe("Moved to place 1 of 3.");
+    // Its "earlier" is gone at the front: the focus stays on the tile itself.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("image-edit-tile-0")));
   });
 
   it("keeps Run off for an output under 921,600 pixels and says so by the size", async () => {

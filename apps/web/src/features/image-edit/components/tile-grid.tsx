@@ -1,7 +1,7 @@
 import { IMAGE_EDIT_MAX_INPUTS } from "@gyeol/shared/image-edit";
 import { MASK_COLOR_RGB, MASK_OVERLAY_OPACITY } from "@gyeol/shared/mask";
-import { ImagePlus, Paintbrush, X } from "lucide-react";
-import { type DragEvent, useRef, useState } from "react";
+import { ChevronLeft, ChevronRight, ImagePlus, Paintbrush, X } from "lucide-react";
+import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
 import { cn } from "../../../components/ui/cn.ts";
@@ -30,7 +30,9 @@ const TILE_DRAG_TYPE = "application/x-gyeol-tile";
 /**
  * The 8-tile grid of spec 02 §2.2: add by button, drop files to add, drag a tile onto another to
  * reorder, a mask button per tile (the shared editor) and a remove button. A tile with a mask
- * shows it at 35% in its colour.
+ * shows it at 35% in its colour. Reordering works by keyboard too (issue 26, as the shared samples
+ * column's up/down buttons): each tile has earlier/later buttons, and Alt+←/→ moves the focused
+ * tile; focus stays on the moved tile and a polite live region says where it went.
  */
 export function TileGrid({
   tiles,
@@ -52,6 +54,7 @@ export function TileGrid({
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
   const isFull = tiles.length >= IMAGE_EDIT_MAX_INPUTS;
+  const keyboard = useKeyboardMove(tiles, onMove);
 
   const onDrop = (event: DragEvent<HTMLElement>, to: number | null) => {
     event.preventDefault();
@@ -122,6 +125,8 @@ export function TileGrid({
             onDrop={(event) => onDrop(event, index)}
             onMask={() => onMask(index)}
             onRemove={() => onRemove(index)}
+            isLast={index === tiles.length - 1}
+            onStep={(by, focus) => keyboard.step(index, by, focus)}
           />
         ))}
         {!isFull && (
@@ -141,8 +146,48 @@ export function TileGrid({
         )}
       </ol>
       {tiles.length > 1 && <p className="mt-2 text-[12px] text-ink-soft">{t("imageEdit.tiles.moveHint")}</p>}
+      <p aria-live="polite" className="sr-only" data-testid="image-edit-tiles-live">
+        {keyboard.announcement}
+      </p>
     </section>
   );
+}
+
+/** Where the focus goes after a keyboard move: the tile itself, or one of its move buttons. */
+type TMoveFocus = "tile" | "earlier" | "later";
+
+/**
+ * Keyboard reorder: moves the tile at `index` by one place, then (after React has moved it) puts
+ * the focus back on the same control of the same tile and says its new place.
+ */
+function useKeyboardMove(tiles: readonly TEditTile[], onMove: (from: number, to: number) => void) {
+  const { t } = useTranslation();
+  const [announcement, setAnnouncement] = useState("");
+  const pending = useRef<{ id: string; focus: TMoveFocus } | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the moved tiles are drawn
+  useEffect(() => {
+    const want = pending.current;
+    if (!want) return;
+    pending.current = null;
+    const tile = document.querySelector<HTMLElement>(`[data-tile-id="${want.id}"]`);
+    const target =
+      want.focus === "tile"
+        ? tile
+        : tile?.querySelector<HTMLElement>(`[data-move="${want.focus}"]:not(:disabled)`);
+    (target ?? tile)?.focus();
+  }, [tiles]);
+
+  const step = (index: number, by: -1 | 1, focus: TMoveFocus) => {
+    const to = index + by;
+    const tile = tiles[index];
+    if (!tile || to < 0 || to >= tiles.length) return;
+    pending.current = { id: tile.id, focus };
+    onMove(index, to);
+    setAnnouncement(t("imageEdit.tiles.moved", { position: to + 1, count: tiles.length }));
+  };
+
+  return { announcement, step };
 }
 
 /** One input tile: its picture, its number, its mask tinted in its colour, remove and mask buttons. */
@@ -153,18 +198,35 @@ function EditTileItem({
   onDrop,
   onMask,
   onRemove,
+  isLast,
+  onStep,
 }: {
   tile: TEditTile;
   index: number;
   isLocked: boolean;
+  isLast: boolean;
   onDrop: (event: DragEvent<HTMLElement>) => void;
   onMask: () => void;
   onRemove: () => void;
+  onStep: (by: -1 | 1, focus: TMoveFocus) => void;
 }) {
   const { t } = useTranslation();
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (isLocked || !event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    event.preventDefault();
+    const by = event.key === "ArrowLeft" ? -1 : 1;
+    const on = (event.target as HTMLElement).dataset.move;
+    onStep(by, on === "earlier" || on === "later" ? on : "tile");
+  };
   return (
     <li
       key={tile.id}
+      data-tile-id={tile.id}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the tile takes Alt+←/→ to move (its buttons do too)
+      tabIndex={0}
+      aria-label={t("imageEdit.tiles.tile", { index: index + 1 })}
+      aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight"
+      onKeyDown={onKeyDown}
       data-testid={`image-edit-tile-${index}`}
       data-status={tile.status}
       data-masked={tile.mask ? "true" : "false"}
@@ -175,7 +237,7 @@ function EditTileItem({
         event.stopPropagation();
         onDrop(event);
       }}
-      className="group relative aspect-square overflow-hidden rounded-xl bg-canvas-deep ring-1 ring-line"
+      className="group relative aspect-square overflow-hidden rounded-xl bg-canvas-deep ring-1 ring-line outline-none focus-visible:ring-2 focus-visible:ring-accent-500"
     >
       {tile.previewUrl && (
         <img
@@ -241,6 +303,56 @@ function EditTileItem({
           {tile.mask ? t("imageEdit.tiles.maskSaved") : t("imageEdit.tiles.mask")}
         </button>
       )}
+      <TileMoveButtons index={index} isLast={isLast} isLocked={isLocked} onStep={onStep} />
     </li>
+  );
+}
+
+/**
+ * Earlier/later buttons (keyboard and touch reorder) at the tile's left and right edges: shown on
+ * hover or when the tile has focus within, always on wide screens; the first tile has no
+ * "earlier", the last no "later".
+ */
+function TileMoveButtons({
+  index,
+  isLast,
+  isLocked,
+  onStep,
+}: {
+  index: number;
+  isLast: boolean;
+  isLocked: boolean;
+  onStep: (by: -1 | 1, focus: TMoveFocus) => void;
+}) {
+  const { t } = useTranslation();
+  const button = cn(
+    "absolute top-1/2 flex size-6 -translate-y-1/2 items-center justify-center rounded-full bg-ink/70 text-white hover:bg-ink disabled:hidden",
+    "opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 min-[700px]:opacity-100",
+  );
+  return (
+    <>
+      <button
+        type="button"
+        data-move="earlier"
+        data-testid={`image-edit-tile-${index}-earlier`}
+        aria-label={t("imageEdit.tiles.moveEarlier", { index: index + 1 })}
+        disabled={isLocked || index === 0}
+        onClick={() => onStep(-1, "earlier")}
+        className={cn(button, "left-1")}
+      >
+        <ChevronLeft aria-hidden="true" className="size-3.5" />
+      </button>
+      <button
+        type="button"
+        data-move="later"
+        data-testid={`image-edit-tile-${index}-later`}
+        aria-label={t("imageEdit.tiles.moveLater", { index: index + 1 })}
+        disabled={isLocked || isLast}
+        onClick={() => onStep(1, "later")}
+        className={cn(button, "right-1")}
+      >
+        <ChevronRight aria-hidden="true" className="size-3.5" />
+      </button>
+    </>
   );
 }

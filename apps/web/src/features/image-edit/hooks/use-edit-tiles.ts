@@ -1,31 +1,29 @@
 import type { TRunInputImage } from "@gyeol/shared/contracts/images";
-import { IMAGE_EDIT_MAX_INPUTS } from "@gyeol/shared/image-edit";
+import {
+  IMAGE_EDIT_INPUT_RATIO_TEXT,
+  IMAGE_EDIT_MAX_INPUTS,
+  isEditInputRatioAllowed,
+} from "@gyeol/shared/image-edit";
+import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import type { TMaskSaveDetails } from "../../../components/mask-editor/mask-editor.tsx";
 import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
-import { usePageLocale } from "../../../lib/locale.ts";
-import { presignedUpload } from "../api/image-edit-api.ts";
+import { ImageRefusedError } from "../../../lib/uploads/upload-errors.ts";
+import { useImageUpload } from "../../../lib/uploads/use-image-upload.ts";
 import type { TEditErrorState } from "../components/result-panel.tsx";
 import type { TEditTile } from "../components/tile-grid.tsx";
-import {
-  canvasToJpeg,
-  decodeToCanvas,
-  describeEditUploadError,
-  describeFileProblem,
-} from "../lib/edit-upload-errors.ts";
-import { imageEditLimitValues } from "../lib/image-edit-limits.ts";
-import { checkEditFile, encodeWithinLimit, moveItem, TileTooLargeError } from "../lib/image-edit-rules.ts";
+import { moveItem } from "../lib/image-edit-rules.ts";
 
 /**
- * Image edit's input tiles (spec 02 §2.2): a file is checked, decoded upright, re-encoded as a JPEG
- * within the size limit and uploaded presigned; a mask is saved per tile. Every refusal is said
- * through onError, titled "upload". The object URLs made for previews go with the page.
+ * Image edit's input tiles (spec 02 §2.2) on the shared upload hook: image edit's policy (JPG/PNG,
+ * 50 MB, 921,600 pixels, re-encoded upright as JPEG within 9 MB) plus its ratio rule, then the
+ * presigned upload; a mask is saved per tile (presigned, kind mask). Every refusal is said through
+ * onError, titled "upload". The object URLs made for previews go with the page.
  */
 export function useEditTiles(onError: (error: TEditErrorState) => void) {
   const { t } = useTranslation();
-  const locale = usePageLocale();
   const [tiles, setTilesValue] = useState<TEditTile[]>([]);
   const tilesRef = useRef(tiles);
   const setTiles = useCallback((next: (current: TEditTile[]) => TEditTile[]) => {
@@ -36,6 +34,28 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
   const uploadError = useCallback((message: string) => onErrorRef.current({ title: "upload", message }), []);
+  const onUploadError = useCallback(
+    ({ message }: { message: string }) => uploadError(message),
+    [uploadError],
+  );
+  const inputs = useImageUpload({
+    policy: IMAGE_POLICIES.imageEdit,
+    transport: "presigned",
+    kind: "input",
+    // Issue 26: a ratio the vendor takes, 1:3 to 3:1, so no run starts that must be refused.
+    check: ({ width, height }) =>
+      isEditInputRatioAllowed(width, height)
+        ? null
+        : new ImageRefusedError(
+            "IMAGE_RATIO_OUT_OF_RANGE",
+            t("toolLimits.editTileRatio", { width, height, ...IMAGE_EDIT_INPUT_RATIO_TEXT }),
+          ),
+    onError: onUploadError,
+  });
+  // A refused mask is said as a toast over the mask editor, which stays open with the drawing.
+  const masks = useImageUpload({ policy: IMAGE_POLICIES.imageEdit, transport: "presigned", kind: "mask" });
+  const { upload, uploadBlob } = inputs;
+  const uploadMask = masks.uploadBlob;
 
   useEffect(
     () => () => {
@@ -58,30 +78,14 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
     [setTiles],
   );
 
+  /** A tile restored from a draft: its prepared bytes go up again. */
   const uploadTile = useCallback(
     async (id: string, blob: Blob) => {
-      try {
-        const uploaded = await presignedUpload(blob, `${id}.jpg`, "input");
-        patchTile(id, { url: uploaded.imageUrl, status: "ready" });
-      } catch (failure) {
-        dropTile(id);
-        uploadError(describeEditUploadError(failure, t));
-      }
+      const uploaded = await uploadBlob(blob, `${id}.jpg`);
+      if (uploaded) patchTile(id, { url: uploaded.url, status: "ready" });
+      else dropTile(id);
     },
-    [patchTile, dropTile, uploadError, t],
-  );
-
-  /** Checks a file before and after decoding it; null when it may become a tile. */
-  const readFile = useCallback(
-    async (file: File): Promise<HTMLCanvasElement | null> => {
-      const early = checkEditFile(file, null);
-      const canvas = early ? null : await decodeToCanvas(file);
-      const problem = canvas ? checkEditFile(file, { width: canvas.width, height: canvas.height }) : early;
-      if (problem) uploadError(describeFileProblem(problem, file, t, locale));
-      else if (!canvas) uploadError(t("imageEdit.upload.unreadable"));
-      return problem ? null : canvas;
-    },
-    [uploadError, t, locale],
+    [uploadBlob, patchTile, dropTile],
   );
 
   const addFiles = useCallback(
@@ -91,36 +95,29 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
           toast.error(t("imageEdit.tiles.full"));
           return;
         }
-        const canvas = await readFile(file);
-        if (!canvas) continue;
         const id = crypto.randomUUID();
-        const { width, height } = canvas;
-        const tile: TEditTile = {
-          id,
-          blob: null,
-          previewUrl: null,
-          url: null,
-          width,
-          height,
-          status: "uploading",
-          mask: null,
-        };
-        setTiles((current) => [...current, tile]);
-        try {
-          const { blob } = await encodeWithinLimit((quality) => canvasToJpeg(canvas, quality));
-          patchTile(id, { blob, previewUrl: objectUrl(blob) });
-          await uploadTile(id, blob);
-        } catch (failure) {
-          dropTile(id);
-          uploadError(
-            failure instanceof TileTooLargeError
-              ? t("imageEdit.upload.tooLargeAfter", { maxMb: imageEditLimitValues(locale).composedMaxMb })
-              : describeEditUploadError(failure, t),
-          );
-        }
+        const uploaded = await upload(file, {
+          // The tile shows as soon as its picture is ready; it uploads in place.
+          onPrepared: (prepared) =>
+            setTiles((current) => [
+              ...current,
+              {
+                id,
+                blob: prepared.blob,
+                previewUrl: objectUrl(prepared.blob),
+                url: null,
+                width: prepared.width,
+                height: prepared.height,
+                status: "uploading",
+                mask: null,
+              },
+            ]),
+        });
+        if (uploaded) patchTile(id, { url: uploaded.url, status: "ready" });
+        else dropTile(id);
       }
     },
-    [t, locale, readFile, objectUrl, patchTile, dropTile, uploadTile, uploadError, setTiles],
+    [t, upload, objectUrl, patchTile, dropTile, setTiles],
   );
 
   const addFromUrl = useCallback(
@@ -130,7 +127,7 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
         const blob = await response.blob();
         await addFiles([new File([blob], name, { type: blob.type || "image/jpeg" })]);
       } catch {
-        uploadError(t("imageEdit.upload.unreadable"));
+        uploadError(t("tool.upload.unreadable"));
       }
     },
     [addFiles, uploadError, t],
@@ -144,9 +141,10 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
         toast(t("imageEdit.tiles.maskCleared"));
         return;
       }
-      const uploaded = await presignedUpload(maskBlob, "mask.png", "mask");
+      const uploaded = await uploadMask(maskBlob, "mask.png");
+      if (!uploaded) throw new Error("The mask was not uploaded.");
       const mask = {
-        url: uploaded.imageUrl,
+        url: uploaded.url,
         previewUrl: objectUrl(maskBlob),
         color: details.color,
         blob: maskBlob,
@@ -154,7 +152,7 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
       patchTile(tile.id, { mask, maskDoc: doc });
       toast.success(t("imageEdit.tiles.maskSavedToast"));
     },
-    [patchTile, objectUrl, t],
+    [patchTile, objectUrl, uploadMask, t],
   );
 
   /**
@@ -169,16 +167,16 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
           if (!image.url) return null;
           try {
             const blob = await fetchBlob(image.url);
-            const canvas = await decodeToCanvas(blob);
-            if (!canvas) return null;
+            const size = await imageSizeOf(blob);
+            if (!size) return null;
             const maskBlob = image.mask_url ? await fetchBlob(image.mask_url).catch(() => null) : null;
             return {
               id: crypto.randomUUID(),
               blob,
               previewUrl: objectUrl(blob),
               url: image.url,
-              width: canvas.width,
-              height: canvas.height,
+              width: size.width,
+              height: size.height,
               status: "ready",
               mask:
                 image.mask_url && maskBlob
@@ -225,6 +223,18 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
     move: (from: number, to: number) => setTiles((current) => moveItem(current, from, to)),
     remove: (index: number) => setTiles((current) => current.filter((_, i) => i !== index)),
   };
+}
+
+/** An image's upright size, or null when the browser cannot decode it. */
+async function imageSizeOf(blob: Blob): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(blob, { imageOrientation: "from-image" });
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
 }
 
 async function fetchBlob(url: string): Promise<Blob> {

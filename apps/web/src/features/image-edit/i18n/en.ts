@@ -44,7 +44,11 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     mask: "Mask",
     maskSaved: "Masked",
     remove: "Remove image {{index}}",
-    moveHint: "Drag to reorder. The first image's mask marks the area to edit.",
+    moveHint:
+      "Drag to reorder, or focus an image and press Alt+← or Alt+→. The first image's mask marks the area to edit.",
+    moveEarlier: "Move image {{index}} earlier",
+    moveLater: "Move image {{index}} later",
+    moved: "Moved to place {{position}} of {{count}}.",
     maskSavedToast: "Mask saved.",
     maskCleared: "Mask cleared.",
   },
@@ -98,13 +102,6 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
   viewer: {
     title: "Result",
   },
-  upload: {
-    tooSmall:
-      "The resolution is too low: at least {{minSize}} ({{minPixels}} pixels) is needed. This image is {{width}}×{{height}}.",
-    tooLargeAfter:
-      "With its mask the image must be at most {{maxMb}} MB, and it is larger even at the lowest quality. Please add a smaller image.",
-    unreadable: "We couldn't read this image. Please choose another file.",
-  },
   errors: {
     title: "Generation failed",
     refunded: "Your credits have been refunded.",
@@ -120,10 +117,6 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
     gateway524: "The request timed out. Refresh your history in a moment to see the result.",
     other: "Generation failed because of a provider error.",
     ok: "OK",
-    PRESIGN_FAILED: "We couldn't get an upload address. Please try again.",
-    S3_PUT_FAILED: "We couldn't put the image into storage. Please try again.",
-    CONFIRM_FAILED: "We couldn't confirm the uploaded image. Please try again.",
-    INVALID_BLOB: "We couldn't read the image data. Please choose another file.",
     AUTOPROMPT_FAILED: "The service is busy. Please retry in 5 seconds.",
   },
 };

@@ -41,7 +41,11 @@ export const imageEditKo = {
     mask: "마스크",
     maskSaved: "마스크 있음",
     remove: "이미지 {{index}} 지우기",
-    moveHint: "끌어서 순서를 바꿀 수 있어요. 첫 번째 이미지의 마스크가 편집 영역이 돼요.",
+    moveHint:
+      "끌어서 순서를 바꾸거나, 이미지에 포커스를 두고 Alt+← 또는 Alt+→를 눌러요. 첫 번째 이미지의 마스크가 편집 영역이 돼요.",
+    moveEarlier: "{{index}}번 이미지를 앞으로",
+    moveLater: "{{index}}번 이미지를 뒤로",
+    moved: "{{count}}개 중 {{position}}번째로 옮겼어요.",
     maskSavedToast: "마스크를 저장했어요.",
     maskCleared: "마스크를 지웠어요.",
   },
@@ -94,13 +98,6 @@ export const imageEditKo = {
   viewer: {
     title: "결과 크게 보기",
   },
-  upload: {
-    tooSmall:
-      "해상도가 너무 낮아요. {{minSize}}({{minPixels}}픽셀) 이상이어야 해요. 지금 이미지는 {{width}}×{{height}}예요.",
-    tooLargeAfter:
-      "마스크를 합친 이미지는 {{maxMb}}MB 이하여야 하는데, 가장 낮은 화질로도 넘어요. 더 작은 이미지를 올려 주세요.",
-    unreadable: "이미지를 읽지 못했어요. 다른 파일을 골라 주세요.",
-  },
   errors: {
     title: "생성 실패",
     refunded: "사용한 크레딧은 환불되었습니다.",
@@ -116,10 +113,6 @@ export const imageEditKo = {
     gateway524: "응답 시간이 초과되었습니다. 잠시 후 기록을 새로고침해 결과를 확인해 주세요.",
     other: "서비스 오류로 생성에 실패했습니다.",
     ok: "확인",
-    PRESIGN_FAILED: "업로드 주소를 받지 못했어요. 다시 시도해 주세요.",
-    S3_PUT_FAILED: "이미지를 저장소에 올리지 못했어요. 다시 시도해 주세요.",
-    CONFIRM_FAILED: "올린 이미지를 확인하지 못했어요. 다시 시도해 주세요.",
-    INVALID_BLOB: "이미지 데이터를 읽지 못했어요. 다른 파일을 골라 주세요.",
     AUTOPROMPT_FAILED: "서비스가 바쁩니다. 5초 후에 다시 시도해 주세요.",
   },
 };

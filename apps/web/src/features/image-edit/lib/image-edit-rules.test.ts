@@ -4,15 +4,12 @@ import {
   AutoPromptBusyError,
   autoPromptWithRetries,
   buildEditBody,
-  checkEditFile,
   collectMore,
-  encodeWithinLimit,
   errorRowOf,
   failureCodeOf,
   historyUrls,
   isRefundedRow,
   moveItem,
-  TileTooLargeError,
 } from "./image-edit-rules.ts";
 
 const item = (id: number, overrides: Partial<TImageEditHistoryItem> = {}): TImageEditHistoryItem => ({
@@ -26,72 +23,6 @@ const item = (id: number, overrides: Partial<TImageEditHistoryItem> = {}): TImag
   original_image_url: null,
   created_at: "2026-11-25T00:00:00.000Z",
   ...overrides,
-});
-
-describe("checkEditFile (spec 02 §5)", () => {
-  it("takes jpeg and png only, up to 50 MB, from 921,600 pixels", () => {
-    const ok = { name: "a.jpg", type: "image/jpeg", size: 1000 };
-    expect(checkEditFile(ok, { width: 960, height: 960 })).toBeNull();
-    expect(
-      checkEditFile({ ...ok, name: "a.png", type: "image/png" }, { width: 1280, height: 720 }),
-    ).toBeNull();
-    expect(checkEditFile({ ...ok, name: "a.gif", type: "image/gif" }, null)).toEqual({ key: "type" });
-    expect(checkEditFile({ ...ok, name: "a.webp", type: "image/webp" }, null)).toEqual({ key: "type" });
-    expect(checkEditFile({ ...ok, size: 50 * 1024 * 1024 + 1 }, null)).toEqual({
-      key: "tooLarge",
-      bytes: 50 * 1024 * 1024 + 1,
-    });
-    expect(checkEditFile(ok, { width: 959, height: 960 })).toEqual({
-      key: "tooSmall",
-      width: 959,
-      height: 960,
-    });
-  });
-
-  it("refuses a tile whose ratio the vendor refuses (outside 1:3 to 3:1), with its size (issue 26)", () => {
-    const ok = { name: "a.jpg", type: "image/jpeg", size: 1000 };
-    expect(checkEditFile(ok, { width: 5000, height: 1000 })).toEqual({
-      key: "ratio",
-      width: 5000,
-      height: 1000,
-    });
-    expect(checkEditFile(ok, { width: 600, height: 1900 })).toEqual({
-      key: "ratio",
-      width: 600,
-      height: 1900,
-    });
-    expect(checkEditFile(ok, { width: 3000, height: 1000 })).toBeNull();
-    expect(checkEditFile(ok, { width: 1000, height: 3000 })).toBeNull();
-  });
-
-  it("refuses a GIF renamed .jpg by its declared type, and a .gif name with a jpeg type", () => {
-    expect(checkEditFile({ name: "cat.jpg", type: "image/gif", size: 10 }, null)).toEqual({ key: "type" });
-    expect(checkEditFile({ name: "cat.gif", type: "image/jpeg", size: 10 }, null)).toEqual({ key: "type" });
-  });
-});
-
-describe("encodeWithinLimit (spec 02 §5)", () => {
-  it("tries 0.92 then 0.1 lower down to 0.5 until the blob fits", async () => {
-    const asked: number[] = [];
-    const sizes: Record<string, number> = { "0.92": 12, "0.82": 11, "0.72": 9 };
-    const result = await encodeWithinLimit(async (quality) => {
-      asked.push(quality);
-      return new Blob([new Uint8Array(sizes[String(quality)] ?? 1)]);
-    }, 10);
-    expect(asked).toEqual([0.92, 0.82, 0.72]);
-    expect(result).toMatchObject({ quality: 0.72, tries: 3 });
-  });
-
-  it("refuses after 0.52 (at most 5 retries) when the tile is still over the limit", async () => {
-    const asked: number[] = [];
-    await expect(
-      encodeWithinLimit(async (quality) => {
-        asked.push(quality);
-        return new Blob([new Uint8Array(20)]);
-      }, 10),
-    ).rejects.toBeInstanceOf(TileTooLargeError);
-    expect(asked).toEqual([0.92, 0.82, 0.72, 0.62, 0.52]);
-  });
 });
 
 describe("autoPromptWithRetries (spec 02 §4.3)", () => {

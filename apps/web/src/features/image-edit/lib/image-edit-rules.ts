@@ -1,6 +1,6 @@
 /**
- * Image edit's page rules (spec 02 §4.3, §5, §8, §9), pure and tested: which files a tile takes,
- * the re-encoding of a tile until it is small enough, auto-prompt's tries, history's visibility
+ * Image edit's page rules (spec 02 §4.3, §8, §9), pure and tested (a tile's file rules are its
+ * upload policy in shared/uploads.ts, applied by lib/uploads): auto-prompt's tries, history's visibility
  * and "load more", and which row of the error modal a failure is.
  */
 import type { TImageEditGenerateBody, TImageEditHistoryItem } from "@gyeol/shared/contracts/image-edit";
@@ -11,64 +11,10 @@ import {
   IMAGE_EDIT_HISTORY_NEXT_PAGE,
   IMAGE_EDIT_HISTORY_URLS_PER_ITEM,
   imageEditCodeOfVendor,
-  isEditInputRatioAllowed,
   isVisibleEditHistoryItem,
   scaledEditSize,
 } from "@gyeol/shared/image-edit";
 import { MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
-import {
-  findImagePolicyProblem,
-  IMAGE_POLICIES,
-  isAllowedFileName,
-  isAllowedFileType,
-} from "@gyeol/shared/uploads";
-
-export type TFileProblem =
-  | { key: "type" }
-  | { key: "tooLarge"; bytes: number }
-  | { key: "tooSmall"; width: number; height: number }
-  | { key: "ratio"; width: number; height: number };
-
-const POLICY = IMAGE_POLICIES.imageEdit;
-
-/**
- * §5 with shared/uploads.ts's image-edit policy: jpeg and png only, at most 50 MB, at least
- * 921,600 pixels (the message states the size), and (issue 26) a ratio the vendor takes, 1:3 to
- * 3:1, so no run starts that must be refused.
- */
-export function checkEditFile(
-  file: { name: string; type: string; size: number },
-  size: { width: number; height: number } | null,
-): TFileProblem | null {
-  if (!isAllowedFileType(POLICY, file.type) || !isAllowedFileName(POLICY, file.name)) return { key: "type" };
-  // Before the picture is decoded only the bytes can be judged.
-  if (!size) return file.size > POLICY.maxBytes ? { key: "tooLarge", bytes: file.size } : null;
-  const problem = findImagePolicyProblem(POLICY, { bytes: file.size, ...size });
-  if (problem === "FILE_TOO_LARGE") return { key: "tooLarge", bytes: file.size };
-  if (problem === "IMAGE_TOO_FEW_PIXELS") return { key: "tooSmall", ...size };
-  if (!isEditInputRatioAllowed(size.width, size.height)) return { key: "ratio", ...size };
-  return null;
-}
-
-export class TileTooLargeError extends Error {
-  override name = "TileTooLargeError";
-}
-
-/**
- * §5: a tile is encoded as JPEG at 0.92, then 0.1 lower down to 0.5 (at most 5 more tries), until
- * it is at most 9,437,184 bytes; still larger, it is refused.
- */
-export async function encodeWithinLimit(
-  encode: (quality: number) => Promise<Blob>,
-  maxBytes: number = POLICY.reencodeMaxBytes,
-): Promise<{ blob: Blob; quality: number; tries: number }> {
-  const qualities = POLICY.jpegQualities;
-  for (const [i, quality] of qualities.entries()) {
-    const blob = await encode(quality);
-    if (blob.size <= maxBytes) return { blob, quality, tries: i + 1 };
-  }
-  throw new TileTooLargeError(`still over ${maxBytes} bytes at quality ${qualities.at(-1)}`);
-}
 
 export class AutoPromptBusyError extends Error {
   override name = "AutoPromptBusyError";

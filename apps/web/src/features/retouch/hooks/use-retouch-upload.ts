@@ -1,14 +1,13 @@
 import { LARGE_IMAGE_ALERT_PX } from "@gyeol/shared/retouch";
+import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { createElement, useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { NSFW_TOAST_MS, NsfwRefusalToast } from "../../../components/tool/nsfw-refusal-toast.tsx";
-import { classifyToolError, describeUploadError, titledFailure } from "../../../lib/tool-errors.ts";
-import { type TUploadPhase, uploadToolImage } from "../../../lib/uploads/upload-image.ts";
+import { titledFailure } from "../../../lib/tool-errors.ts";
+import { useImageUpload } from "../../../lib/uploads/use-image-upload.ts";
 import type { TRetouchImage } from "../lib/build-upscale-input.ts";
-import { ImageLimitError, prepareRetouchUpload, ResizeError, readImageSize } from "../lib/resize-image.ts";
-import { describeRetouchError } from "../lib/retouch-errors.ts";
-import { isAllowedRetouchFile } from "../lib/validate-file.ts";
+import { readImageSize, retouchImageProblem } from "../lib/resize-image.ts";
 
 export interface TUploadedImage extends TRetouchImage {
   /** What the page shows: a local object URL for an upload, the server URL for a handoff. */
@@ -22,17 +21,27 @@ function sizeText(width: number, height: number): string {
 }
 
 /**
- * Select → validate → auto-resize → upload (spec 02 §4.1, §5): toasts for a wrong type, a resize
- * (4 s) and failures; the 4k alert for very large originals; progress while the bytes go up.
+ * Select → validate → auto-resize → upload (spec 02 §4.1, §5) through the shared upload hook with
+ * retouch's policy and engine limits: a toast for a resize (4 s) and for every refusal (the NSFW
+ * one with its own advice); the 4k alert for very large originals; progress while the bytes go up.
  */
 export function useRetouchUpload() {
   const { t } = useTranslation();
   const [image, setImage] = useState<TUploadedImage | null>(null);
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
-  const [phase, setPhase] = useState<TUploadPhase>("idle");
-  const [progress, setProgress] = useState(0);
+  const [isLoadingUrl, setIsLoadingUrl] = useState(false);
   const [isLargeAlertOpen, setIsLargeAlertOpen] = useState(false);
   const objectUrlsRef = useRef<string[]>([]);
+  const uploader = useImageUpload({
+    policy: IMAGE_POLICIES.retouch,
+    check: retouchImageProblem,
+    onError: ({ kind, message }) => {
+      if (kind === "nsfw")
+        toast.error(createElement(NsfwRefusalToast), { id: "retouch-nsfw", duration: NSFW_TOAST_MS });
+      else toast.error(titledFailure("upload", message, t));
+    },
+  });
+  const { upload } = uploader;
 
   useEffect(
     () => () => {
@@ -43,60 +52,46 @@ export function useRetouchUpload() {
 
   const select = useCallback(
     async (file: File) => {
-      if (!isAllowedRetouchFile(file)) {
-        toast.error(t("retouch.upload.invalidType"));
-        return;
-      }
-      setPhase("preparing");
-      setProgress(0);
+      let previewUrl: string | null = null;
       try {
-        const prepared = await prepareRetouchUpload(file);
-        const { original, resize } = prepared;
-        if (resize.isResized) {
-          const key = resize.isMinSideApplied ? "retouch.upload.resizedMin" : "retouch.upload.resized";
-          toast(
-            t(key, {
-              from: sizeText(original.width, original.height),
-              to: sizeText(prepared.width, prepared.height),
-            }),
-            {
-              duration: RESIZE_TOAST_MS,
-              icon: "📐",
-            },
-          );
-        }
-        if (Math.max(original.width, original.height) >= LARGE_IMAGE_ALERT_PX) setIsLargeAlertOpen(true);
-        const previewUrl = URL.createObjectURL(prepared.blob);
-        objectUrlsRef.current.push(previewUrl);
-        setPendingPreview(previewUrl);
-        setPhase("uploading");
-        const uploaded = await uploadToolImage(prepared.blob, prepared.filename, setProgress);
-        setImage({
-          url: uploaded.imageUrl,
-          previewUrl,
-          width: uploaded.width ?? prepared.width,
-          height: uploaded.height ?? prepared.height,
+        const uploaded = await upload(file, {
+          onPrepared: (prepared) => {
+            const { original, resize } = prepared;
+            if (resize.isResized) {
+              const key = resize.isMinSideApplied ? "retouch.upload.resizedMin" : "retouch.upload.resized";
+              toast(
+                t(key, {
+                  from: sizeText(original.width, original.height),
+                  to: sizeText(prepared.width, prepared.height),
+                }),
+                { duration: RESIZE_TOAST_MS, icon: "📐" },
+              );
+            }
+            if (Math.max(original.width, original.height) >= LARGE_IMAGE_ALERT_PX) setIsLargeAlertOpen(true);
+            const url = URL.createObjectURL(prepared.blob);
+            objectUrlsRef.current.push(url);
+            previewUrl = url;
+            setPendingPreview(url);
+          },
         });
-      } catch (error) {
-        if (error instanceof ResizeError) toast.error(t("tool.upload.resizeFailed"));
-        else if (error instanceof ImageLimitError) toast.error(t(`errors.codes.${error.code}`));
-        else if (classifyToolError(error) === "other")
-          toast.error(titledFailure("upload", describeUploadError(error, t), t));
-        else if (classifyToolError(error) === "nsfw") {
-          toast.error(createElement(NsfwRefusalToast), { id: "retouch-nsfw", duration: NSFW_TOAST_MS });
-        } else toast.error(describeRetouchError(error, t));
+        if (!uploaded) return;
+        setImage({
+          url: uploaded.url,
+          previewUrl: previewUrl ?? uploaded.url,
+          width: uploaded.width,
+          height: uploaded.height,
+        });
       } finally {
         setPendingPreview(null);
-        setPhase("idle");
       }
     },
-    [t],
+    [t, upload],
   );
 
   /** An image already on our storage, sent from another page (spec 02 §2.1 handoff) or from history. */
   const loadFromUrl = useCallback(
     async (url: string): Promise<boolean> => {
-      setPhase("preparing");
+      setIsLoadingUrl(true);
       try {
         const size = await readImageSize(url);
         setImage({ url, previewUrl: url, ...size });
@@ -105,7 +100,7 @@ export function useRetouchUpload() {
         toast.error(t("retouch.upload.handoffFailed"));
         return false;
       } finally {
-        setPhase("idle");
+        setIsLoadingUrl(false);
       }
     },
     [t],
@@ -116,8 +111,8 @@ export function useRetouchUpload() {
   return {
     image,
     pendingPreview,
-    phase,
-    progress,
+    phase: isLoadingUrl && uploader.phase === "idle" ? ("preparing" as const) : uploader.phase,
+    progress: uploader.progress,
     isLargeAlertOpen,
     closeLargeAlert: () => setIsLargeAlertOpen(false),
     select,

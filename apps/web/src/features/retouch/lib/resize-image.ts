@@ -1,6 +1,7 @@
 import {
   ENGINE_MAX_ASPECT_RATIO,
   findEngineInputProblem,
+  type TAutoResize,
   type TEngineInputProblem,
 } from "@gyeol/shared/retouch";
 import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
@@ -9,6 +10,7 @@ import {
   type TDecodedImage,
   type TPreparedUpload,
 } from "../../../lib/uploads/prepare-image.ts";
+import { ImageRefusedError } from "../../../lib/uploads/upload-errors.ts";
 
 export {
   ResizeError,
@@ -21,11 +23,27 @@ export {
  * An image the engine cannot process (packages/shared ENGINE_*), found before uploading; `code`
  * is the server's error code for it, so the page says the same thing either way.
  */
-export class ImageLimitError extends Error {
+export class ImageLimitError extends ImageRefusedError {
   override name = "ImageLimitError";
-  constructor(readonly code: TEngineInputProblem) {
-    super(`The engine cannot process this image (${code}).`);
+  constructor(override readonly code: TEngineInputProblem) {
+    super(code);
   }
+}
+
+/**
+ * Retouch's own refusal of a picture (the upload hook's check): the shape survives the resize, and
+ * raising the short side of a 20000×2 strip to 1000 px would ask the canvas for ten million pixels
+ * a row, so it is refused before anything is drawn; then the engine's limits on the planned size.
+ */
+export function retouchImageProblem(
+  original: { width: number; height: number },
+  resize: TAutoResize,
+): ImageLimitError | null {
+  const longer = Math.max(original.width, original.height);
+  if (longer > ENGINE_MAX_ASPECT_RATIO * Math.min(original.width, original.height))
+    return new ImageLimitError("IMAGE_ASPECT_RATIO_UNSUPPORTED");
+  const problem = findEngineInputProblem(resize.width, resize.height);
+  return problem ? new ImageLimitError(problem) : null;
 }
 
 /**
@@ -39,13 +57,8 @@ export function prepareRetouchUpload(
   return prepareImage(file, IMAGE_POLICIES.retouch, {
     ...(decode ? { decode } : {}),
     check: (original, resize) => {
-      // The shape survives the resize, and raising the short side of a 20000×2 strip to 1000 px
-      // would ask the canvas for ten million pixels a row: refused before anything is drawn.
-      const longer = Math.max(original.width, original.height);
-      if (longer > ENGINE_MAX_ASPECT_RATIO * Math.min(original.width, original.height))
-        throw new ImageLimitError("IMAGE_ASPECT_RATIO_UNSUPPORTED");
-      const problem = findEngineInputProblem(resize.width, resize.height);
-      if (problem) throw new ImageLimitError(problem);
+      const refusal = retouchImageProblem(original, resize);
+      if (refusal) throw refusal;
     },
   });
 }

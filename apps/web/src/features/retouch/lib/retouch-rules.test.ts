@@ -1,15 +1,16 @@
+import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { describe, expect, it } from "vitest";
+import { isPolicyFile } from "../../../lib/uploads/use-image-upload.ts";
 import { buildUpscaleInput } from "./build-upscale-input.ts";
 import { generateBlock } from "./generate-rules.ts";
 import { DEFAULT_RETOUCH_OPTIONS, reduceRetouchOptions, type TRetouchOptions } from "./retouch-options.ts";
-import { isAllowedRetouchFile } from "./validate-file.ts";
 
 describe("file validation", () => {
   it("accepts jpg, jpeg and png in any case, nothing else", () => {
     for (const name of ["a.jpg", "b.JPEG", "c.png", "d.e.Png"])
-      expect(isAllowedRetouchFile({ name })).toBe(true);
+      expect(isPolicyFile(IMAGE_POLICIES.retouch, { name, type: "" })).toBe(true);
     for (const name of ["a.webp", "b.gif", "c", "png", "d.jpg.exe"])
-      expect(isAllowedRetouchFile({ name })).toBe(false);
+      expect(isPolicyFile(IMAGE_POLICIES.retouch, { name, type: "" })).toBe(false);
   });
 });
 
