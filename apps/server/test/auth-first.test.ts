@@ -6,11 +6,7 @@
  * this file.
  */
 import fastifyCookie from "@fastify/cookie";
-import Fastify, {
-  type InjectOptions,
-  type LightMyRequestResponse,
-  type preParsingHookHandler,
-} from "fastify";
+import Fastify, { type InjectOptions, type LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandler } from "../src/http/error-handler.ts";
 import type { GuardedRoute } from "../src/modules/auth/auth.guards.ts";
@@ -180,10 +176,7 @@ describe("runFirst", () => {
         { preValidation: [t.app.guards.requireAdmin], schema },
         async () => "ok",
       );
-      // requireReader is a callback onRequest hook (no promise on its hot path): its (request,
-      // reply, done) does not type as a preParsing hook, which runFirst moves it out of anyway.
-      const reader = t.app.guards.requireReader as unknown as preParsingHookHandler;
-      app.post("/late/pre-parsing", { preParsing: reader, schema }, async () => "ok");
+      app.post("/late/pre-parsing", { preParsing: t.app.guards.requireReader, schema }, async () => "ok");
       for (const url of ["/late/pre-handler", "/late/pre-validation", "/late/pre-parsing"]) {
         for (const payload of ["{}", '{"url":', "x".repeat(2 * 1024 * 1024)]) {
           const response = await app.inject({

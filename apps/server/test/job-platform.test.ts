@@ -106,8 +106,7 @@ describe.each(TEST_DATABASES)("job platform on $name", (database) => {
       (await t!.app.inject({ url: `/api/seedream/status/${jobId}`, headers: { cookie: user.cookie } }))
         .statusCode,
     ).toBe(404);
-    // The kept answer (handed out without a promise once built) still goes to its owner only,
-    // and only with a live session.
+    // The kept answer still goes to its owner only, and only with a live session.
     expect((await ask("")).statusCode).toBe(200);
     const stranger = await signUp(t!.app);
     const asStranger = await t!.app.inject({

@@ -8,14 +8,7 @@
  * visitor learns nothing about a route's body rules (a 400 listing them) and no anonymous body is
  * parsed or buffered. `runFirst` makes that hold for every route, however a guard was attached.
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  HookHandlerDoneFunction,
-  onRequestAsyncHookHandler,
-  onRequestHookHandler,
-} from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { UserRow } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuthService } from "./auth.service.ts";
@@ -47,10 +40,9 @@ export interface AuthGuards {
   requireUser: onRequestAsyncHookHandler;
   /**
    * requireUser for read-only polls (status, history): may reuse a session check up to
-   * RECENT_SESSION_MS old (auth.service.ts). Never for writes or account data. A callback hook:
-   * when that check has already found the user it goes on at once, with no promise (bench:api).
+   * RECENT_SESSION_MS old (auth.service.ts). Never for writes or account data.
    */
-  requireReader: onRequestHookHandler;
+  requireReader: onRequestAsyncHookHandler;
   requireAdmin: onRequestAsyncHookHandler;
   /**
    * Adds the onRoute hook that moves a guard attached as preParsing, preValidation or preHandler
@@ -100,17 +92,9 @@ export function createAuthGuards(auth: AuthService, cookies: CookieSettings): Au
     if (!user) throw new AppError(401, "AUTH_REQUIRED", "Please log in to continue.");
   }
 
-  function requireReader(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    const token = readSessionToken(request);
-    const settled = token ? auth.recentNow(token) : undefined;
-    if (settled) {
-      request.user = settled.user;
-      return done();
-    }
-    resolveSession(request, reply, true).then(
-      (user) => done(user ? undefined : new AppError(401, "AUTH_REQUIRED", "Please log in to continue.")),
-      (error: Error) => done(error),
-    );
+  async function requireReader(request: FastifyRequest, reply: FastifyReply) {
+    const user = await resolveSession(request, reply, true);
+    if (!user) throw new AppError(401, "AUTH_REQUIRED", "Please log in to continue.");
   }
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {

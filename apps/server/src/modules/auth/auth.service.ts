@@ -71,8 +71,6 @@ const RECENT_SESSION_LIMIT = 10_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-const noop = () => undefined;
-
 export interface Authenticated {
   user: UserRow;
   /** Set when the session's expiry slid forward: the cookie must be sent again. */
@@ -147,10 +145,7 @@ export function createAuthService({
    * Token → a check started less than RECENT_SESSION_MS ago (insertion order is age order). The
    * promise is shared, so the polls that arrive together when an entry runs out make one lookup.
    */
-  const recent = new Map<
-    string,
-    { check: Promise<Authenticated | null>; until: number; settled?: Authenticated }
-  >();
+  const recent = new Map<string, { check: Promise<Authenticated | null>; until: number }>();
   // Only the caller whose check renewed the session sends the cookie again; later hits reuse a plain one.
   const withoutRenewal = (found: Authenticated | null) =>
     found?.renewed ? { ...found, renewed: null } : found;
@@ -221,15 +216,7 @@ export function createAuthService({
       if (recent.size >= RECENT_SESSION_LIMIT) recent.delete(recent.keys().next().value!);
       const first = authenticate(token);
       const check = first.then(withoutRenewal);
-      const entry: { check: typeof check; until: number; settled?: Authenticated } = {
-        check,
-        until: now + RECENT_SESSION_MS,
-      };
-      recent.set(token, entry);
-      // Once it has found the user, recentNow() hands the answer out without a promise.
-      check.then((found) => {
-        if (found) entry.settled = found;
-      }, noop);
+      recent.set(token, { check, until: now + RECENT_SESSION_MS });
       // A refused or failed check is not kept: the next request asks the database again.
       // (Registered before the caller awaits `first`, so it runs before the caller goes on.)
       const forget = () => {
@@ -238,16 +225,6 @@ export function createAuthService({
       first.then((found) => found ?? forget(), forget);
       check.catch(() => undefined);
       return first;
-    },
-
-    /**
-     * The answer authenticateRecent() would give at once, without a promise, when a check younger
-     * than RECENT_SESSION_MS has already found the user (the poll routes' hot path,
-     * auth.guards.ts requireReader); undefined otherwise, and the caller asks authenticateRecent().
-     */
-    recentNow(token: string): Authenticated | undefined {
-      const hit = recent.get(token);
-      return hit?.settled && hit.until > clock.now().getTime() ? hit.settled : undefined;
     },
 
     /** The cron role's hourly sweep. */

@@ -65,14 +65,7 @@ export function createJobStatusService({ store, images, jobs, clock, definitions
   const byTool = new Map(definitions.map((d) => [d.tool, d as unknown as JobDefinition<unknown, object>]));
   const finished = new Map<
     string,
-    {
-      userId: number;
-      source: TImageSource | null;
-      view: Promise<TJobView>;
-      until: number;
-      /** The view once built: statusNow() hands it out without a promise. */
-      settled?: TJobView;
-    }
+    { userId: number; source: TImageSource | null; view: Promise<TJobView>; until: number }
   >();
 
   async function viewOf(job: JobRow): Promise<TJobView> {
@@ -115,20 +108,8 @@ export function createJobStatusService({ store, images, jobs, clock, definitions
     if (isFinished) {
       if (finished.size >= FINISHED_CACHE_SIZE) finished.delete(finished.keys().next().value!);
       const until = clock.now().getTime() + FINISHED_VIEW_MS;
-      const entry: {
-        userId: number;
-        source: TImageSource | null;
-        view: Promise<TJobView>;
-        until: number;
-        settled?: TJobView;
-      } = { userId: job.user_id, source: jobSource, view, until };
-      finished.set(jobId, entry);
-      view.then(
-        (built) => {
-          entry.settled = built;
-        },
-        () => finished.delete(jobId),
-      );
+      finished.set(jobId, { userId: job.user_id, source: jobSource, view, until });
+      view.catch(() => finished.delete(jobId));
     }
     return view;
   }
@@ -140,18 +121,6 @@ export function createJobStatusService({ store, images, jobs, clock, definitions
       if (!hit || hit.until <= clock.now().getTime()) return freshView(user.id, jobId, source);
       if (hit.userId !== user.id || (source && hit.source !== source)) return Promise.reject(notFound());
       return hit.view;
-    },
-
-    /**
-     * status()'s answer at once, without a promise, when it is a finished job's kept view and
-     * `user` owns it (of `source`'s tool when given); undefined otherwise (not kept, not built
-     * yet, expired, or someone else's job: the caller asks status(), which answers 404).
-     */
-    statusNow(user: Pick<UserRow, "id">, jobId: string, source?: TImageSource): TJobView | undefined {
-      const hit = finished.get(jobId);
-      if (!hit?.settled || hit.until <= clock.now().getTime()) return undefined;
-      if (hit.userId !== user.id || (source && hit.source !== source)) return undefined;
-      return hit.settled;
     },
   };
 }

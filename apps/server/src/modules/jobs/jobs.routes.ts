@@ -22,7 +22,7 @@ import { createJsonMemo } from "../../http/json-memo.ts";
 import { openSse } from "../../http/sse.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import { presentImageStatus, presentSeedreamStatus } from "./job-presenters.ts";
-import type { JobStatusService, TJobView } from "./job-status.service.ts";
+import type { JobStatusService } from "./job-status.service.ts";
 import type { JobsService } from "./jobs.service.ts";
 
 const ZJobParams = z.object({ jobId: z.uuid() });
@@ -72,17 +72,9 @@ export function registerJobsRoutes(
   r.get(
     "/api/image/status/:jobId",
     { onRequest: guards.requireReader, schema: { params: ZJobParams, querystring: ZStatusQuery } },
-    (request, reply) => {
-      const send = (view: TJobView) =>
-        reply.type("application/json; charset=utf-8").send(statusJson(presentImageStatus(view)));
-      const { jobId } = request.params;
-      // A finished job's kept view goes out with no promise (the page polls it; bench:api).
-      const kept = jobStatus.statusNow(request.user!, jobId, request.query.source);
-      if (kept) {
-        send(kept);
-        return;
-      }
-      return jobStatus.status(request.user!, jobId, request.query.source).then(send);
+    async (request, reply) => {
+      const view = await jobStatus.status(request.user!, request.params.jobId, request.query.source);
+      return reply.type("application/json; charset=utf-8").send(statusJson(presentImageStatus(view)));
     },
   );
 
