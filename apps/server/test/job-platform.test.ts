@@ -106,6 +106,22 @@ describe.each(TEST_DATABASES)("job platform on $name", (database) => {
       (await t!.app.inject({ url: `/api/seedream/status/${jobId}`, headers: { cookie: user.cookie } }))
         .statusCode,
     ).toBe(404);
+    // The kept answer still goes to its owner only, and only with a live session.
+    expect((await ask("")).statusCode).toBe(200);
+    const stranger = await signUp(t!.app);
+    const asStranger = await t!.app.inject({
+      url: `/api/image/status/${jobId}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(asStranger.statusCode).toBe(404);
+    expect(asStranger.json()).toMatchObject({ code: "NOT_FOUND" });
+    const logout = await t!.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: user.cookie },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await ask("")).statusCode).toBe(401);
   });
 
   it("refunds the images a run did not make at the definition's price per image, once, as it completes", async () => {

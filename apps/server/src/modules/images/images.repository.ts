@@ -1,5 +1,5 @@
 /** SQL of the image history (spec 02 §3) and of tool uploads. */
-import type { Kysely } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import type { DB, ImageRow, UploadRow } from "../../db/schema.ts";
 
 export type ImagesRepository = ReturnType<typeof createImagesRepository>;
@@ -23,6 +23,24 @@ export interface HistoryFilter {
   offset: number;
 }
 
+/** `q` as a LIKE pattern matching it anywhere, its own %, _ and backslash taken literally. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The parameters of historyQuery's SQL, in the order Kysely compiles them: user, then each filter
+ * that is set, then limit and offset (images.repository.test.ts holds this to Kysely's own).
+ */
+export function historyParameters(userId: number, filter: HistoryFilter): unknown[] {
+  const parameters: unknown[] = [userId];
+  if (filter.source) parameters.push(filter.source);
+  if (filter.status) parameters.push(filter.status);
+  if (filter.q) parameters.push(likePattern(filter.q));
+  parameters.push(filter.limit + 1, filter.offset);
+  return parameters;
+}
+
 export function createImagesRepository(db: Kysely<DB>) {
   /** A user's history page (limit + 1 rows, to tell whether there is more), newest first. */
   function historyQuery(userId: number, filter: HistoryFilter) {
@@ -30,7 +48,7 @@ export function createImagesRepository(db: Kysely<DB>) {
     if (filter.source) query = query.where("source", "=", filter.source);
     if (filter.status) query = query.where("status", "=", filter.status);
     if (filter.q) {
-      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = likePattern(filter.q);
       query = query.where((eb) => eb("prompt", "like", eb.val(pattern)));
     }
     return query
@@ -39,7 +57,17 @@ export function createImagesRepository(db: Kysely<DB>) {
       .offset(filter.offset);
   }
 
+  /** What historyStamp reads: each row's id, status, update time and whether its original is kept. */
+  const stampQuery = (userId: number, filter: HistoryFilter) =>
+    historyQuery(userId, filter)
+      .select(["id", "status", "updated_at"])
+      .select((eb) => eb("original_image_url", "is not", null).as("has_original"));
+  const stampSql = new Map<string, string>();
+
   return {
+    /** historyStamp's query as Kysely builds it (images.repository.test.ts). */
+    compileStampQuery: (userId: number, filter: HistoryFilter) => stampQuery(userId, filter).compile(),
+
     insertImage(image: NewImage): Promise<ImageRow> {
       return db
         .insertInto("images")
@@ -94,10 +122,20 @@ export function createImagesRepository(db: Kysely<DB>) {
      * answer while its stamp is the same. A new write here must keep that true.
      */
     async historyStamp(userId: number, filter: HistoryFilter): Promise<string> {
-      const rows = await historyQuery(userId, filter)
-        .select(["id", "status", "updated_at"])
-        .select((eb) => eb("original_image_url", "is not", null).as("has_original"))
-        .execute();
+      // Read on every history request: its SQL is built by Kysely once per set of filters in use
+      // (eight at most) and run again with this request's parameters.
+      const shape = `${filter.source ? "s" : ""}${filter.status ? "t" : ""}${filter.q ? "q" : ""}`;
+      let text = stampSql.get(shape);
+      if (text === undefined) {
+        text = stampQuery(userId, filter).compile().sql;
+        stampSql.set(shape, text);
+      }
+      const { rows } = await db.executeQuery<{
+        id: number;
+        status: string;
+        updated_at: string;
+        has_original: number | boolean;
+      }>(CompiledQuery.raw(text, historyParameters(userId, filter)));
       let stamp = "";
       for (const row of rows)
         stamp += `${row.id}|${row.status}|${row.updated_at}|${Number(row.has_original)};`;
