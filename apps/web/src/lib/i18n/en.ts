@@ -563,6 +563,8 @@ export const en: TTranslations = {
   toolFlow: {
     editAgain: "Edit this result again",
     editAgainAdded: "The result is now an input image for the next edit.",
+    editAgainReference: "The result is now the reference image for the next generation.",
+    editAgainFailed: "The result could not be loaded as an input. Try again.",
   },
   billing: {
     scheduledDowngrade: {

@@ -555,6 +555,8 @@ export const ko = {
   toolFlow: {
     editAgain: "이 결과로 다시 편집",
     editAgainAdded: "결과를 다음 편집의 입력 이미지로 넣었어요.",
+    editAgainReference: "결과를 다음 생성의 참조 이미지로 넣었어요.",
+    editAgainFailed: "결과를 입력 이미지로 불러오지 못했어요. 다시 시도해 주세요.",
   },
   billing: {
     scheduledDowngrade: {

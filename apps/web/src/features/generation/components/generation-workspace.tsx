@@ -7,6 +7,7 @@ import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PromptHistoryColumn } from "../../../components/tool/prompt-history-column.tsx";
@@ -62,6 +63,12 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
     writeHandoff({ target: "upscale", role: "input", imageUrl: url, source: "consistency" });
     void navigate(localizePath("/upscale", locale));
   };
+
+  const editAgain = (url: string) =>
+    void inputs.takeResultAsReference(url).then(
+      () => toast.success(t("toolFlow.editAgainReference"), { id: "generation-edit-again" }),
+      () => toast.error(t("toolFlow.editAgainFailed"), { id: "generation-edit-again" }),
+    );
 
   return (
     <div
@@ -127,6 +134,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             onDownload={(url) => void download.download(url)}
             onShare={() => void share.copy()}
             onSendToUpscale={sendToUpscale}
+            onEditAgain={isWorking ? undefined : editAgain}
             onCancel={cancel}
             isCancelling={generation.isCancelling}
           />

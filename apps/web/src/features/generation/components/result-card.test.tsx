@@ -68,3 +68,33 @@ describe("cancelling a generation (issue 26)", () => {
     expect(screen.queryByTestId("generation-cancel")).toBeNull();
   });
 });
+
+describe("editing a generation result again (issue 26)", () => {
+  it("offers each result as the next run's reference, named in both languages", async () => {
+    const onEditAgain = vi.fn();
+    render(
+      <ResultCard
+        run={RUN}
+        canShare={false}
+        busyDownloadUrl={null}
+        onZoom={vi.fn()}
+        onDownload={vi.fn()}
+        onShare={vi.fn()}
+        onSendToUpscale={vi.fn()}
+        onEditAgain={onEditAgain}
+      />,
+    );
+    const buttons = screen.getAllByTestId("generation-edit-again");
+    expect(buttons).toHaveLength(2);
+    act(() => buttons[1]!.click());
+    expect(onEditAgain).toHaveBeenCalledWith("/files/r1.jpg");
+    expect(screen.getAllByRole("button", { name: "Edit this result again" })).toHaveLength(2);
+    await act(() => i18n.changeLanguage("ko"));
+    expect(screen.getAllByRole("button", { name: "이 결과로 다시 편집" })).toHaveLength(2);
+  });
+
+  it("offers nothing to edit again without the handler (while a run is going)", () => {
+    renderCard();
+    expect(screen.queryByTestId("generation-edit-again")).toBeNull();
+  });
+});

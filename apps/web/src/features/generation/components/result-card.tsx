@@ -1,9 +1,10 @@
 /**
  * The result card (spec 02 §2.3): a 4-cell grid; each image zooms full screen, downloads, copies
- * the share link (when the affiliate programme is on) and goes to retouch through the handoff.
+ * the share link (when the affiliate programme is on), goes to retouch through the handoff, and
+ * becomes the next run's reference ("edit this result again", issue 26).
  */
 import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
-import { Download, ImageIcon, Link2, Maximize2, Wand2 } from "lucide-react";
+import { Download, ImageIcon, Link2, Maximize2, PencilLine, Wand2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -19,6 +20,8 @@ interface ResultCardProps {
   onDownload: (url: string) => void;
   onShare: () => void;
   onSendToUpscale: (url: string) => void;
+  /** Issue 26: the result becomes the next run's reference image. */
+  onEditAgain?: (url: string) => void;
   /** Issue 26: stops the run while it is followed. */
   onCancel?: () => void;
   isCancelling?: boolean;
@@ -57,6 +60,7 @@ export function ResultCard({
   onDownload,
   onShare,
   onSendToUpscale,
+  onEditAgain,
   onCancel,
   isCancelling = false,
 }: ResultCardProps) {
@@ -121,6 +125,15 @@ export function ResultCard({
                   >
                     <Wand2 aria-hidden="true" className="size-4" />
                   </Action>
+                  {onEditAgain && (
+                    <Action
+                      label={t("toolFlow.editAgain")}
+                      onClick={() => onEditAgain(url)}
+                      testId="generation-edit-again"
+                    >
+                      <PencilLine aria-hidden="true" className="size-4" />
+                    </Action>
+                  )}
                 </div>
               </>
             ) : (

@@ -110,6 +110,11 @@ export function useGenerationInputs(isHelpersOff: boolean) {
     void setReferenceFile(file, { extract: prompt.trim() === "" });
   };
 
+  /** Issue 26, "edit this result again": a result becomes the reference; the prompt stays as typed. */
+  const takeResultAsReference = async (url: string) => {
+    await setReferenceFile(await fileFromUrl(url, "result"), { extract: false });
+  };
+
   const applySample = async (sample: TGenerationSample) => {
     setPrompt(sample.prompt);
     if ((GENERATION_ASPECT_RATIOS as readonly string[]).includes(sample.aspect_ratio))
@@ -145,6 +150,7 @@ export function useGenerationInputs(isHelpersOff: boolean) {
     onReference,
     removeReference,
     applySample,
+    takeResultAsReference,
   };
 }
 
