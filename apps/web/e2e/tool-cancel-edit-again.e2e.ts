@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatNumber } from "../src/lib/dates.ts";
-import { sentence } from "./support/catalogue.ts";
 import { admin, DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } from "./support/browser.ts";
+import { sentence } from "./support/catalogue.ts";
 
 /**
  * A way forward from a run (issue 26), on the real server with the vendors' contract fakes
@@ -115,7 +115,10 @@ describe("cancel and edit again (issue 26)", () => {
         await expect.poll(() => shown(page), { timeout: 15_000 }).toBe(before - cost);
         await shoot(page, `cancel-image-edit-${journey.name}-running`);
         await cancel.click();
-        await page.getByText(sentence(lang, "errors.codes.JOB_CANCELLED")).first().waitFor({ timeout: 30_000 });
+        await page
+          .getByText(sentence(lang, "errors.codes.JOB_CANCELLED"))
+          .first()
+          .waitFor({ timeout: 30_000 });
       } finally {
         await seedream({ hold: false });
       }
@@ -183,7 +186,10 @@ describe("cancel and edit again (issue 26)", () => {
         await expect.poll(() => shown(page), { timeout: 15_000 }).toBe(before - cost);
         await shoot(page, `cancel-generation-${journey.name}-running`);
         await cancel.click();
-        await page.getByText(sentence(lang, "errors.codes.JOB_CANCELLED")).first().waitFor({ timeout: 30_000 });
+        await page
+          .getByText(sentence(lang, "errors.codes.JOB_CANCELLED"))
+          .first()
+          .waitFor({ timeout: 30_000 });
       } finally {
         await kling({ outcome: "ok" });
       }
@@ -194,6 +200,10 @@ describe("cancel and edit again (issue 26)", () => {
       expect(await page.getByTestId("generation-aspect").inputValue()).toBe("3x4");
       expect(await page.getByTestId("generation-count").inputValue()).toBe("2");
       expect(await page.getByTestId("generation-result-image").count()).toBe(0);
+      // The history says the run was cancelled (it used to say "Failed").
+      await expect
+        .poll(() => page.getByTestId("generation-history-item").first().textContent(), { timeout: 15_000 })
+        .toContain(sentence(lang, "tool.history.cancelled"));
       await shoot(page, `cancel-generation-${journey.name}-cancelled`);
 
       // A run that finishes; its first result becomes the reference of the next run.
@@ -205,7 +215,10 @@ describe("cancel and edit again (issue 26)", () => {
       await expect.poll(() => balance(page)).toBe(before - cost);
       expect(await page.getByTestId("generation-reference").count()).toBe(0);
       await page.getByTestId("generation-edit-again").first().click();
-      await page.getByText(sentence(lang, "toolFlow.editAgainReference")).first().waitFor({ timeout: 30_000 });
+      await page
+        .getByText(sentence(lang, "toolFlow.editAgainReference"))
+        .first()
+        .waitFor({ timeout: 30_000 });
       await page.getByTestId("generation-lock-ok").click();
       await page.waitForFunction(() => {
         const img = document.querySelector<HTMLImageElement>('[data-testid="generation-reference"] img');

@@ -10,8 +10,8 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatNumber } from "../src/lib/dates.ts";
-import { sentence } from "./support/catalogue.ts";
 import { admin, DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } from "./support/browser.ts";
+import { sentence } from "./support/catalogue.ts";
 
 /**
  * Errors name the real cause (issue 26), on the real server, each checked against the app's own
@@ -41,7 +41,10 @@ const CASES = [
 ] as const;
 type TJourney = (typeof CASES)[number];
 
-async function signedIn(journey: TJourney, credits: number): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  journey: TJourney,
+  credits: number,
+): Promise<{ context: BrowserContext; page: Page }> {
   const email = uniqueEmail(`errors-${journey.name}`);
   await admin("user:create", "--email", email, "--password", PASSWORD, "--name", "Errors");
   await admin("credits:grant", "--email", email, "--amount", String(credits), "--reason", "e2e");
@@ -140,7 +143,9 @@ describe("errors name the real cause (issue 26)", () => {
       // Face edit: before any upload, the Run hint is the credits, not "draw the area".
       await page.goto(`${journey.prefix}/face-edit`);
       await page.getByTestId("face-edit-page").waitFor();
-      expect(await text(page.getByTestId("face-edit-run-held"))).toBe(sentence(lang, "faceEdit.run.notEnough"));
+      expect(await text(page.getByTestId("face-edit-run-held"))).toBe(
+        sentence(lang, "faceEdit.run.notEnough"),
+      );
       expect(await page.getByTestId("face-edit-run").isDisabled()).toBe(true);
       await expectCreditsShort(
         page,
@@ -212,7 +217,11 @@ describe("errors name the real cause (issue 26)", () => {
       await dialog.waitFor({ timeout: 30_000 });
       expect(await text(dialog.locator("h2"))).toBe(sentence(lang, "toolLimits.errorTitles.upload"));
       expect(await text(dialog.locator("p").first())).toBe(
-        sentence(lang, "toolLimits.editTileRatio", { width: 2500, height: 500, ...IMAGE_EDIT_INPUT_RATIO_TEXT }),
+        sentence(lang, "toolLimits.editTileRatio", {
+          width: 2500,
+          height: 500,
+          ...IMAGE_EDIT_INPUT_RATIO_TEXT,
+        }),
       );
       await shoot(page, `errors-${journey.name}-image-edit-ratio`);
       await page.getByTestId("image-edit-error-ok").click();

@@ -10,11 +10,7 @@ import { ko } from "../../src/lib/i18n/ko.ts";
 type TTree = { [key: string]: string | TTree };
 const TREES: Record<TLocale, TTree> = { ko: ko as unknown as TTree, en: en as unknown as TTree };
 
-export function sentence(
-  lang: TLocale,
-  key: string,
-  values: Record<string, string | number> = {},
-): string {
+export function sentence(lang: TLocale, key: string, values: Record<string, string | number> = {}): string {
   let node: string | TTree | undefined = TREES[lang];
   for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
   if (typeof node !== "string") throw new Error(`the ${lang} catalogue has no sentence at ${key}`);
