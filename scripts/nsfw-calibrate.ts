@@ -14,8 +14,15 @@
  *      $NSFW_SET_MIRRORS/<owner>+<name>/repo (default /work/.mirror), then copied to 1;
  *   3. for a source with "fixture", that file of this repository (the engine's public-domain fixtures).
  * An image found in none is reported and the run fails, so the fixture never silently shrinks.
- * An entry with a "transform" (the odd crops, and explicit photos padded out to a banner) is that
- * image cropped, resized and/or extended exactly as written, so the same pixels come back each run.
+ *
+ * `--keep-scores` keeps both classifiers' scores of every entry whose source (and transform) is
+ * unchanged in the scores file and measures only the close-up features again, for a change to
+ * measureCloseUp on a busy machine (the classifiers are deterministic: a full run gives the same
+ * scores). New or changed entries are scored in full. Never use it after changing a classifier or
+ * its input (scoreNsfw, secondOpinionScores).
+ * An entry with a "transform" (the odd crops, black-and-white copies, and explicit photos padded
+ * out to a banner) is that image cropped, resized, turned grey and/or extended exactly as written,
+ * so the same pixels come back each run.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -26,6 +33,8 @@ import {
   type CloseUpFeatures,
   explicitScore,
   inGreyBand,
+  isClothedCloseUp,
+  isClothedPerson,
   NSFW_EXPLICIT_THRESHOLD,
   NSFW_SECOND_OPINION_THRESHOLD,
   type NsfwScores,
@@ -42,10 +51,12 @@ const imageDir = path.resolve(process.env.NSFW_SET_DIR ?? path.join(root, ".scra
 const mirrors = path.resolve(process.env.NSFW_SET_MIRRORS ?? "/work/.mirror");
 const print = (line = "") => process.stdout.write(`${line}\n`);
 
-/** Applied in this order to the upright image: crop, resize (exact size), pad. */
+/** Applied in this order to the upright image: crop, resize (exact size), grey, pad. */
 interface Transform {
   extract?: { left: number; top: number; width: number; height: number };
   resize?: { width: number; height: number };
+  /** A black-and-white copy (sRGB, three equal channels), as a phone's mono filter saves it. */
+  grayscale?: boolean;
   extend?: { top: number; bottom: number; left: number; right: number; background: string };
 }
 
@@ -86,6 +97,7 @@ export async function applyTransform(bytes: Buffer, transform: Transform): Promi
     const { width, height } = transform.resize;
     image = sharp(await image.resize(width, height, { fit: "fill", kernel: "lanczos3" }).toBuffer());
   }
+  if (transform.grayscale) image = sharp(await image.grayscale().toColourspace("srgb").toBuffer());
   if (transform.extend) image = image.extend({ ...transform.extend });
   return image.png().toBuffer();
 }
@@ -199,15 +211,28 @@ export function legacyVerdict(scores: NsfwScores): TNsfwVerdict {
   return scores.Porn + scores.Hentai >= 0.6 || scores.Sexy >= 0.85 ? "block" : "allow";
 }
 
-/** The rule before this one (issue 12's follow-up): the first classifier and the close-up check, no second opinion. */
+/** Issue 12's follow-up: the first classifier and the close-up check in the grey band, no second opinion. */
 export function closeUpOnlyVerdict(entry: ScoredEntry): TNsfwVerdict {
-  return nsfwVerdict(entry.scores, { closeUp: entry.closeUp });
+  if (scoresOnlyVerdict(entry.scores) === "allow") return "allow";
+  return inGreyBand(entry.scores) && isClothedCloseUp(entry.closeUp) ? "allow" : "block";
+}
+
+/** Issue 24's first change: the second opinion at 0.58 and the close-up check; no bare-skin share of the person. */
+export function secondOpinionVerdict(entry: ScoredEntry): TNsfwVerdict {
+  if (scoresOnlyVerdict(entry.scores) === "allow") return "allow";
+  if (explicitScore(entry.second) < 0.58) return "allow";
+  return closeUpOnlyVerdict(entry);
 }
 
 const currentVerdict = (e: ScoredEntry) => nsfwVerdict(e.scores, { second: e.second, closeUp: e.closeUp });
 
 async function main() {
   const set = JSON.parse(fs.readFileSync(setFile, "utf8")) as SetEntry[];
+  const kept = new Map<string, ScoredEntry>();
+  if (process.argv.includes("--keep-scores") && fs.existsSync(outFile)) {
+    for (const entry of JSON.parse(fs.readFileSync(outFile, "utf8")) as ScoredEntry[])
+      kept.set(entry.id, entry);
+  }
   const scored: ScoredEntry[] = [];
   const missing: string[] = [];
   for (const entry of set) {
@@ -217,12 +242,22 @@ async function main() {
       continue;
     }
     const bytes = entry.transform ? await applyTransform(original, entry.transform) : original;
+    const before = kept.get(entry.id);
+    const views =
+      before && before.source === sourceText(entry)
+        ? {
+            size: before.size,
+            scores: before.scores,
+            second: before.second,
+            closeUp: await measureCloseUp(bytes),
+          }
+        : await scoreViews(bytes);
     scored.push({
       id: entry.id,
       label: entry.label,
       category: entry.category,
       source: sourceText(entry),
-      ...(await scoreViews(bytes)),
+      ...views,
     });
   }
   if (missing.length) {
@@ -239,7 +274,8 @@ async function main() {
   );
 
   describe("current rule (nsfwVerdict)", scored, currentVerdict);
-  describe("close-up check, no second opinion (before)", scored, closeUpOnlyVerdict);
+  describe("second opinion 0.58, close-up check (before)", scored, secondOpinionVerdict);
+  describe("close-up check, no second opinion", scored, closeUpOnlyVerdict);
   describe("scores only (P+H ≥ 0.70)", scored, (e) => scoresOnlyVerdict(e.scores));
   describe("old rule (P+H ≥ 0.6 or Sexy ≥ 0.85)", scored, (e) => legacyVerdict(e.scores));
   print(
@@ -249,7 +285,21 @@ async function main() {
     describe(`t2 = ${t2.toFixed(2)}`, scored, (e) => {
       if (scoresOnlyVerdict(e.scores) === "allow") return "allow";
       if (explicitScore(e.second) < t2) return "allow";
-      return closeUpOnlyVerdict(e);
+      return inGreyBand(e.scores) && (isClothedCloseUp(e.closeUp) || isClothedPerson(e.closeUp))
+        ? "allow"
+        : "block";
+    });
+  }
+  print(
+    "\nIn the grey band, a person with a face passes when bare skin ≤ p of the body (the rest as the rule):",
+  );
+  for (const p of [0.25, 0.3, 0.33, 0.36, 0.4, 0.45, 0.5]) {
+    describe(`person skin ≤ ${p.toFixed(2)}`, scored, (e) => {
+      if (!inGreyBand(e.scores)) return currentVerdict(e);
+      if (explicitScore(e.second) < NSFW_SECOND_OPINION_THRESHOLD) return "allow";
+      const c = e.closeUp;
+      const person = c.faces > 0 && c.personSkin !== null && c.personSkin <= p;
+      return isClothedCloseUp(c) || person ? "allow" : "block";
     });
   }
   print("\nIn the grey band, allowed when face area ≥ f and body skin ≤ s (the rest as the rule):");
@@ -259,6 +309,7 @@ async function main() {
         if (!inGreyBand(e.scores)) return currentVerdict(e);
         if (explicitScore(e.second) < NSFW_SECOND_OPINION_THRESHOLD) return "allow";
         const c = e.closeUp;
+        if (isClothedPerson(c)) return "allow";
         return c.faceArea >= f && c.bodySkin !== null && c.bodySkin <= s ? "allow" : "block";
       });
     }
@@ -271,7 +322,7 @@ async function main() {
     const c = e.closeUp;
     print(
       `  ${verdict === e.label ? "ok   " : verdict === "block" ? "FP   " : "FN   "}${e.id.padEnd(44)} ${e.category.padEnd(22)} ${e.size.padEnd(10)} P+H ${explicitScore(s).toFixed(3)} S ${s.Sexy.toFixed(3)} | second P+H ${explicitScore(e.second).toFixed(3)}` +
-        ` | faces ${c.faces} face ${c.faceArea.toFixed(3)} body skin ${c.bodySkin?.toFixed(3) ?? "-"}`,
+        ` | faces ${c.faces} face ${c.faceArea.toFixed(3)} body skin ${c.bodySkin?.toFixed(3) ?? "-"} person skin ${c.personSkin?.toFixed(3) ?? "-"}`,
     );
   }
 }

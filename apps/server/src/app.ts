@@ -11,7 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { type Config, operatorWarning } from "./config.ts";
-import { migrateToLatest } from "./db/migrate.ts";
+import { migrateDatabase } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./drivers/db/database.ts";
 import {
   createRateLimitRedis,
@@ -51,6 +51,7 @@ import { registerImageEditRoutes } from "./modules/image-edit/image-edit.routes.
 import { registerImagesRoutes } from "./modules/images/images.routes.ts";
 import { registerJobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import { registerHttpMetrics, registerMetricsRoute } from "./modules/metrics/metrics.routes.ts";
+import { registerModerationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { registerNoticesRoutes } from "./modules/notices/notices.routes.ts";
 import { registerRetouchRoutes } from "./modules/retouch/retouch.routes.ts";
 import { registerSamplesRoutes } from "./modules/samples/samples.routes.ts";
@@ -101,7 +102,7 @@ export async function buildApp({
   redisPrefix = "gyeol",
 }: BuildAppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? openDatabase(config.database);
-  if (!givenDb) await migrateToLatest(db.kysely, db.dialect);
+  if (!givenDb) await migrateDatabase(db);
   const services =
     givenServices ??
     createServices({
@@ -233,7 +234,13 @@ export async function buildApp({
   });
   registerAccountRoutes(app, { account: services.account, social: services.social, guards, ...authDeps });
   registerAffiliateRoutes(app, { affiliate: services.affiliate, guards, cookies });
-  registerCreditsRoutes(app, { credits: services.credits, guards });
+  registerCreditsRoutes(app, {
+    credits: services.credits,
+    holds: services.creditHolds,
+    assertPayAheadOpen: services.ai.assertModel,
+    guards,
+  });
+  registerModerationRoutes(app, { bannedKeywords: services.bannedKeywords, guards });
   registerBillingRoutes(app, { billing: services.billing, affiliate: services.affiliate, guards });
   services.payments.registerRoutes?.(app);
   // Multipart bodies are read only by the upload routes (request.parts, each with its own limits).

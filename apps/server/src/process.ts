@@ -11,7 +11,7 @@ import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { startCron } from "./cron/scheduler.ts";
 import { createCronTasks } from "./cron/tasks.ts";
-import { migrateToLatest } from "./db/migrate.ts";
+import { migrateDatabase } from "./db/migrate.ts";
 import { openDatabase } from "./drivers/db/database.ts";
 import { builtinModeration } from "./drivers/engines/moderation.ts";
 import { createJobQueue } from "./drivers/queue/create-queue.ts";
@@ -45,7 +45,7 @@ export async function startProcess({
   drivers?: Omit<DriverOverrides, "queue">;
 }): Promise<RunningProcess> {
   const db = openDatabase(config.database);
-  const applied = await migrateToLatest(db.kysely, db.dialect);
+  const applied = await migrateDatabase(db);
   logger.info(
     {
       dialect: db.dialect,

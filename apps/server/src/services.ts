@@ -2,7 +2,6 @@
  * The composition root: builds every service from the database, the config and the clock.
  * The API, the cron role and the admin CLI all go through these same services.
  */
-import { findBannedKeyword } from "@gyeol/shared/contracts/ai";
 import { pino } from "pino";
 import type { Config } from "./config.ts";
 import { createStore, type Store } from "./db/store.ts";
@@ -48,6 +47,7 @@ import {
   createRenewalRemindersService,
   type RenewalRemindersService,
 } from "./modules/billing/renewal-reminders.service.ts";
+import { type CreditHoldsService, createCreditHoldsService } from "./modules/credits/credit-holds.service.ts";
 import { type CreditsService, createCreditsService } from "./modules/credits/credits.service.ts";
 import { createFaceEditJob } from "./modules/face-edit/face-edit.job.ts";
 import { createFaceEditService, type FaceEditService } from "./modules/face-edit/face-edit.service.ts";
@@ -61,6 +61,10 @@ import { createJobIntakeService, type JobIntakeService } from "./modules/jobs/jo
 import { createJobStatusService, type JobStatusService } from "./modules/jobs/job-status.service.ts";
 import { createJobsService, type JobsService } from "./modules/jobs/jobs.service.ts";
 import { createMetrics, type Metrics } from "./modules/metrics/metrics.ts";
+import {
+  type BannedKeywordsService,
+  createBannedKeywordsService,
+} from "./modules/moderation/banned-keywords.service.ts";
 import { createNoticesService, type NoticesService } from "./modules/notices/notices.service.ts";
 import { createRetouchJob } from "./modules/retouch/retouch.job.ts";
 import { createRetouchService, type RetouchService } from "./modules/retouch/retouch.service.ts";
@@ -99,6 +103,8 @@ export interface Services {
   faceEdit: FaceEditService;
   /** The prompt chat and helpers on the language-model port (issue 14). */
   ai: AiService;
+  creditHolds: CreditHoldsService;
+  bannedKeywords: BannedKeywordsService;
   /** This process's Prometheus metrics (issue 28); no-ops unless METRICS_TOKEN or METRICS_PORT. */
   metrics: Metrics;
 }
@@ -245,6 +251,33 @@ export function createServices({
     queueOf: (tool) => definitions.find((d) => d.tool === tool)?.queue ?? "engine",
   });
   const jobs = createJobsService({ store, credits, clock, settings: config.jobs, definitions, metrics });
+  const bannedKeywords = createBannedKeywordsService({ store, clock });
+  // The hold behind every prompt-helper and chat charge; the chat adds its failed reply to a
+  // refunded hold (the AI service is made below and only read when the sweep runs).
+  const creditHolds = createCreditHoldsService({
+    store,
+    credits,
+    clock,
+    // A claimed hold outlives any model call (each try up to LLM_TIMEOUT_MS) before the sweep
+    // counts its call as lost.
+    holdTimeoutMs: Math.max(
+      15 * 60_000,
+      (config.llm?.timeoutMs ?? 0) * ((config.llm?.maxRetries ?? 0) + 1) + 5 * 60_000,
+    ),
+    onSweptRefund: (tx, row, at) => ai.chatHoldRefunded(tx, row, at),
+  });
+  const ai = createAiService({
+    store,
+    storage,
+    images,
+    holds: creditHolds,
+    bannedKeywords,
+    moderation: drivers.moderation ?? builtinModeration,
+    clock,
+    model: drivers.chatModel ?? createChatModel(config.llm),
+    chatChargeEnabled: config.chatChargeEnabled,
+    limits: config.uploads,
+  });
   const intake = createJobIntakeService({
     store,
     credits,
@@ -253,7 +286,7 @@ export function createServices({
     definitions,
     isMaintenance: config.maintenanceMode,
     // The administrator's list (GET/PUT /api/auth/banned-keywords), read on every prompted job.
-    findBannedKeyword: async (text) => findBannedKeyword(text, await store.ai.listBannedKeywords()),
+    findBannedKeyword: (text) => bannedKeywords.find(text),
   });
   // Accounts (issue 7): sign-in providers and the mail driver are chosen here, once.
   const auth = createAuthService({
@@ -302,23 +335,9 @@ export function createServices({
     generation: createGenerationService({ images, intake, provider: referenceImages }),
     samples: createSamplesService({ store, storage, images, clock }),
     faceEdit: createFaceEditService({ store, images, intake }),
-    ai: createAiService({
-      store,
-      storage,
-      images,
-      credits,
-      moderation: drivers.moderation ?? builtinModeration,
-      clock,
-      model: drivers.chatModel ?? createChatModel(config.llm),
-      chatChargeEnabled: config.chatChargeEnabled,
-      limits: config.uploads,
-      // A claimed hold outlives any model call (each try up to LLM_TIMEOUT_MS) before the sweep
-      // counts its call as lost.
-      holdTimeoutMs: Math.max(
-        15 * 60_000,
-        (config.llm?.timeoutMs ?? 0) * ((config.llm?.maxRetries ?? 0) + 1) + 5 * 60_000,
-      ),
-    }),
+    ai,
+    creditHolds,
+    bannedKeywords,
     metrics,
   };
 }

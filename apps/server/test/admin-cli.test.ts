@@ -78,10 +78,10 @@ describe.each(TEST_DATABASES)("admin CLI on $name", (database) => {
     expect(listed.code).toBe(0);
     expect(listed.out.split("\n")).toEqual(expect.arrayContaining(["bikini", "비키니"]));
     expect((await run("keywords:add", "--word", "수영복")).code).toBe(0);
-    expect(await t.services.ai.bannedKeywords()).toContain("수영복");
+    expect(await t.services.bannedKeywords.list()).toContain("수영복");
     const removed = await run("keywords:remove", "--word", "비키니");
     expect(removed).toMatchObject({ code: 0 });
-    expect(await t.services.ai.bannedKeywords()).not.toContain("비키니");
+    expect(await t.services.bannedKeywords.list()).not.toContain("비키니");
     const missing = await run("keywords:remove", "--word", "없는말");
     expect(missing.code).toBe(1);
     expect(missing.err).toContain("not on the list");

@@ -224,14 +224,14 @@ describe.each(TEST_DATABASES)("issue 27: prompt helpers and chat on $name", (dat
       await post(u.cookie, "/api/credit/use", { amount: 3 });
       expect(await balance(u.id)).toBe(3);
       // Young: left alone.
-      expect(await t!.services.ai.refundAbandonedHolds()).toEqual({ refunded: 0 });
+      expect(await t!.services.creditHolds.refundAbandonedHolds()).toEqual({ refunded: 0 });
       // One is used by a rewrite; the other waits past its 10 minutes.
       expect(
         (await post(u.cookie, "/api/ai/rewrite", { userPrompt: "warmer", currentPrompt: "x" })).statusCode,
       ).toBe(200);
       clock.advance(11 * 60_000);
-      expect(await t!.services.ai.refundAbandonedHolds()).toEqual({ refunded: 1 });
-      expect(await t!.services.ai.refundAbandonedHolds()).toEqual({ refunded: 0 });
+      expect(await t!.services.creditHolds.refundAbandonedHolds()).toEqual({ refunded: 1 });
+      expect(await t!.services.creditHolds.refundAbandonedHolds()).toEqual({ refunded: 0 });
       expect(await balance(u.id)).toBe(6);
       const lines = await refunds(u.id);
       expect(lines).toHaveLength(1);

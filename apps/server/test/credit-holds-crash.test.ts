@@ -122,12 +122,12 @@ describe.each(TEST_DATABASES)("credit holds survive a crash on $name", (database
     expect(before.filter((row) => row.used_by === null)).toHaveLength(1);
 
     // Young holds may still be answered: the sweep leaves them.
-    expect(await t.services.ai.refundAbandonedHolds()).toEqual({ refunded: 0 });
+    expect(await t.services.creditHolds.refundAbandonedHolds()).toEqual({ refunded: 0 });
     clock.advance(11 * 60_000); // the unused payment ahead is past its 10 minutes
-    expect(await t.services.ai.refundAbandonedHolds()).toEqual({ refunded: 1 });
+    expect(await t.services.creditHolds.refundAbandonedHolds()).toEqual({ refunded: 1 });
     clock.advance(5 * 60_000); // the claimed holds are past their call's longest life
-    expect(await t.services.ai.refundAbandonedHolds()).toEqual({ refunded: 2 });
-    expect(await t.services.ai.refundAbandonedHolds()).toEqual({ refunded: 0 });
+    expect(await t.services.creditHolds.refundAbandonedHolds()).toEqual({ refunded: 2 });
+    expect(await t.services.creditHolds.refundAbandonedHolds()).toEqual({ refunded: 0 });
 
     const after = await holds();
     expect(after.filter((row) => row.settled === null)).toHaveLength(0);

@@ -196,6 +196,20 @@ describe("generation on Kling's contract fake", () => {
     });
     expect(history.images[0].all_image_urls).toHaveLength(4);
     expect(history.pagination).toMatchObject({ groupHasMore: false, nextGroupOffset: null });
+    // Issue 26 "run again": the run's prompt, ratio, count, mode and its reference image, which opens.
+    const inputs = history.images[0].run_inputs;
+    expect(inputs).toMatchObject({
+      prompt: "a girl in a garden",
+      num_images: 4,
+      aspect_ratio: "9x16",
+      character_mode: "subject",
+      seed: null,
+      size: null,
+      images: [{ role: "reference", mask_url: null, mask_color: null }],
+    });
+    const reference = await t.app.inject({ url: inputs.images[0].url, headers: { cookie: user.cookie } });
+    expect(reference.statusCode).toBe(200);
+    expect(reference.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 
   it("sends a reference with character images to the multi-reference endpoint, and one character with its face mode", async () => {

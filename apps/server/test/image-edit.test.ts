@@ -90,7 +90,7 @@ const editBody = (images: string[], overrides: Record<string, unknown> = {}) => 
   prompt: "make the sky a sunset",
   images,
   num_images: 1,
-  size: "1024x768",
+  size: "1280x720",
   seed: 4242,
   seedream_task_id: null,
   auto_prompt_used: false,
@@ -243,7 +243,7 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(headers["x-client-request-id"]).toBe(accepted.seedream_task_id);
     expect(body).toMatchObject({
       model: "seedream-4-0-250828",
-      size: "1024x768",
+      size: "1280x720",
       seed: 4242,
       sequential_image_generation: "auto",
       sequential_image_generation_options: { max_images: 2 },
@@ -464,6 +464,43 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it("refuses an output under 921,600 pixels before charging or storing anything, naming the limit (issue 26)", async () => {
+    fake.outcome = "ok";
+    const user = await userWithCredits(t, 30);
+    const image = await upload(t, user.cookie, await photo());
+    const before = fake.requests.length;
+    const stored = async () => ({
+      jobs: (await t.db.kysely.selectFrom("jobs").select("id").where("user_id", "=", user.id).execute())
+        .length,
+      history: (await t.db.kysely.selectFrom("images").select("id").where("user_id", "=", user.id).execute())
+        .length,
+      ledger: (
+        await t.db.kysely.selectFrom("credit_ledger").select("id").where("user_id", "=", user.id).execute()
+      ).length,
+    });
+    const was = await stored();
+    // 1279×720 is one column under the minimum; 1024×768 is what the page's old default sent.
+    for (const [size, width, height] of [
+      ["1279x720", 1279, 720],
+      ["1024x768", 1024, 768],
+    ] as const) {
+      const refused = await generate(t, user.cookie, editBody([image], { size }));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: "IMAGE_OUTPUT_TOO_SMALL",
+        details: { width, height, pixels: width * height, minPixels: 921_600 },
+      });
+      expect(refused.json().error).toContain("921,600");
+    }
+    expect(await balance(user.id)).toBe(30);
+    expect(await stored()).toEqual(was);
+    expect(fake.requests.length).toBe(before);
+    // Exactly the minimum (1280×720) is taken.
+    const taken = await generate(t, user.cookie, editBody([image], { size: "1280x720" }));
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await balance(user.id)).toBe(15);
+  });
+
   it("refuses another user's image and a prompt with a banned keyword, charging nothing", async () => {
     const owner = await userWithCredits(t, 0);
     const theirs = await upload(t, owner.cookie, await photo());
@@ -526,6 +563,73 @@ describe("image edit on Seedream (contract fake)", () => {
     expect(next.items.map((item: { prompt: string }) => item.prompt)).toEqual(["a red barn"]);
     expect(next.pagination.hasMore).toBe(false);
     expect((await get("grouped=0&status=completed&limit=1")).items).toHaveLength(2);
+  }, 30_000);
+
+  // Issue 26 "run again": a history item recalls its prompt, seed, size, count, tiles and masks.
+  it("answers each run's inputs in its history item, and an input purged since as null", async () => {
+    fake.outcome = "ok";
+    const user = await userWithCredits(t, 200);
+    const first = await upload(t, user.cookie, await photo());
+    const portrait = { width: 960, height: 1280 };
+    const second = await upload(t, user.cookie, await photo({ r: 10, g: 200, b: 10 }, portrait));
+    const mask = await uploadMaskPresigned(t, user.cookie, await leftHalfMask(portrait));
+    const response = await generate(
+      t,
+      user.cookie,
+      editBody([first, second], {
+        prompt: "recall me",
+        masks: [null, mask],
+        mask_colors: [null, "red"],
+        num_images: 2,
+        size: "1280x960",
+        // Above the history column's 32 bits: the job's own input still has it.
+        seed: 9_876_543_210,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const worker = startWorker(t.services, t.config);
+    try {
+      const done = await seedreamStatus(t, user.cookie, response.json().seedream_task_id);
+      expect(done.status).toBe("completed");
+    } finally {
+      await worker.stop();
+    }
+    const history = async () =>
+      (
+        await t.app.inject({
+          url: "/api/seedream/history?grouped=1&status=completed&limit=9&q=recall",
+          headers: { cookie: user.cookie },
+        })
+      ).json();
+    const item = (await history()).items[0];
+    expect(item.seed).toBeNull();
+    expect(item.run_inputs).toMatchObject({
+      prompt: "recall me",
+      num_images: 2,
+      seed: 9_876_543_210,
+      size: "1280x960",
+      aspect_ratio: null,
+      images: [
+        { role: "input", mask_url: null, mask_color: null },
+        { role: "input", mask_color: "red" },
+      ],
+    });
+    // The recalled addresses open: the page fetches each into a tile.
+    for (const url of [
+      item.run_inputs.images[0].url,
+      item.run_inputs.images[1].url,
+      item.run_inputs.images[1].mask_url,
+    ]) {
+      const path = new URL(url, "http://localhost").pathname + new URL(url, "http://localhost").search;
+      const opened = await t.app.inject({ url: path, headers: { cookie: user.cookie } });
+      expect(opened.statusCode, url).toBe(200);
+    }
+    // 30 days on, the uploads are purged: the item still recalls its words, its images read as null.
+    await t.services.images.purgeExpiredUploads(-1);
+    const purged = (await history()).items[0];
+    expect(purged.run_inputs.prompt).toBe("recall me");
+    expect(purged.run_inputs.images.map((image: { url: string | null }) => image.url)).toEqual([null, null]);
+    expect(purged.run_inputs.images[1].mask_url).toBeNull();
   }, 30_000);
 });
 

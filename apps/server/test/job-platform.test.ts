@@ -76,7 +76,7 @@ describe.each(TEST_DATABASES)("job platform on $name", (database) => {
 
   it("refuses a prompt holding a banned keyword with NSFW_PROMPT_BLOCKED and charges nothing", async () => {
     const { user, start } = await setUp("kling");
-    await t!.services.ai.setBannedKeywords(["bikini"]);
+    await t!.services.bannedKeywords.set(["bikini"]);
     await expect(start("A woman in a Bikini on the beach")).rejects.toMatchObject({
       status: 400,
       code: "NSFW_PROMPT_BLOCKED",

@@ -470,7 +470,7 @@ describe.each(TEST_DATABASES)("retouch on $name", (database) => {
       success: false,
       code: "NSFW_CONTENT_DETECTED",
       error:
-        "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a different crop (face and shoulders) or contact support.",
+        "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support.",
     });
   });
 

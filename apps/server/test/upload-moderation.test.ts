@@ -63,9 +63,9 @@ const EXPLICIT: NsfwScores = { Drawing: 0, Hentai: 0.0338, Neutral: 0.0094, Porn
 /** Issue 12's clothed beauty close-up: Porn 0.794, like the explicit photos. */
 const BEAUTY_CLOSE_UP: NsfwScores = { Drawing: 0.001, Hentai: 0.01, Neutral: 0.15, Porn: 0.794, Sexy: 0.045 };
 /** What the engine measures on a face close-up (moderation-scores.json, codeformer-0240: 0.296, 0). */
-const LARGE_FACE: CloseUpFeatures = { faces: 1, faceArea: 0.3, bodySkin: 0.01 };
-/** A small face in a full-body frame with bare skin (nudenet-cory-chase: 0.028, 0.310). */
-const SMALL_FACE_FULL_BODY: CloseUpFeatures = { faces: 1, faceArea: 0.03, bodySkin: 0.31 };
+const LARGE_FACE: CloseUpFeatures = { faces: 1, faceArea: 0.3, bodySkin: 0.01, personSkin: null };
+/** A small face in a full-body frame with bare skin (nudenet-cory-chase: 0.028, 0.310; 95% of the body bare). */
+const SMALL_FACE_FULL_BODY: CloseUpFeatures = { faces: 1, faceArea: 0.03, bodySkin: 0.31, personSkin: 0.95 };
 /** Issue 24's 3000×600 spacesuit crop: squashed into a square the first classifier calls it porn (moderation-scores.json, astronaut-suit-strip). */
 const SPACESUIT_STRIP: NsfwScores = {
   Drawing: 0.0005,
@@ -165,7 +165,9 @@ describe("upload moderation", () => {
     expect(response.statusCode, response.body).toBe(400);
     const body = response.json() as { code: string; message?: string; error?: string };
     expect(body.code).toBe("NSFW_CONTENT_DETECTED");
-    expect(response.body).toContain("try a different crop (face and shoulders) or contact support");
+    expect(response.body).toContain(
+      "try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support",
+    );
     expect(response.body).not.toContain("Porn");
     const refusals = lines.filter((line) => line.msg === NSFW_REVIEW_LOG_MESSAGE);
     expect(refusals).toHaveLength(1);

@@ -16,7 +16,7 @@ const REFUSAL = {
   success: false,
   code: "NSFW_CONTENT_DETECTED",
   error:
-    "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a different crop (face and shoulders) or contact support.",
+    "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support.",
 };
 
 let browser: Browser;
@@ -56,11 +56,13 @@ describe("a refused upload on the retouch page", () => {
         await toast.waitFor({ timeout: 30_000 });
         const text = (await toast.textContent()) ?? "";
         if (lang === "ko") {
-          expect(text).toContain("얼굴과 어깨가 나오게");
+          expect(text).toContain("얼굴 전체와 어깨가 나오게");
+          expect(text).toContain("컬러 원본");
           expect(text).toContain("고객센터");
           expect(text).not.toMatch(/[a-z]{4,}/i);
         } else {
-          expect(text).toContain("try a different crop (face and shoulders)");
+          expect(text).toContain("try a crop that shows the whole face (face and shoulders)");
+          expect(text).toContain("colour original of a black-and-white photo");
           expect(text).toContain("Contact support");
         }
         expect(await toast.getByRole("link").getAttribute("href")).toMatch(/^mailto:.+@.+/);

@@ -1,7 +1,14 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { inGreyBand, isClothedCloseUp, type NsfwScores, nsfwVerdict } from "./moderation-rule.ts";
-import { classifyNsfw, measureCloseUp } from "./nsfw.ts";
+import { decodeImage } from "./image.ts";
+import {
+  inGreyBand,
+  isClothedCloseUp,
+  isClothedPerson,
+  type NsfwScores,
+  nsfwVerdict,
+} from "./moderation-rule.ts";
+import { classifyNsfw, MONOCHROME_CHROMA, meanChroma, measureCloseUp } from "./nsfw.ts";
 import { readFixture } from "./test/fixtures.ts";
 
 /** Issue 12's beauty close-up: Porn 0.794, inside the grey band. */
@@ -25,6 +32,9 @@ describe("measureCloseUp (the grey band's second check)", () => {
     expect(features.faceArea).toBeGreaterThan(0.15);
     expect(features.faceArea).toBeLessThan(0.3);
     expect(features.bodySkin).toBeLessThan(0.1);
+    // Measured, but in a close-up the little body left in the frame is mostly neck and
+    // shoulders: the share of the person says little there, the close-up check decides.
+    expect(features.personSkin).not.toBeNull();
     expect(isClothedCloseUp(features)).toBe(true);
     expect(nsfwVerdict(GREY, { closeUp: features })).toBe("allow");
   });
@@ -48,7 +58,25 @@ describe("measureCloseUp (the grey band's second check)", () => {
       faces: 0,
       faceArea: 0,
       bodySkin: null,
+      personSkin: null,
     });
+  });
+
+  it("measures no skin on a black-and-white copy: without colour, skin cannot clear a picture", async () => {
+    const grey = await sharp(readFixture("grace-meng.jpg"))
+      .grayscale()
+      .toColourspace("srgb")
+      .png()
+      .toBuffer();
+    expect(meanChroma(await decodeImage(grey))).toBeLessThan(MONOCHROME_CHROMA);
+    expect(meanChroma(await decodeImage(readFixture("grace-meng.jpg")))).toBeGreaterThan(MONOCHROME_CHROMA);
+    const features = await measureCloseUp(grey);
+    expect(features.faces).toBe(1);
+    expect(features.faceArea).toBeGreaterThan(0.15);
+    expect(features).toMatchObject({ bodySkin: null, personSkin: null });
+    expect(isClothedCloseUp(features)).toBe(false);
+    expect(isClothedPerson(features)).toBe(false);
+    expect(nsfwVerdict(GREY, { closeUp: features })).toBe("block");
   });
 
   it("is not run for an upload whose scores are outside the grey band", async () => {

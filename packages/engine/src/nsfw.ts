@@ -249,12 +249,25 @@ export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResu
 export const CLOSE_UP_SIDE = 384;
 
 /**
+ * Below this mean chroma (BT.601 Cb/Cr distance from grey, on the 384 px copy) a picture has no
+ * colour to tell skin by: a black-and-white photo (issue 24's street scene measures 0.0) or a
+ * sepia one. The set's colour photographs of people measure 6 and up.
+ */
+export const MONOCHROME_CHROMA = 2;
+
+/** The person must cover at least this share of the frame outside the heads for their skin share to mean anything. */
+const MIN_PERSON_AREA = 0.02;
+
+/**
  * How much of the frame is face, and how much bare skin is outside it (moderation-rule.ts says
  * what decides). The face is the face-mesh oval of the largest face found, clipped to the frame.
- * Body skin: pixels that are the person (selfie segmentation) and the colour of that face's own
- * skin (face/regions.ts's skin model), outside a box around every head (the oval widened by half
- * its width each side, 60% of its height above for hair, 30% below for the chin and throat),
- * weighted by both likelihoods, as a share of the whole frame.
+ * Bare skin: pixels in the colour of the largest face's own skin (face/regions.ts's skin model),
+ * weighted by that likelihood and by the person
+ * (selfie segmentation), outside a box around every head (the oval widened by half its width each
+ * side, 60% of its height above for hair, 30% below for the chin and throat). bodySkin is that as
+ * a share of the whole frame; personSkin as a share of the person outside the heads (how much of
+ * the body is bare, whatever its size in the frame). A monochrome picture has no skin colour to
+ * measure: both are null there, and so no skin measurement can clear it.
  */
 export async function measureCloseUp(input: Buffer | Uint8Array): Promise<CloseUpFeatures> {
   const image = await decodeImage(input, {
@@ -263,11 +276,25 @@ export async function measureCloseUp(input: Buffer | Uint8Array): Promise<CloseU
   return measureCloseUpOf(image);
 }
 
+/** Mean BT.601 chroma of the image (0 for a grey picture). */
+export function meanChroma(image: RgbImage): number {
+  const { data } = image;
+  const n = image.width * image.height;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const r = data[3 * i]!;
+    const b = data[3 * i + 2]!;
+    const l = 0.299 * r + 0.587 * data[3 * i + 1]! + 0.114 * b;
+    sum += Math.hypot(0.564 * (b - l), 0.713 * (r - l));
+  }
+  return n ? sum / n : 0;
+}
+
 export async function measureCloseUpOf(image: RgbImage): Promise<CloseUpFeatures> {
   const { width, height } = image;
   const area = width * height;
   const faces = await detectFacesRaw(image);
-  if (faces.length === 0) return { faces: 0, faceArea: 0, bodySkin: null };
+  if (faces.length === 0) return { faces: 0, faceArea: 0, bodySkin: null, personSkin: null };
   const ovals = faces.map((face) => SILHOUETTE.map((i) => [face.mesh[i]![0], face.mesh[i]![1]] as TPoint));
   let largest = 0;
   let faceArea = 0;
@@ -280,6 +307,10 @@ export async function measureCloseUpOf(image: RgbImage): Promise<CloseUpFeatures
       faceArea = sum / area;
       largest = index;
     }
+  }
+  const round = (v: number) => Math.round(v * 1e4) / 1e4;
+  if (meanChroma(image) < MONOCHROME_CHROMA) {
+    return { faces: faces.length, faceArea: round(faceArea), bodySkin: null, personSkin: null };
   }
   const heads = ovals.map((oval) => {
     let x0 = Number.POSITIVE_INFINITY;
@@ -294,22 +325,25 @@ export async function measureCloseUpOf(image: RgbImage): Promise<CloseUpFeatures
     }
     const w = x1 - x0;
     const h = y1 - y0;
-    return { x0: x0 - 0.5 * w, y0: y0 - 0.6 * h, x1: x1 + 0.5 * w, y1: y1 + 0.3 * h };
+    return { x0: x0 - 0.5 * w, y0: y0 - 0.6 * h, x1: x1 + 0.5 * w, y1: y1 + 0.3 * h, w };
   });
-  const big = ovals[largest]!;
-  const faceWidth = Math.max(...big.map((p) => p[0])) - Math.min(...big.map((p) => p[0]));
-  const model = sampleSkinModel(image, faces[largest]!.mesh, faceWidth);
   const skin = createMask(width, height);
-  skinLikelihood(image, model, skin);
+  skinLikelihood(image, sampleSkinModel(image, faces[largest]!.mesh, heads[largest]!.w), skin);
   const person = await resizeMask(await segmentPersonRaw(image), width, height);
   let bodySkin = 0;
+  let body = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (heads.some((h) => x >= h.x0 && x < h.x1 && y >= h.y0 && y < h.y1)) continue;
       const i = y * width + x;
       bodySkin += Math.min(1, skin.data[i]! * 1.6) * person.data[i]!;
+      body += person.data[i]!;
     }
   }
-  const round = (v: number) => Math.round(v * 1e4) / 1e4;
-  return { faces: faces.length, faceArea: round(faceArea), bodySkin: round(bodySkin / area) };
+  return {
+    faces: faces.length,
+    faceArea: round(faceArea),
+    bodySkin: round(bodySkin / area),
+    personSkin: body / area >= MIN_PERSON_AREA ? round(bodySkin / body) : null,
+  };
 }

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ZAccountFields } from "@gyeol/shared/contracts/auth";
 import { ConfigError, loadConfig } from "../config.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateDatabase } from "../db/migrate.ts";
 import type { TCreditBucket } from "../db/schema.ts";
 import { openDatabase } from "../drivers/db/database.ts";
 import { isAppError } from "../lib/app-error.ts";
@@ -153,17 +153,17 @@ async function runCommand(command: string, values: Values, services: Services, i
       return;
     }
     case "keywords:list": {
-      io.out((await services.ai.bannedKeywords()).join("\n"));
+      io.out((await services.bannedKeywords.list()).join("\n"));
       return;
     }
     case "keywords:add":
     case "keywords:remove": {
       const word = required(values, "word").toLowerCase();
-      const now = await services.ai.bannedKeywords();
+      const now = await services.bannedKeywords.list();
       const next = command === "keywords:add" ? [...now, word] : now.filter((k) => k !== word);
       if (command === "keywords:remove" && next.length === now.length)
         throw new UsageError(`"${word}" is not on the list.`);
-      await services.ai.setBannedKeywords(next);
+      await services.bannedKeywords.set(next);
       io.out(`${command === "keywords:add" ? "Banned" : "Allowed"} "${word}" (${next.length} keywords).`);
       return;
     }
@@ -206,7 +206,7 @@ export async function main(
   const db = openDatabase(config.database);
   let services: Services | undefined;
   try {
-    await migrateToLatest(db.kysely, db.dialect);
+    await migrateDatabase(db);
     services = createServices({ db, config });
     await runCommand(command, parsed.values, services, io);
     return 0;

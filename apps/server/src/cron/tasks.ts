@@ -9,7 +9,10 @@ const SUBSCRIPTION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The cron role's tasks. Expired sessions are already refused at check time; this keeps the table small. */
 export function createCronTasks(
-  services: Pick<Services, "auth" | "billing" | "credits" | "account" | "images" | "renewalReminders" | "ai">,
+  services: Pick<
+    Services,
+    "auth" | "billing" | "credits" | "account" | "images" | "renewalReminders" | "creditHolds"
+  >,
 ): CronTask[] {
   return [
     {
@@ -36,7 +39,7 @@ export function createCronTasks(
       // rewrite used, a call whose process died midway) goes back, once.
       name: "refund-abandoned-credit-holds",
       intervalMs: MINUTE_MS,
-      run: () => services.ai.refundAbandonedHolds(),
+      run: () => services.creditHolds.refundAbandonedHolds(),
     },
     {
       // spec 01 §4: past the 14-day undo window, a deleted account's personal data and files go.

@@ -4,6 +4,7 @@
  * which works the same under tsx, vitest and any bundler.
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import type { Database } from "../drivers/db/database.ts";
 import { initialMigration } from "./migrations/20261121000000_initial.ts";
 import { noticesMigration } from "./migrations/20261121010000_notices.ts";
 import { billingMigration } from "./migrations/20261121020000_billing.ts";
@@ -49,6 +50,14 @@ class StaticMigrationProvider implements MigrationProvider {
     }
     return out;
   }
+}
+
+/**
+ * What a process runs at start: every migration, on a connection that DATABASE_STATEMENT_TIMEOUT_MS
+ * does not bound (issue 26), so a second process waits for the first one's migration lock.
+ */
+export async function migrateDatabase(db: Pick<Database, "dialect" | "unbounded">): Promise<string[]> {
+  return db.unbounded((kysely) => migrateToLatest(kysely, db.dialect));
 }
 
 export async function migrateToLatest(db: Kysely<DB>, dialect: TDialectName): Promise<string[]> {

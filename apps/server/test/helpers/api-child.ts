@@ -20,7 +20,7 @@ import { appendFileSync } from "node:fs";
 import { pino } from "pino";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { migrateToLatest } from "../../src/db/migrate.ts";
+import { migrateDatabase } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/drivers/db/database.ts";
 import type { RetouchEngine } from "../../src/drivers/engines/retouch-engine.ts";
 import { startProcess } from "../../src/process.ts";
@@ -78,7 +78,7 @@ if (process.env.CHILD_MODE === "process") {
   });
 } else {
   const db = openDatabase(config.database);
-  await migrateToLatest(db.kysely, db.dialect);
+  await migrateDatabase(db);
   const services = createServices({ db, config, drivers: { moderation: allowAll } });
   const app = await buildApp({ config, db, services });
   await app.listen({ host: "127.0.0.1", port: 0 });

@@ -91,7 +91,7 @@ export const COMFY_TOOLS: TTool[] = [
           prompt: "make the sky a sunset",
           images: [image],
           num_images: 2,
-          size: "1024x768",
+          size: "1280x720",
           seed: 4242,
           seedream_task_id: null,
           auto_prompt_used: false,

@@ -5,14 +5,14 @@
  * the backup test knows which lines were committed before its backup began.
  */
 import { loadConfig } from "../../src/config.ts";
-import { migrateToLatest } from "../../src/db/migrate.ts";
+import { migrateDatabase } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/drivers/db/database.ts";
 import { createServices } from "../../src/services.ts";
 import { allowAll } from "./retouch.ts";
 
 const config = loadConfig(process.env);
 const db = openDatabase(config.database);
-await migrateToLatest(db.kysely, db.dialect);
+await migrateDatabase(db);
 const services = createServices({ db, config, drivers: { moderation: allowAll } });
 const email = "ledger-writer@example.com";
 const user = await services.users

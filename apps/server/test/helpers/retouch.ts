@@ -97,6 +97,13 @@ export async function uploadImage(
 }
 
 /** The spec 02 §3 input object as the page sends it. */
+/**
+ * A retouch request (POST /api/image/upscale's `input`) with every field set: the integration
+ * suites send it, the ComfyUI driver tests bind it into the workflow (issue 26: one builder).
+ * Typed overrides give a TUpscaleInput; loose ones (a wrong value on purpose) a plain object.
+ */
+export function upscaleInput(image: string, overrides?: Partial<TUpscaleInput>): TUpscaleInput;
+export function upscaleInput(image: string, overrides: Record<string, unknown>): Record<string, unknown>;
 export function upscaleInput(image: string, overrides: Record<string, unknown> = {}) {
   return {
     image,

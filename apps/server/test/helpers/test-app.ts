@@ -9,7 +9,7 @@ import path from "node:path";
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
-import { migrateToLatest } from "../../src/db/migrate.ts";
+import { migrateDatabase } from "../../src/db/migrate.ts";
 import { type Database, openDatabase } from "../../src/drivers/db/database.ts";
 import type { Clock } from "../../src/lib/clock.ts";
 import { createServices, type DriverOverrides, type Services } from "../../src/services.ts";
@@ -53,7 +53,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   };
   const config = loadConfig(env);
   const db = openDatabase(config.database);
-  await migrateToLatest(db.kysely, db.dialect);
+  await migrateDatabase(db);
   const services = createServices({
     db,
     config,

@@ -80,6 +80,8 @@ export const ERROR_CODES = {
   IMAGE_RESOLUTION_TOO_LOW: "IMAGE_RESOLUTION_TOO_LOW",
   /** Issue 26: an image-edit input whose width-to-height ratio is outside 1:3–3:1 (details: its size), refused before any charge: 400. */
   IMAGE_RATIO_OUT_OF_RANGE: "IMAGE_RATIO_OUT_OF_RANGE",
+  /** Issue 26: an image-edit `size` under the vendor's 921,600-pixel output minimum (details: width, height, pixels, minPixels), refused before any charge: 400. */
+  IMAGE_OUTPUT_TOO_SMALL: "IMAGE_OUTPUT_TOO_SMALL",
   /** spec 02 §8 image-edit modal rows (an image-edit job's failure code; refunded): the vendor's codes map onto these. */
   EDIT_OVERSIZE_IMAGE: "EDIT_OVERSIZE_IMAGE",
   /** Ours (issue 25): a tile with its mask overlay stays over 9,437,184 bytes at every JPEG quality step. */

@@ -15,6 +15,7 @@ import {
   parseEditSize,
 } from "../image-edit.ts";
 import { MASK_COLORS } from "../mask.ts";
+import { ZRunInputs } from "./images.ts";
 import { ZMultiLine, ZSingleLine } from "./text.ts";
 
 export const IMAGE_EDIT_PROMPT_MAX = 4000;
@@ -77,6 +78,8 @@ export const ZImageEditHistoryItem = z.object({
   all_image_urls: z.array(z.string()),
   original_image_url: z.string().nullable(),
   created_at: z.string(),
+  /** Ours (issue 26): the run's prompt, seed, size, count, tiles and masks, for "run again". */
+  run_inputs: ZRunInputs.nullable().optional(),
 });
 export type TImageEditHistoryItem = z.infer<typeof ZImageEditHistoryItem>;
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CHARACTER_MODES, GENERATION_ASPECT_RATIOS } from "../generation.ts";
+import { MASK_COLORS } from "../mask.ts";
 import {
   FILTER_PROMPT_PPOYONG,
   FILTER_PROMPT_STUDIO,
@@ -80,6 +82,36 @@ export const ZRetouchSettings = ZUpscaleInput.omit({
   numImages: true,
 });
 export type TRetouchSettings = z.infer<typeof ZRetouchSettings>;
+
+/**
+ * One input image of an image-edit or generation run, as its owner's history answers it (issue 26
+ * "run again"): a signed URL, or null once the upload was purged (30 days after its last use).
+ * Image edit's images are `input` tiles in order, each with its mask (null: none); generation's are
+ * its `reference` image and its `character` images.
+ */
+export const ZRunInputImage = z.object({
+  url: z.string().nullable(),
+  role: z.enum(["input", "reference", "character"]),
+  mask_url: z.string().nullable(),
+  mask_color: z.enum(MASK_COLORS).nullable(),
+});
+export type TRunInputImage = z.infer<typeof ZRunInputImage>;
+
+/**
+ * What an image-edit (source seedream) or generation (source kling) run was asked, read from its
+ * stored job input, so "run again" refills the form with it (issue 26). Image edit has a seed and
+ * an output size ("2048x2048"); generation an aspect ratio and a character mode; the others null.
+ */
+export const ZRunInputs = z.object({
+  prompt: z.string(),
+  num_images: z.number().int(),
+  seed: z.number().int().nullable(),
+  size: z.string().nullable(),
+  aspect_ratio: z.enum(GENERATION_ASPECT_RATIOS).nullable(),
+  character_mode: z.enum(CHARACTER_MODES).nullable(),
+  images: z.array(ZRunInputImage),
+});
+export type TRunInputs = z.infer<typeof ZRunInputs>;
 
 /** POST /api/runpod-upscale */
 export const ZUpscaleStartBody = z.object({ input: ZUpscaleInput });
@@ -182,6 +214,8 @@ export const ZHistoryItem = z.object({
   code: z.string().nullable().optional(),
   /** Ours (issue 24): a retouch item's settings, so "run again" reproduces it; null elsewhere. */
   retouch_settings: ZRetouchSettings.nullable().optional(),
+  /** Ours (issue 26): an image-edit or generation run's inputs, for "run again"; absent elsewhere. */
+  run_inputs: ZRunInputs.nullable().optional(),
 });
 export type THistoryItem = z.infer<typeof ZHistoryItem>;
 

@@ -21,7 +21,7 @@
  * retry never makes a second task.
  */
 import { createHmac } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
+import { backoffDelay, sleepFor, vendorFetch } from "../http/vendor-http.ts";
 import type {
   ReferenceImageProvider,
   TReferenceImageRequest,
@@ -46,6 +46,9 @@ const TOKEN_TTL_SECONDS = 1800;
 const NOT_BEFORE_SKEW_SECONDS = 5;
 const REQUEST_TIMEOUT_MS = 30_000;
 const BUSY_RETRIES = 4;
+/** The longest wait between two tries of a busy submit or a download. */
+const MAX_BUSY_BACKOFF_MS = 30_000;
+const DOWNLOAD_RETRIES = 2;
 /** The longest wait between two polls while Kling's answers keep failing. */
 const MAX_POLL_BACKOFF_MS = 60_000;
 const MAX_RESULT_BYTES = 40 * 1024 * 1024;
@@ -126,22 +129,30 @@ export function createKlingProvider(
 
   /** One request; a lost connection or a transient answer throws TransientKlingError. */
   async function once(method: "GET" | "POST", path: string, body: unknown, signal: AbortSignal) {
-    let response: Response;
+    let answer: { response: Response; envelope: KlingEnvelope };
     try {
-      response = await doFetch(`${config.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${signKlingToken(config.accessKey, config.secretKey, nowSeconds())}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
+      answer = await vendorFetch(
+        `${config.baseUrl}${path}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${signKlingToken(config.accessKey, config.secretKey, nowSeconds())}`,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-      });
+        // One attempt: the loops below retry by Kling's own codes, and a submit is looked up first.
+        { timeoutMs: REQUEST_TIMEOUT_MS, signal, retries: 0, fetch: doFetch, vendor: "Kling" },
+        async (response) => ({
+          response,
+          envelope: (await response.json().catch(() => ({}))) as KlingEnvelope,
+        }),
+      );
     } catch (error) {
       signal.throwIfAborted();
       throw new TransientKlingError("Kling could not be reached.", { cause: error });
     }
-    const envelope = (await response.json().catch(() => ({}))) as KlingEnvelope;
+    const { response, envelope } = answer;
     const code = typeof envelope.code === "number" ? envelope.code : response.ok ? 0 : 5000;
     if (response.ok && code === 0) return envelope;
     const said = `Kling answered ${response.status} code ${code}: ${envelope.message ?? ""}`;
@@ -170,9 +181,7 @@ export function createKlingProvider(
         throw new GenerationError("GENERATION_FAILED", "Kling's task took too long.");
       const wait =
         failures === 0 ? config.pollIntervalMs : config.pollIntervalMs * 2 ** Math.min(failures, 10);
-      await sleep(Math.min(wait, Math.max(MAX_POLL_BACKOFF_MS, config.pollIntervalMs)), undefined, {
-        signal,
-      });
+      await sleepFor(Math.min(wait, Math.max(MAX_POLL_BACKOFF_MS, config.pollIntervalMs)), signal);
     }
   }
 
@@ -186,7 +195,7 @@ export function createKlingProvider(
           error instanceof TransientKlingError && (error.klingCode === 1302 || error.klingCode === 1303);
         if (!busy) throw error;
         if (attempt >= BUSY_RETRIES) throw new GenerationError("GENERATION_BUSY", error.message);
-        await sleep(config.retryBaseMs * 2 ** attempt, undefined, { signal });
+        await sleepFor(backoffDelay(attempt, config.retryBaseMs, MAX_BUSY_BACKOFF_MS), signal);
       }
     }
   }
@@ -211,7 +220,7 @@ export function createKlingProvider(
           request.signal,
         ).catch(() => undefined);
         if (found?.data?.task_id) return found.data.task_id;
-        await sleep(config.retryBaseMs * 2 ** attempt, undefined, { signal: request.signal });
+        await sleepFor(backoffDelay(attempt, config.retryBaseMs, MAX_BUSY_BACKOFF_MS), request.signal);
       }
     }
   }
@@ -253,29 +262,30 @@ export function createKlingProvider(
     };
   }
 
-  /** A result image; a download lost on the way is tried again (the URL lives 30 days). */
+  /** A result image; a download lost on the way (no answer, 429, 5xx) is tried again (the URL lives 30 days). */
   async function download(url: string, signal: AbortSignal): Promise<Buffer> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await downloadOnce(url, signal);
-      } catch (error) {
-        if (attempt >= 2) throw error;
-        await sleep(config.retryBaseMs * 2 ** attempt, undefined, { signal });
-      }
-    }
-  }
-
-  async function downloadOnce(url: string, signal: AbortSignal): Promise<Buffer> {
     try {
-      const response = await doFetch(url, {
-        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const declared = Number(response.headers.get("content-length") ?? 0);
-      if (declared > MAX_RESULT_BYTES) throw new Error("result too large");
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length > MAX_RESULT_BYTES) throw new Error("result too large");
-      return bytes;
+      return await vendorFetch(
+        url,
+        {},
+        {
+          timeoutMs: REQUEST_TIMEOUT_MS,
+          signal,
+          retries: DOWNLOAD_RETRIES,
+          backoffMs: config.retryBaseMs,
+          maxBackoffMs: MAX_BUSY_BACKOFF_MS,
+          fetch: doFetch,
+          vendor: "Kling's result host",
+        },
+        async (response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const declared = Number(response.headers.get("content-length") ?? 0);
+          if (declared > MAX_RESULT_BYTES) throw new Error("result too large");
+          const bytes = Buffer.from(await response.arrayBuffer());
+          if (bytes.length > MAX_RESULT_BYTES) throw new Error("result too large");
+          return bytes;
+        },
+      );
     } catch (error) {
       signal.throwIfAborted();
       throw new GenerationError("GENERATION_FAILED", "A Kling result could not be downloaded.", {

@@ -9,6 +9,7 @@ import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
 import { scaledSize } from "@gyeol/shared/retouch";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { upscaleInput } from "../../../test/helpers/retouch.ts";
 import {
   bindFaceEdit,
   bindGeneration,
@@ -60,30 +61,15 @@ const text = (tool: TWorkflowTool) => readFileSync(path.join(SHIPPED_WORKFLOWS_D
 const nodeTitled = (workflow: TComfyWorkflow, title: string) =>
   Object.values(workflow).find((node) => node._meta?.title === title);
 
-function retouchInput(overrides: Partial<TUpscaleInput> = {}): TUpscaleInput {
-  return {
-    image: "https://gyeol.test/x.jpg",
-    seed: 1234,
+/** The bound workflow's size: 2000×1500 at ×2. */
+const retouchInput = (overrides: Partial<TUpscaleInput> = {}) =>
+  upscaleInput("https://gyeol.test/x.jpg", {
     prompt: "",
-    output_format: "jpg",
-    output_quality: 100,
-    lora_index: 2,
-    numImages: 1,
     width: 2000,
     height: 1500,
     scale_factor: 2,
-    upper_lip: false,
-    lower_lip: false,
-    filter_strength: 0.01,
-    filter_index: 0,
-    filter_prompt: "studio",
-    left_eyebrow: false,
-    right_eyebrow: false,
-    nose: false,
-    hair: false,
     ...overrides,
-  };
-}
+  });
 
 describe("workflow files", () => {
   it("loads every shipped workflow with its titles", () => {

@@ -7,6 +7,7 @@
 import type { TUpscaleInput } from "@gyeol/shared/contracts/images";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { upscaleInput } from "../../../test/helpers/retouch.ts";
 import { createComfyFaceEditEngine } from "./comfy-face-edit-engine.ts";
 import { createComfyGenerationProvider, seedOf } from "./comfy-generation-provider.ts";
 import { createComfyImageEditProvider } from "./comfy-image-edit-provider.ts";
@@ -65,28 +66,16 @@ const answerWith =
     )),
   ];
 
-const retouchInput = (overrides: Partial<TUpscaleInput> = {}): TUpscaleInput => ({
-  image: "https://gyeol.test/x.jpg",
-  seed: 5,
-  prompt: "",
-  output_format: "jpg",
-  output_quality: 100,
-  lora_index: 2,
-  numImages: 1,
-  width: 1200,
-  height: 900,
-  scale_factor: 2,
-  upper_lip: false,
-  lower_lip: false,
-  filter_strength: 0.01,
-  filter_index: 0,
-  filter_prompt: "studio",
-  left_eyebrow: false,
-  right_eyebrow: false,
-  nose: false,
-  hair: false,
-  ...overrides,
-});
+/** The ComfyUI workflow's own size: 1200×900 at ×2. */
+const retouchInput = (overrides: Partial<TUpscaleInput> = {}) =>
+  upscaleInput("https://gyeol.test/x.jpg", {
+    seed: 5,
+    prompt: "",
+    width: 1200,
+    height: 900,
+    scale_factor: 2,
+    ...overrides,
+  });
 
 const signal = () => new AbortController().signal;
 

@@ -19,6 +19,7 @@
  * With providerJobId it only polls that RunPod job, never submits again.
  */
 import { runpodErrorMessage } from "../engines/runpod-client.ts";
+import { isVendorHttpError, sleepFor, vendorFetch } from "../http/vendor-http.ts";
 import { ComfyError, type ComfyRunner, type TComfyOutputImage, type TComfyWorkflow } from "./comfy-runner.ts";
 import {
   checkOutputImage,
@@ -60,19 +61,9 @@ interface TWorkerOutput {
   details?: unknown;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+/** One call's bound (a /run carries the images, up to 10 MB). */
+const RUNPOD_CALL_TIMEOUT_MS = 120_000;
+const STATUS_RETRIES = 2;
 
 /** The worker's error string (and its details) as a ComfyError (CONTRACTS §7.1 error strings). */
 export function workerError(body: TStatusBody): ComfyError {
@@ -154,16 +145,24 @@ export function createComfyRunpodRunner(options: ComfyRunpodRunnerOptions): Comf
   const maxResultBytes = options.maxResultBytes ?? 64 * 1024 * 1024;
   const headers = { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" };
 
+  /** One call on the vendor HTTP helper; a status check answered 429 or 5xx is tried again. */
   async function call(path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
     try {
-      return await http(`${root}${path}`, { ...init, headers, signal });
-    } catch (error) {
-      signal.throwIfAborted();
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new ComfyError(
-        "COMFYUI_UNAVAILABLE",
-        `RunPod could not be reached (${cause?.code ?? cause?.message ?? String(error)})`,
+      return await vendorFetch(
+        `${root}${path}`,
+        { ...init, headers },
+        {
+          timeoutMs: RUNPOD_CALL_TIMEOUT_MS,
+          signal,
+          retries: (init.method ?? "GET") === "GET" ? STATUS_RETRIES : 0,
+          retryNetwork: false,
+          fetch: http,
+          vendor: "RunPod",
+        },
       );
+    } catch (error) {
+      if (!isVendorHttpError(error)) throw error;
+      throw new ComfyError("COMFYUI_UNAVAILABLE", error.message);
     }
   }
   async function refused(response: Response, what: string): Promise<ComfyError> {
@@ -191,12 +190,23 @@ export function createComfyRunpodRunner(options: ComfyRunpodRunnerOptions): Comf
       if (image.type === "s3_url" || /^https?:\/\//i.test(data)) {
         let response: Response;
         try {
-          response = await http(data, { signal });
+          response = await vendorFetch(
+            data,
+            {},
+            {
+              timeoutMs: RUNPOD_CALL_TIMEOUT_MS,
+              signal,
+              retries: STATUS_RETRIES,
+              retryNetwork: false,
+              fetch: http,
+              vendor: "the output bucket",
+            },
+          );
         } catch (error) {
-          signal.throwIfAborted();
+          if (!isVendorHttpError(error)) throw error;
           throw new ComfyError(
             "COMFYUI_UNAVAILABLE",
-            `the output bucket could not be reached for ${filename}: ${String(error)}`,
+            `the output bucket could not be reached for ${filename}: ${error.message}`,
           );
         }
         if (!response.ok)
@@ -293,7 +303,7 @@ export function createComfyRunpodRunner(options: ComfyRunpodRunnerOptions): Comf
             if (!(error instanceof ComfyError) || error.code !== "COMFYUI_UNAVAILABLE") throw error;
             networkFailures += 1;
             if (networkFailures >= 5) throw error;
-            await sleep(options.pollIntervalMs, signal);
+            await sleepFor(options.pollIntervalMs, signal);
             continue;
           }
           const status = String(body.status);
@@ -315,7 +325,7 @@ export function createComfyRunpodRunner(options: ComfyRunpodRunnerOptions): Comf
             if (status === "IN_QUEUE") tracker.queued(0);
             else tracker.progress("", 0, 1);
           }
-          await sleep(options.pollIntervalMs, signal);
+          await sleepFor(options.pollIntervalMs, signal);
         }
       } catch (error) {
         if (job.signal.aborted) {

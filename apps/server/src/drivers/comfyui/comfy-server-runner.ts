@@ -20,6 +20,7 @@
 import { randomUUID } from "node:crypto";
 import { WebSocket as NodeWebSocket } from "ws";
 import { detectImageType } from "../../lib/image-type.ts";
+import { isVendorHttpError, vendorFetch } from "../http/vendor-http.ts";
 import {
   ComfyError,
   type ComfyRunner,
@@ -70,6 +71,11 @@ interface THistoryEntry {
 type TQueueEntry = [number, string, ...unknown[]];
 type TQueue = { queue_running?: TQueueEntry[]; queue_pending?: TQueueEntry[] };
 
+/** COMFY_REQUEST_TIMEOUT_MS: one HTTP call (an upload, a /view download) must answer within it. */
+const COMFY_REQUEST_TIMEOUT_MS = 120_000;
+const COMFY_GET_RETRIES = 2;
+
+/** The poll's wait, which a socket message (`wake`) cuts short; vendor-http's sleepFor has no wake. */
 const sleep = (ms: number, signal: AbortSignal, wake?: Promise<void>) =>
   new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
@@ -104,16 +110,23 @@ export function createComfyServerRunner(options: ComfyServerRunnerOptions): Comf
   const WebSocketImpl =
     options.WebSocket === undefined ? (NodeWebSocket as unknown as TWebSocketConstructor) : options.WebSocket;
 
+  /**
+   * One call on the vendor HTTP helper, bounded per request (the run's deadline rides on `signal`);
+   * a GET that ComfyUI (or the proxy before it) answers 429 or 5xx is tried again.
+   */
   async function request(path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
     try {
-      return await http(`${base}${path}`, { ...init, signal });
+      return await vendorFetch(`${base}${path}`, init, {
+        timeoutMs: COMFY_REQUEST_TIMEOUT_MS,
+        signal,
+        retries: (init.method ?? "GET") === "GET" ? COMFY_GET_RETRIES : 0,
+        retryNetwork: false,
+        fetch: http,
+        vendor: `ComfyUI at ${base}`,
+      });
     } catch (error) {
-      signal.throwIfAborted();
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new ComfyError(
-        "COMFYUI_UNAVAILABLE",
-        `ComfyUI at ${base} could not be reached (${cause?.code ?? cause?.message ?? String(error)})`,
-      );
+      if (!isVendorHttpError(error)) throw error;
+      throw new ComfyError("COMFYUI_UNAVAILABLE", error.message);
     }
   }
   async function failed(response: Response, what: string): Promise<ComfyError> {

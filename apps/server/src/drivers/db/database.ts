@@ -15,6 +15,12 @@ export interface Database {
   kysely: Kysely<DB>;
   dialect: TDialectName;
   destroy(): Promise<void>;
+  /**
+   * Runs `fn` on a connection without DATABASE_STATEMENT_TIMEOUT_MS (issue 26): the migrations,
+   * whose advisory lock waits for another process's migration as long as that one takes, and whose
+   * own statements may run long. Every other query keeps the bound.
+   */
+  unbounded<T>(fn: (kysely: Kysely<DB>) => Promise<T>): Promise<T>;
 }
 
 /** How long a SQLite writer waits for another connection's lock before SQLITE_BUSY. */
@@ -62,7 +68,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy(), unbounded: (fn) => fn(kysely) };
 }
 
 /** A PostgreSQL that does not accept a connection fails the request after this (503, issue 28). */
@@ -92,7 +98,29 @@ function openPostgres(url: string, statementTimeoutMs = 0): Database {
   // the 'error' event pg also emits on the client must not end the process either.
   pool.on("connect", (client) => client.on("error", () => {}));
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: "postgres",
+    destroy: () => kysely.destroy(),
+    async unbounded(fn) {
+      if (!(statementTimeoutMs > 0)) return fn(kysely);
+      // A pool of its own, one connection, neither the server's statement_timeout nor the client's
+      // query_timeout: a second process starting during a long migration waits for the lock.
+      const own = new pg.Pool({
+        connectionString: url,
+        max: 1,
+        connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      });
+      own.on("error", () => {});
+      own.on("connect", (client) => client.on("error", () => {}));
+      const unboundedKysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: own }) });
+      try {
+        return await fn(unboundedKysely);
+      } finally {
+        await unboundedKysely.destroy();
+      }
+    },
+  };
 }
 
 export function openDatabase(target: TDatabaseTarget): Database {

@@ -15,6 +15,7 @@
  * bytes (a provider's URLs expire; our storage keeps the durable copy).
  */
 import { detectImageType } from "../../lib/image-type.ts";
+import { isVendorHttpError, sleepFor, vendorFetch } from "../http/vendor-http.ts";
 import { EngineJobError } from "./retouch-engine.ts";
 
 export interface RunpodClientOptions {
@@ -138,19 +139,9 @@ export function findOutputImage(output: unknown): string | null {
   return findOutputImages(output, 1)[0] ?? null;
 }
 
-export const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
+/** A status check or download answered 429 or 5xx is tried this many times more, 1 s then 2 s apart. */
+const STATUS_RETRIES = 2;
+const STATUS_RETRY_BACKOFF_MS = 1000;
 
 export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
   const http = options.fetch ?? fetch;
@@ -163,43 +154,59 @@ export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
       `RunPod did not answer ${what} within ${Math.round(requestTimeoutMs / 1000)} s`,
     );
 
-  /** One bounded HTTP exchange, body included: the job's signal or the request bound ends it. */
+  /**
+   * One bounded HTTP exchange, body included, on the vendor HTTP helper: the job's signal or the
+   * request bound ends it. Only a status check or a result download (GETs that change nothing) is tried again, on a
+   * 429 or 5xx; a submit or cancel is sent once.
+   */
   async function exchange<T>(
     url: string,
     init: RequestInit,
     signal: AbortSignal | undefined,
     read: (response: Response) => Promise<T>,
+    retries = 0,
   ): Promise<T> {
-    const bound = AbortSignal.timeout(requestTimeoutMs);
-    const combined = signal ? AbortSignal.any([signal, bound]) : bound;
-    let response: Response;
     try {
-      response = await http(url, { ...init, signal: combined });
+      return await vendorFetch(
+        url,
+        init,
+        {
+          timeoutMs: requestTimeoutMs,
+          ...(signal ? { signal } : {}),
+          retries,
+          retryNetwork: false,
+          backoffMs: STATUS_RETRY_BACKOFF_MS,
+          fetch: http,
+          vendor: "RunPod",
+        },
+        read,
+      );
     } catch (error) {
-      signal?.throwIfAborted();
-      if (bound.aborted) throw timedOut(url.includes("/status/") ? "a status check" : "a request");
-      throw new EngineJobError("PROVIDER_UNAVAILABLE", `RunPod could not be reached: ${String(error)}`);
-    }
-    try {
-      return await read(response);
-    } catch (error) {
-      signal?.throwIfAborted();
-      if (bound.aborted) throw timedOut("in full");
-      throw error;
+      if (!isVendorHttpError(error)) throw error;
+      if (error.kind === "unreachable") throw new EngineJobError("PROVIDER_UNAVAILABLE", error.message);
+      throw timedOut(
+        error.during === "body" ? "in full" : url.includes("/status/") ? "a status check" : "a request",
+      );
     }
   }
 
-  function call<T>(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<T> {
-    return exchange(url, { ...init, headers }, signal, async (response) => {
-      if (!response.ok) {
-        const text = await response.text().catch(() => "");
-        throw new EngineJobError(
-          "PROVIDER_ERROR",
-          `RunPod answered ${response.status}: ${text.slice(0, 200)}`,
-        );
-      }
-      return (await response.json()) as T;
-    });
+  function call<T>(url: string, init: RequestInit, signal: AbortSignal | undefined, retries = 0): Promise<T> {
+    return exchange(
+      url,
+      { ...init, headers },
+      signal,
+      async (response) => {
+        if (!response.ok) {
+          const text = await response.text().catch(() => "");
+          throw new EngineJobError(
+            "PROVIDER_ERROR",
+            `RunPod answered ${response.status}: ${text.slice(0, 200)}`,
+          );
+        }
+        return (await response.json()) as T;
+      },
+      retries,
+    );
   }
 
   return {
@@ -216,7 +223,12 @@ export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
           return started.id;
         },
         status: (id, signal) =>
-          call<RunpodStatusBody>(`${base}/status/${encodeURIComponent(id)}`, { method: "GET" }, signal),
+          call<RunpodStatusBody>(
+            `${base}/status/${encodeURIComponent(id)}`,
+            { method: "GET" },
+            signal,
+            STATUS_RETRIES,
+          ),
         async wait(id, signal) {
           const deadline = Date.now() + jobTimeoutMs;
           for (;;) {
@@ -238,7 +250,7 @@ export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
                 },
               };
             }
-            await sleep(options.pollIntervalMs, signal);
+            await sleepFor(options.pollIntervalMs, signal);
           }
         },
         async cancel(id, signal) {
@@ -259,13 +271,20 @@ export function createRunpodClient(options: RunpodClientOptions): RunpodClient {
     async fetchImage(reference, signal) {
       let bytes: Buffer;
       if (/^https?:\/\//i.test(reference)) {
-        bytes = await exchange(reference, {}, signal, async (response) => {
-          if (!response.ok)
-            throw new EngineJobError("PROVIDER_ERROR", `result download answered ${response.status}`);
-          const length = Number(response.headers.get("content-length") ?? 0);
-          if (length > options.maxResultBytes) throw new EngineJobError("PROVIDER_ERROR", "result too large");
-          return Buffer.from(await response.arrayBuffer());
-        });
+        bytes = await exchange(
+          reference,
+          {},
+          signal,
+          async (response) => {
+            if (!response.ok)
+              throw new EngineJobError("PROVIDER_ERROR", `result download answered ${response.status}`);
+            const length = Number(response.headers.get("content-length") ?? 0);
+            if (length > options.maxResultBytes)
+              throw new EngineJobError("PROVIDER_ERROR", "result too large");
+            return Buffer.from(await response.arrayBuffer());
+          },
+          STATUS_RETRIES,
+        );
       } else {
         bytes = Buffer.from(reference.replace(/^data:image\/[a-z]+;base64,/i, ""), "base64");
       }

@@ -9,6 +9,7 @@
  */
 import { imageEditCodeOfVendor, type TImageEditFailureCode } from "@gyeol/shared/image-edit";
 import { JobFailure } from "../../lib/job-failure.ts";
+import { isVendorHttpError, vendorFetch } from "../http/vendor-http.ts";
 
 export interface TEditInputImage {
   bytes: Buffer;
@@ -138,53 +139,29 @@ export interface RetryOptions {
   fetch?: typeof fetch;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
 /**
- * One provider call with the contracts' retry policy: 429, 5xx (a proxy's 524 too) and lost
- * connections are tried again with backoff; any other answer is returned as it is. The timeout is
- * per attempt; the job's signal stops everything.
+ * One provider call on the vendor HTTP helper (drivers/http/vendor-http.ts): 429, 5xx (a proxy's
+ * 524 too) and lost connections are tried again with backoff (0.5–8 s, or the vendor's
+ * Retry-After); any other answer is returned as it is. The timeout is per attempt; the job's
+ * signal stops everything. No answer at all becomes GatewayTimeout or ConnectionFailed.
  */
-export async function fetchWithRetry(url: string, init: () => RequestInit, options: RetryOptions) {
-  const doFetch = options.fetch ?? fetch;
-  const base = options.backoffMs ?? 500;
-  for (let attempt = 0; ; attempt++) {
-    options.signal.throwIfAborted();
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = AbortSignal.any([options.signal, timeout]);
-    let response: Response | null = null;
-    let failure: unknown = null;
-    try {
-      response = await doFetch(url, { ...init(), signal });
-    } catch (error) {
-      options.signal.throwIfAborted();
-      failure = error;
-    }
-    const retryable = response === null || response.status === 429 || response.status >= 500;
-    if (!retryable && response) return response;
-    if (attempt >= options.maxRetries) {
-      if (response) return response;
-      const timedOut = timeout.aborted;
-      throw new ImageEditProviderError(
-        timedOut ? "GatewayTimeout" : "ConnectionFailed",
-        timedOut
-          ? "the provider did not answer in time"
-          : `the provider could not be reached: ${String(failure)}`,
-      );
-    }
-    await response?.body?.cancel().catch(() => {});
-    await sleep(Math.min(8000, base * 2 ** attempt), options.signal);
+export async function callImageEditVendor(url: string, init: () => RequestInit, options: RetryOptions) {
+  try {
+    return await vendorFetch(url, init, {
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      retries: options.maxRetries,
+      backoffMs: options.backoffMs ?? 500,
+      maxBackoffMs: 8000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      vendor: "the provider",
+    });
+  } catch (error) {
+    if (!isVendorHttpError(error)) throw error;
+    throw new ImageEditProviderError(
+      error.kind === "timeout" ? "GatewayTimeout" : "ConnectionFailed",
+      error.kind === "timeout" ? "the provider did not answer in time" : error.message,
+    );
   }
 }
 

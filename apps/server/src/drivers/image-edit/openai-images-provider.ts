@@ -7,7 +7,7 @@
  */
 import sharp from "sharp";
 import {
-  fetchWithRetry,
+  callImageEditVendor,
   type ImageEditProvider,
   ImageEditProviderError,
   type TEditInputImage,
@@ -78,7 +78,7 @@ export function createOpenAiImagesProvider(options: OpenAiImagesOptions): ImageE
         data.append("user", request.requestId);
         return data;
       };
-      const response = await fetchWithRetry(
+      const response = await callImageEditVendor(
         `${options.baseUrl}/images/edits`,
         () => ({ method: "POST", headers: { authorization: `Bearer ${options.apiKey}` }, body: form() }),
         {

@@ -9,8 +9,10 @@
  * overlay drawn on it, says in the prompt what the colour means, and blends the result back
  * through the first tile's mask (image-edit.job.ts).
  */
+
+import { vendorFetch } from "../http/vendor-http.ts";
 import {
-  fetchWithRetry,
+  callImageEditVendor,
   type ImageEditProvider,
   ImageEditProviderError,
   readBytes,
@@ -70,7 +72,7 @@ export function createSeedreamProvider(options: SeedreamOptions): ImageEditProvi
         watermark: false,
       };
       const text = JSON.stringify(body);
-      const response = await fetchWithRetry(
+      const response = await callImageEditVendor(
         `${options.baseUrl}/images/generations`,
         () => ({
           method: "POST",
@@ -119,11 +121,23 @@ export function createSeedreamProvider(options: SeedreamOptions): ImageEditProvi
         }
         // Copied at once: the vendor's URL lives 24 h.
         try {
-          const file = await doFetch(item.url!, {
-            signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)]),
-          });
-          if (!file.ok) throw new Error(`HTTP ${file.status}`);
-          outputs.push({ ok: true, bytes: await readBytes(file, maxResultBytes) });
+          const bytes = await vendorFetch(
+            item.url!,
+            {},
+            {
+              timeoutMs: options.timeoutMs,
+              signal: request.signal,
+              retries: options.maxRetries,
+              ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+              fetch: doFetch,
+              vendor: "Seedream's result host",
+            },
+            async (file) => {
+              if (!file.ok) throw new Error(`HTTP ${file.status}`);
+              return readBytes(file, maxResultBytes);
+            },
+          );
+          outputs.push({ ok: true, bytes });
         } catch (error) {
           request.signal.throwIfAborted();
           outputs.push({ ok: false, vendorCode: "DownloadFailed", message: String(error) });

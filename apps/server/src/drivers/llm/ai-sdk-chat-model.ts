@@ -4,7 +4,9 @@
  * report their usage too. Timeouts: LLM_TIMEOUT_MS for the whole reply and LLM_STREAM_IDLE_MS
  * between two streamed pieces (a provider that goes silent mid-stream). Retries: the SDK's, on
  * 408/409/429/5xx and lost connections, LLM_MAX_RETRIES times with its backoff (which honours
- * the provider's retry-after(-ms)). Errors become LLM_* AppErrors (llm-errors.ts).
+ * the provider's retry-after(-ms)). Errors become LLM_* AppErrors (llm-errors.ts). This is the one
+ * vendor call not on drivers/http/vendor-http.ts (issue 26): the SDK, a kept library, already does
+ * its timeout, retry and backoff, and a second retry layer under it would multiply the tries.
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import {

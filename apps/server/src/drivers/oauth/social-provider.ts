@@ -4,6 +4,7 @@
  * (google-id-token.ts). Providers are built once at boot from the config (create-social-providers.ts).
  */
 import type { TRedirectProvider, TSocialProvider } from "@gyeol/shared/contracts/auth";
+import { vendorFetch } from "../http/vendor-http.ts";
 
 /** Who the provider says signed in. */
 export interface SocialProfile {
@@ -55,12 +56,16 @@ export async function postTokenForm(url: string, form: Record<string, string | u
 
 export async function fetchJson(url: string, init: RequestInit): Promise<unknown> {
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    // One attempt: an authorization code is good once, and the person is waiting.
+    ({ response, text } = await vendorFetch(url, init, { timeoutMs: 10_000, retries: 0 }, async (r) => ({
+      response: r,
+      text: await r.text(),
+    })));
   } catch (error) {
     throw new SocialProviderError(`could not reach ${new URL(url).host}: ${String(error)}`);
   }
-  const text = await response.text();
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -9,8 +9,8 @@
  *   (start, delta…, done|error); action regenerate / continue / edit (issue 27)
  * - POST /api/ai/rewrite, POST /api/ai/extract-prompt-from-image (the image as the raw body),
  *   POST /api/seedream/auto-prompt
- * - GET /api/auth/banned-keywords (anyone) and PUT of it (the administrator)
- * - POST /api/credit/use {amount: 3}
+ * (GET/PUT /api/auth/banned-keywords live in modules/moderation, POST /api/credit/use in
+ * modules/credits: issue 26.)
  * Without a model (LLM_* unset) the model calls answer 503 LLM_NOT_CONFIGURED before reading a
  * body (a rewrite first gives back a payment made ahead for it); the rest work as usual, so
  * history stays readable.
@@ -22,13 +22,9 @@ import {
   CHAT_MAX_IMAGES,
   CHAT_TEXT_MAX,
   ZAutoPromptBody,
-  ZBannedKeywordsBody,
-  ZBannedKeywordsResponse,
   ZChargeEnabledResponse,
   ZChatFields,
   ZChatReply,
-  ZCreditUseBody,
-  ZCreditUseResponse,
   ZMessagesQuery,
   ZMessagesResponse,
   ZPromptResponse,
@@ -140,30 +136,6 @@ export async function registerAiRoutes(app: FastifyInstance, { ai, guards, maxUp
       requireModel();
       return ai.autoPrompt(request.user!, request.body);
     },
-  );
-
-  r.get(
-    "/api/auth/banned-keywords",
-    { schema: { response: { 200: ZBannedKeywordsResponse } } },
-    async () => ({ success: true as const, keywords: await ai.bannedKeywords() }),
-  );
-
-  r.put(
-    "/api/auth/banned-keywords",
-    {
-      onRequest: guards.requireAdmin,
-      schema: { body: ZBannedKeywordsBody, response: { 200: ZBannedKeywordsResponse } },
-    },
-    async (request) => ({
-      success: true as const,
-      keywords: await ai.setBannedKeywords(request.body.keywords),
-    }),
-  );
-
-  r.post(
-    "/api/credit/use",
-    { ...auth, schema: { body: ZCreditUseBody, response: { 200: ZCreditUseResponse } } },
-    async (request) => ai.useCredits(request.user!, request.body.amount),
   );
 
   // Multipart and raw image bodies are parsed only in this scope (app.ts keeps them off the rest).

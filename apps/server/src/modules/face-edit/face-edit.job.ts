@@ -7,8 +7,10 @@
  * reshape; its report (faces reshaped, direction, amounts) is kept in the job's output, and the
  * number of faces it reshaped is the status answer's `facesFound`.
  */
+
 import { ZFaceEditInput } from "@gyeol/shared/contracts/face-edit";
 import { estimateFaceEditCost } from "@gyeol/shared/face-edit";
+import { TOOLS } from "@gyeol/shared/tools";
 import sharp from "sharp";
 import { z } from "zod";
 import type { FaceEditEngine, TFaceEditReport } from "../../drivers/engines/face-edit-engine.ts";
@@ -17,7 +19,7 @@ import { JobFailure } from "../../lib/job-failure.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
-export const FACE_EDIT_TOOL = "face_edit";
+export const FACE_EDIT_TOOL = TOOLS.faceEdit.job;
 const SIGNED_INPUT_TTL_SECONDS = 60 * 60;
 const MAX_RESULTS = 4;
 
@@ -62,7 +64,7 @@ export function createFaceEditJob(deps: {
   return defineJob<TFaceEditPayload, TFaceEditOutput>({
     tool: FACE_EDIT_TOOL,
     provider: deps.engine.provider,
-    source: "face_edit",
+    source: TOOLS.faceEdit.historySource,
     queue: deps.engine.workload,
     schema: ZFaceEditPayload,
     // Time grows with the output's size, as its price does (spec 02 §9): the cost's steps.

@@ -4,13 +4,17 @@
  * and of the same proportions; the cost comes from the shared rule on the upload's real size and the
  * resize factor. Intake, the charge, status and cancel belong to the job platform (modules/jobs).
  */
+
 import type { TFaceEditInput, TFaceEditStartResponse } from "@gyeol/shared/contracts/face-edit";
 import { estimateFaceEditCost } from "@gyeol/shared/face-edit";
+import { TOOLS } from "@gyeol/shared/tools";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertEngineCanTake } from "../images/image-checks.ts";
-import { type ImagesService, isMaskKey, MASK_REQUIRED_MESSAGE } from "../images/images.service.ts";
+import { isMaskKey } from "../images/image-files.ts";
+import { MASK_REQUIRED_MESSAGE } from "../images/image-uploads.ts";
+import type { ImagesService } from "../images/images.service.ts";
 import { assertMaskFor } from "../images/mask-uploads.ts";
 import type { JobIntakeService } from "../jobs/job-intake.service.ts";
 import { FACE_EDIT_TOOL, type TFaceEditPayload } from "./face-edit.job.ts";
@@ -42,7 +46,7 @@ export function createFaceEditService({ store, images, intake }: FaceEditService
         return {
           payload: { input: { ...input, mask: input.mask }, inputKey, maskKey, width, height },
           cost: estimateFaceEditCost(width, height, input.resize_factor),
-          reason: `face edit ${width}x${height} ×${input.resize_factor}`,
+          reason: `${TOOLS.faceEdit.creditReason} ${width}x${height} ×${input.resize_factor}`,
           history: {
             originalKey: inputKey,
             // spec 02 §3: a face-edit history item's prompt is a JSON string of face_task_id and image_index.

@@ -6,12 +6,14 @@
  * for complete the job as `partial` (the status answer says so), and the platform gives the images
  * Kling did not make back once, 15 credits each (pricePerImage), as it completes the job.
  */
+
 import {
   CHARACTER_MODES,
   GENERATION_ASPECT_RATIOS,
   GENERATION_CREDITS_PER_IMAGE,
   klingAspectRatio,
 } from "@gyeol/shared/generation";
+import { TOOLS } from "@gyeol/shared/tools";
 import sharp from "sharp";
 import { z } from "zod";
 import type { ReferenceImageProvider } from "../../drivers/ai/reference-image-provider.ts";
@@ -20,7 +22,7 @@ import { JobFailure } from "../../lib/job-failure.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
-export const GENERATION_TOOL = "kling";
+export const GENERATION_TOOL = TOOLS.generation.job;
 
 export const ZGenerationPayload = z.object({
   prompt: z.string(),
@@ -59,7 +61,7 @@ export function createGenerationJob(deps: { storage: FileStorage; provider: Refe
   return defineJob<TGenerationPayload, TGenerationOutput>({
     tool: GENERATION_TOOL,
     provider: deps.provider.provider,
-    source: "kling",
+    source: TOOLS.generation.historySource,
     queue: "remote",
     schema: ZGenerationPayload,
     workOf: (payload) => payload.numImages,

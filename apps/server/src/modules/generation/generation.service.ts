@@ -8,6 +8,7 @@
  * Kling's limits, the prompt, the credits) runs before an image is stored, so a refused request
  * leaves no file (issue 27).
  */
+
 import type { TGenerationFields, TGenerationStartResponse } from "@gyeol/shared/contracts/generation";
 import {
   canGenerate,
@@ -15,6 +16,7 @@ import {
   GENERATION_MAX_REFERENCE_IMAGES,
   generationCost,
 } from "@gyeol/shared/generation";
+import { TOOLS } from "@gyeol/shared/tools";
 import type { UserRow } from "../../db/schema.ts";
 import type { ReferenceImageProvider } from "../../drivers/ai/reference-image-provider.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -127,7 +129,7 @@ export function createGenerationService({ images, intake, provider }: Generation
             characterKeys,
           },
           cost,
-          reason: `generation ×${fields.num_images}`,
+          reason: `${TOOLS.generation.creditReason} ×${fields.num_images}`,
           history: {
             originalKey: referenceKey ?? characterKeys[0] ?? null,
             prompt: prompt || null,

@@ -13,12 +13,14 @@
  * provider without a mask input the result is then blended back through the first tile's mask
  * onto the original first tile (see `shouldPasteBack`).
  */
+
 import {
   IMAGE_EDIT_CREDITS_PER_IMAGE,
   imageEditCodeOfVendor,
   promptWithMaskOverlay,
 } from "@gyeol/shared/image-edit";
 import { MASK_COLORS, MASK_DEFAULT_COLOR, type TMaskColor } from "@gyeol/shared/mask";
+import { TOOLS } from "@gyeol/shared/tools";
 import sharp from "sharp";
 import { z } from "zod";
 import type { ImageEditProvider, TEditInputImage } from "../../drivers/image-edit/image-edit-provider.ts";
@@ -30,7 +32,7 @@ import { JobFailure } from "../../lib/job-failure.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
-export const IMAGE_EDIT_TOOL = "image_edit";
+export const IMAGE_EDIT_TOOL = TOOLS.imageEdit.job;
 
 export const ZImageEditPayload = z.object({
   prompt: z.string().min(1),
@@ -160,7 +162,7 @@ export function createImageEditJob(deps: { storage: FileStorage; provider: Image
   return defineJob<TImageEditPayload, TImageEditOutput>({
     tool: IMAGE_EDIT_TOOL,
     provider: deps.provider?.name ?? "seedream",
-    source: "seedream",
+    source: TOOLS.imageEdit.historySource,
     queue: "remote",
     schema: ZImageEditPayload,
     workOf: (payload) => payload.numImages,

@@ -6,6 +6,7 @@
  * per image. Intake, the charge, the status and cancel belong to the job platform (modules/jobs). The history list
  * GET /api/seedream/history reads the history rows of source `seedream`.
  */
+
 import type {
   TImageEditGenerateBody,
   TImageEditGenerateResponse,
@@ -14,17 +15,20 @@ import type {
 } from "@gyeol/shared/contracts/image-edit";
 import {
   IMAGE_EDIT_INPUT_RATIO_TEXT,
+  IMAGE_EDIT_MIN_OUTPUT_PIXELS,
   IMAGE_EDIT_MIN_PIXELS,
   imageEditCost,
   isEditInputRatioAllowed,
   parseEditSize,
 } from "@gyeol/shared/image-edit";
 import { MASK_DEFAULT_COLOR } from "@gyeol/shared/mask";
+import { TOOLS } from "@gyeol/shared/tools";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import type { ImageEditProvider } from "../../drivers/image-edit/image-edit-provider.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { type ImagesService, isMaskKey } from "../images/images.service.ts";
+import { isMaskKey } from "../images/image-files.ts";
+import type { ImagesService } from "../images/images.service.ts";
 import { assertMaskFor } from "../images/mask-uploads.ts";
 import type { JobIntakeService } from "../jobs/job-intake.service.ts";
 import { IMAGE_EDIT_TOOL, type TImageEditPayload } from "./image-edit.job.ts";
@@ -61,6 +65,20 @@ export function createImageEditService({ store, images, intake, provider }: Imag
       if (!isEnabled) throw new AppError(503, "IMAGE_EDIT_NOT_CONFIGURED", IMAGE_EDIT_NOT_CONFIGURED_MESSAGE);
       const accepted = await intake.accept<TImageEditPayload>(user, IMAGE_EDIT_TOOL, async () => {
         const size = parseEditSize(body.size)!;
+        // The vendor's output minimum (Seedream 4.0: 1280×720 = 921,600 pixels), refused before the
+        // charge instead of charged and refunded; the page checks the same rule before the click.
+        if (size.width * size.height < IMAGE_EDIT_MIN_OUTPUT_PIXELS)
+          throw new AppError(
+            400,
+            "IMAGE_OUTPUT_TOO_SMALL",
+            `The output needs at least ${IMAGE_EDIT_MIN_OUTPUT_PIXELS.toLocaleString("en-US")} pixels (1280x720); ${size.width}x${size.height} is ${(size.width * size.height).toLocaleString("en-US")}.`,
+            {
+              width: size.width,
+              height: size.height,
+              pixels: size.width * size.height,
+              minPixels: IMAGE_EDIT_MIN_OUTPUT_PIXELS,
+            },
+          );
         const masks = body.masks ?? [];
         if (masks.length > body.images.length)
           throw new AppError(400, "VALIDATION_ERROR", "Send at most one mask per image.");
@@ -123,7 +141,7 @@ export function createImageEditService({ store, images, intake, provider }: Imag
             autoPromptUsed: body.auto_prompt_used ?? false,
           },
           cost: imageEditCost(body.num_images),
-          reason: `image edit ×${body.num_images}`,
+          reason: `${TOOLS.imageEdit.creditReason} ×${body.num_images}`,
           history: {
             originalKey: inputKeys[0]!,
             prompt: body.prompt,
@@ -151,7 +169,7 @@ export function createImageEditService({ store, images, intake, provider }: Imag
       query: TImageEditHistoryQuery,
     ): Promise<TImageEditHistoryResponse> {
       const page = await images.history(user, user.id, {
-        source: "seedream",
+        source: TOOLS.imageEdit.historySource,
         limit: query.limit,
         offset: query.offset,
         ...(query.q ? { q: query.q } : {}),
@@ -170,6 +188,7 @@ export function createImageEditService({ store, images, intake, provider }: Imag
           all_image_urls: all,
           original_image_url: row.original_image_url,
           created_at: row.created_at,
+          run_inputs: row.run_inputs ?? null,
         };
         return grouped || all.length <= 1
           ? [item]

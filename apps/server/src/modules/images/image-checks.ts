@@ -22,7 +22,7 @@ import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
 
 /** What a refused upload is told (the web app words it per language from the code). */
 export const NSFW_MESSAGE =
-  "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a different crop (face and shoulders) or contact support.";
+  "This photo looks like it contains nudity or sexual content, which this service does not process. If it is an ordinary photo, try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support.";
 const DAMAGED_MESSAGE = "The image could not be read; it may be damaged.";
 /**
  * Refused while decoding (sharp's failOn "warning"): a truncated or corrupt file. "truncated" would

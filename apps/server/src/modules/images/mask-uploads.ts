@@ -7,7 +7,7 @@
  */
 import type { Store } from "../../db/store.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { isMaskKey } from "./images.service.ts";
+import { isMaskKey } from "./image-files.ts";
 
 /** How far a mask's proportions may differ from its photo's (the editor saves at the photo's size). */
 export const MASK_RATIO_TOLERANCE = 0.02;

@@ -4,10 +4,12 @@
  * source says which field the page reads. While a job runs, the field holds our job id: it is what
  * the page resumes polling GET /api/image/status/{id} (or /api/seedream/status/{id}) with.
  */
+import { TOOLS } from "@gyeol/shared/tools";
 import type { ImageRow } from "../../db/schema.ts";
 
-const KLING_SOURCES = new Set(["kling", "consistency"]);
-const SEEDREAM_SOURCES = new Set(["seedream"]);
+/** Generation's rows, and the original product's `consistency` rows, read kling_task_id. */
+const KLING_SOURCES = new Set<string>([TOOLS.generation.historySource, "consistency"]);
+const SEEDREAM_SOURCES = new Set<string>([TOOLS.imageEdit.historySource]);
 
 export interface TVendorTaskFields {
   runpod_job_id: string | null;

@@ -12,6 +12,7 @@ import type { JobQueue } from "../../drivers/queue/job-queue.ts";
 import { AppError, isAppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CreditsService } from "../credits/credits.service.ts";
+import { BANNED_PROMPT_MESSAGE } from "../moderation/banned-keywords.service.ts";
 import { isDemoUser } from "../users/demo-user.ts";
 import type { AnyJobDefinition } from "./job-definition.ts";
 import { jobSpendKey } from "./jobs.service.ts";
@@ -21,8 +22,6 @@ export const INSUFFICIENT_CREDITS_MESSAGE = "Not enough credits. Please top up y
 export const MAINTENANCE_MESSAGE = "This service is under maintenance. Please try again later.";
 /** How long accepting a job waits for its queue message (the row is the truth; the sweep re-sends). */
 const ENQUEUE_WAIT_MS = 2000;
-
-export const BANNED_PROMPT_MESSAGE = "The prompt holds a word this service does not allow.";
 
 /** What a tool's rules decided about one request. */
 export interface TJobPlan<TPayload> {
@@ -77,7 +76,7 @@ export function createJobIntakeService(deps: JobIntakeDeps) {
   async function assertPromptAllowed(prompt: string | null | undefined) {
     if (!prompt || !deps.findBannedKeyword) return;
     const keyword = await deps.findBannedKeyword(prompt);
-    if (keyword) throw new AppError(400, "NSFW_PROMPT_BLOCKED", BANNED_PROMPT_MESSAGE, { keyword });
+    if (keyword) throw new AppError(400, "NSFW_PROMPT_BLOCKED", `${BANNED_PROMPT_MESSAGE}.`, { keyword });
   }
 
   return {

@@ -9,12 +9,14 @@
  * - POST /api/jobs/{jobId}/cancel (beyond the spec): the owner stops a queued or running job of any
  *   tool and gets its credits back once. 404 for someone else's job, 409 once it ended.
  */
+
 import {
   IMAGE_SOURCES,
   type TImageStatusResponse,
   ZImageStatusResponse,
 } from "@gyeol/shared/contracts/images";
 import { ZSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
+import { TOOLS } from "@gyeol/shared/tools";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -83,7 +85,11 @@ export function registerJobsRoutes(
     "/api/seedream/status/:taskId",
     { onRequest: guards.requireReader, schema: { params: ZTaskParams } },
     async (request, reply) => {
-      const view = await jobStatus.status(request.user!, request.params.taskId, "seedream");
+      const view = await jobStatus.status(
+        request.user!,
+        request.params.taskId,
+        TOOLS.imageEdit.historySource,
+      );
       return reply.type("application/json; charset=utf-8").send(seedreamJson(presentSeedreamStatus(view)));
     },
   );

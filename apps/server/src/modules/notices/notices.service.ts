@@ -21,7 +21,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { detectImageType, type ImageTypeInfo } from "../../lib/image-type.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
 import { type CheckedImage, reencodePublicImage } from "../images/image-checks.ts";
-import { EDITOR_IMAGES_FOLDER } from "../images/images.service.ts";
+import { EDITOR_IMAGES_FOLDER } from "../images/image-files.ts";
 import { hasVisibleContent, listImageSources, sanitizeNoticeHtml } from "./notice-html.ts";
 import type { NoticeRecord } from "./notices.repository.ts";
 

@@ -3,8 +3,10 @@
  * or RunPod), stores the result JPEG and a ~400 px thumbnail at keys made from the job id
  * (modules/jobs job-results.ts) and completes the history row.
  */
+
 import { ZUpscaleInput } from "@gyeol/shared/contracts/images";
 import { scaledSize } from "@gyeol/shared/retouch";
+import { TOOLS } from "@gyeol/shared/tools";
 import { z } from "zod";
 import type { RetouchEngine } from "../../drivers/engines/retouch-engine.ts";
 import type { FileStorage } from "../../drivers/storage/storage.ts";
@@ -12,7 +14,7 @@ import { JobFailure } from "../../lib/job-failure.ts";
 import { defineJob } from "../jobs/job-definition.ts";
 import { storeJobResults } from "../jobs/job-results.ts";
 
-export const RETOUCH_TOOL = "upscale";
+export const RETOUCH_TOOL = TOOLS.retouch.job;
 const SIGNED_INPUT_TTL_SECONDS = 60 * 60;
 
 export const ZRetouchPayload = z.object({ input: ZUpscaleInput, inputKey: z.string() });
@@ -42,7 +44,7 @@ export function createRetouchJob(deps: {
   return defineJob<TRetouchPayload, TRetouchOutput>({
     tool: RETOUCH_TOOL,
     provider: deps.engine.provider,
-    source: "upscale",
+    source: TOOLS.retouch.historySource,
     queue: deps.engine.workload,
     schema: ZRetouchPayload,
     // The engine's time grows with the output's pixels (the upscale dominates, README).

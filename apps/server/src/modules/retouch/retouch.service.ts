@@ -3,9 +3,11 @@
  * (never the client's figure), the engine's and the 4000 px scale limits, and the cost from the
  * shared rule. Intake, the charge and the status belong to the job platform (modules/jobs).
  */
+
 import type { TUpscaleInput, TUpscaleStartResponse } from "@gyeol/shared/contracts/images";
 import { canUseMakeupCorrection } from "@gyeol/shared/policy";
 import { estimateRetouchCost, isOverScaleLimit, MAKEUP_LORA_INDICES } from "@gyeol/shared/retouch";
+import { TOOLS } from "@gyeol/shared/tools";
 import type { UserRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -58,7 +60,7 @@ export function createRetouchService({ store, images, intake }: RetouchServiceDe
         return {
           payload: { input: { ...input, width, height }, inputKey },
           cost: estimateRetouchCost(width, height, input.scale_factor),
-          reason: `retouch ${width}x${height} ×${input.scale_factor}`,
+          reason: `${TOOLS.retouch.creditReason} ${width}x${height} ×${input.scale_factor}`,
           history: { originalKey: inputKey, prompt: input.prompt, seed: input.seed },
         };
       });

@@ -3,6 +3,7 @@
  * table, one route prefix and its own wire shapes. What differs between tools is declared here;
  * storing, listing, deleting and reordering are samples.service.ts's, the routes samples.routes.ts's.
  */
+
 import {
   type TGenerationSample,
   type TSampleCreateBody,
@@ -15,6 +16,7 @@ import {
   ZImageEditSample,
   ZImageEditSampleCreateBody,
 } from "@gyeol/shared/contracts/image-edit";
+import { TOOLS } from "@gyeol/shared/tools";
 import type { z } from "zod";
 import type { SampleRow } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -53,8 +55,8 @@ const num = (value: unknown): number | undefined => (typeof value === "number" ?
 
 /** Generation (Consistency): /api/kling/samples, one optional reference, 1–4 results. */
 export const GENERATION_SAMPLES: SampleTool<TSampleCreateBody, TGenerationSample> = {
-  tool: "kling",
-  prefix: "/api/kling/samples",
+  tool: TOOLS.generation.samples,
+  prefix: `${TOOLS.generation.apiPrefix}/samples`,
   createBody: ZSampleCreateBody,
   sample: ZGenerationSample,
   bodyLimit: 6 * 1024 * 1024,
@@ -76,8 +78,8 @@ export const GENERATION_SAMPLES: SampleTool<TSampleCreateBody, TGenerationSample
 
 /** Image edit: /api/seedream/samples, up to 8 references and results, the seed and size. */
 export const IMAGE_EDIT_SAMPLES: SampleTool<TImageEditSampleCreateBody, TImageEditSample> = {
-  tool: "seedream",
-  prefix: "/api/seedream/samples",
+  tool: TOOLS.imageEdit.samples,
+  prefix: `${TOOLS.imageEdit.apiPrefix}/samples`,
   createBody: ZImageEditSampleCreateBody,
   sample: ZImageEditSample,
   check(body) {

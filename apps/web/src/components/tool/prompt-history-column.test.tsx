@@ -45,6 +45,25 @@ afterEach(async () => {
 });
 
 describe("the shared prompt history column", () => {
+  it("offers a tool's action (run again) under the entries it applies to, named by the entry, without opening it", () => {
+    const onClick = vi.fn();
+    const { onOpen } = column({
+      entryAction: {
+        text: "Run again",
+        label: (entry) => `Run again: ${entry.note}`,
+        isAvailable: (entry) => entry.isOpenable,
+        onClick,
+      },
+    });
+    const action = screen.getByTestId("h-7-action");
+    expect(action.getAttribute("aria-label")).toBe("Run again: May 1");
+    expect(action.textContent).toBe("Run again");
+    expect(screen.queryByTestId("h-8-action")).toBeNull();
+    fireEvent.click(action);
+    expect(onClick).toHaveBeenCalledWith(ENTRIES[0]);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
   it("opens a finished run with up to four of its images; a running one says so and does not open", () => {
     const { onOpen, onLoadMore } = column();
     const first = screen.getByTestId("h-7");

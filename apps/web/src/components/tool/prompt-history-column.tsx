@@ -40,8 +40,22 @@ export interface TPromptHistoryColumnProps<E extends TPromptHistoryEntry> {
   onOpen: (entry: E) => void;
   /** Shown instead of the error when the server's history cannot be read. */
   fallback?: ReactNode;
-  /** Names the column and its parts: `-search`, `-items`, `-item`, `-{id}`, `-empty`, `-more`. */
+  /** A second button under each entry where it applies (issue 26: "run again"). */
+  entryAction?: TPromptHistoryAction<E> | undefined;
+  /**
+   * Names the column and its parts: `-search`, `-items`, `-item`, `-{id}`, `-{id}-action`, `-empty`,
+   * `-more`.
+   */
   testId: string;
+}
+
+export interface TPromptHistoryAction<E extends TPromptHistoryEntry> {
+  text: string;
+  icon?: ReactNode;
+  /** The accessible name, which names the entry (its prompt or date). */
+  label: (entry: E) => string;
+  isAvailable: (entry: E) => boolean;
+  onClick: (entry: E) => void;
 }
 
 export function PromptHistoryColumn<E extends TPromptHistoryEntry>(props: TPromptHistoryColumnProps<E>) {
@@ -75,6 +89,13 @@ export function PromptHistoryColumn<E extends TPromptHistoryEntry>(props: TPromp
                 onOpen={() => props.onOpen(entry)}
                 testId={`${testId}-${entry.id}`}
               />
+              {props.entryAction?.isAvailable(entry) && (
+                <EntryActionButton
+                  entry={entry}
+                  action={props.entryAction}
+                  testId={`${testId}-${entry.id}-action`}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -186,6 +207,29 @@ function HistoryEntryButton({
       )}
       <span className="line-clamp-2 text-[12px] text-ink-soft">{entry.prompt || "—"}</span>
       <span className="text-[11px] text-muted tabular-nums">{entry.note}</span>
+    </button>
+  );
+}
+
+function EntryActionButton<E extends TPromptHistoryEntry>({
+  entry,
+  action,
+  testId,
+}: {
+  entry: E;
+  action: TPromptHistoryAction<E>;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => action.onClick(entry)}
+      aria-label={action.label(entry)}
+      data-testid={testId}
+      className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-xl bg-canvas px-2 text-[12.5px] font-semibold text-ink-soft ring-1 ring-line transition-colors outline-none hover:bg-canvas-deep hover:text-ink focus-visible:ring-4 focus-visible:ring-accent-100"
+    >
+      {action.icon}
+      <span className="truncate">{action.text}</span>
     </button>
   );
 }

@@ -354,6 +354,8 @@ export const en: TTranslations = {
       IMAGE_RESOLUTION_TOO_LOW: "The image resolution is too low. Use an image of at least 960x960 pixels.",
       IMAGE_RATIO_OUT_OF_RANGE:
         "An image's width-to-height ratio must be between 1:3 and 3:1. Crop a very wide or tall image before uploading it.",
+      IMAGE_OUTPUT_TOO_SMALL:
+        "The output size is too small: image edit makes at least 921,600 pixels (for example 1280x720). Make the size larger.",
       EDIT_OVERSIZE_IMAGE:
         "An image is 10 MB or larger, which the provider cannot take. Your credits have been refunded.",
       EDIT_MASKED_IMAGE_TOO_LARGE:
@@ -384,7 +386,7 @@ export const en: TTranslations = {
       NOT_CANCELLED: "Your subscription isn't scheduled to cancel.",
       PAYMENT_PROVIDER_ERROR: "The payment service couldn't be reached. Please try again shortly.",
       NSFW_CONTENT_DETECTED:
-        "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
+        "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support.",
       INVALID_IMAGE: "The image couldn't be read. Upload an undamaged JPEG or PNG file.",
       UNSUPPORTED_IMAGE_TYPE:
         "This file is not a JPG or PNG inside: we check the contents, not the name, so a GIF renamed .jpg is still a GIF. Save it as JPG or PNG and upload it again.",
@@ -563,8 +565,13 @@ export const en: TTranslations = {
   toolFlow: {
     editAgain: "Edit this result again",
     editAgainAdded: "The result is now an input image for the next edit.",
-    editAgainReference: "The result is now the reference image for the next generation.",
-    editAgainFailed: "The result could not be loaded as an input. Try again.",
+    runAgain: "Run again",
+    runAgainLabel: "Run again: load the prompt and settings from {{date}}",
+    runAgainLoaded:
+      "Loaded the prompt, settings and input images from history. Press Generate to make it again.",
+    runAgainImagesGone:
+      "Input images not loaded: {{count}}. They passed the 30-day keeping time and were deleted.",
+    editAgainReference: "The result is now the reference image of your next generation.",
   },
   billing: {
     scheduledDowngrade: {

@@ -349,6 +349,8 @@ export const ko = {
       IMAGE_RESOLUTION_TOO_LOW: "이미지 해상도가 너무 낮습니다. 960x960 픽셀 이상의 이미지를 사용해 주세요.",
       IMAGE_RATIO_OUT_OF_RANGE:
         "이미지의 가로세로 비율은 1:3에서 3:1 사이여야 합니다. 너무 길거나 높은 이미지는 잘라서 올려 주세요.",
+      IMAGE_OUTPUT_TOO_SMALL:
+        "결과 크기가 너무 작습니다. 이미지 편집 결과는 921,600픽셀(예: 1280x720) 이상이어야 합니다. 크기를 키워 주세요.",
       EDIT_OVERSIZE_IMAGE: "이미지가 10MB 이상이라 처리할 수 없습니다. 크레딧은 환불되었습니다.",
       EDIT_MASKED_IMAGE_TOO_LARGE:
         "마스크를 합성한 이미지가 JPEG 품질을 가장 낮춰도 9MB(9,437,184바이트)를 넘습니다. 더 작은 이미지를 사용해 주세요. 크레딧은 환불되었습니다.",
@@ -376,7 +378,7 @@ export const ko = {
       NOT_CANCELLED: "해지가 예약된 구독이 없습니다.",
       PAYMENT_PROVIDER_ERROR: "결제 서비스에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.",
       NSFW_CONTENT_DETECTED:
-        "노출이나 선정적인 내용이 있는 사진으로 보여 처리하지 않습니다. 일반 사진이라면 얼굴과 어깨가 나오게 다시 잘라 올리거나 고객센터에 문의해 주세요.",
+        "노출이나 선정적인 내용이 있는 사진으로 보여 처리하지 않습니다. 일반 사진이라면 얼굴 전체와 어깨가 나오게 다시 잘라 올리거나, 흑백 사진이면 컬러 원본을 올리거나, 고객센터에 문의해 주세요.",
       INVALID_IMAGE: "이미지를 읽을 수 없습니다. 손상되지 않은 JPEG 또는 PNG 파일을 올려 주세요.",
       UNSUPPORTED_IMAGE_TYPE:
         "이 파일은 내용이 JPG나 PNG가 아니에요. 이름이 아니라 내용을 확인하므로, 이름만 .jpg로 바꾼 GIF는 여전히 GIF예요. JPG나 PNG로 저장해서 다시 올려 주세요.",
@@ -555,8 +557,11 @@ export const ko = {
   toolFlow: {
     editAgain: "이 결과로 다시 편집",
     editAgainAdded: "결과를 다음 편집의 입력 이미지로 넣었어요.",
+    runAgain: "다시 실행",
+    runAgainLabel: "다시 실행: {{date}} 기록의 프롬프트와 설정 불러오기",
+    runAgainLoaded: "기록의 프롬프트와 설정, 입력 이미지를 불러왔어요. 생성하기를 누르면 다시 만들어요.",
+    runAgainImagesGone: "입력 이미지 {{count}}장은 보관 기간(30일)이 지나 삭제돼 불러오지 못했어요.",
     editAgainReference: "결과를 다음 생성의 참조 이미지로 넣었어요.",
-    editAgainFailed: "결과를 입력 이미지로 불러오지 못했어요. 다시 시도해 주세요.",
   },
   billing: {
     scheduledDowngrade: {

@@ -1,10 +1,9 @@
-import { AlertCircle, Download, Link2, LogIn } from "lucide-react";
+import { AlertCircle, Link2, LogIn } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { FullscreenCompare } from "../../../components/ui/fullscreen-compare.tsx";
 import { describeCode } from "../../../lib/api-errors.ts";
 import type { TFaceEditErrorKind } from "../lib/face-edit-rules.ts";
 
@@ -138,65 +137,5 @@ export function ShareCopiedDialog({ open, onClose }: { open: boolean; onClose: (
         {t("faceEdit.dialogs.ok")}
       </Button>
     </Dialog>
-  );
-}
-
-/** The full-size viewer with the original and the result, each downloadable (spec 02 §2.4). */
-export function ResultViewer({
-  open,
-  onOpenChange,
-  originalUrl,
-  resultUrl,
-  onDownload,
-  busyUrl,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  originalUrl: string | null;
-  resultUrl: string;
-  onDownload: (url: string) => void;
-  busyUrl: string | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <FullscreenCompare
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t("faceEdit.result.viewerTitle")}
-      closeLabel={t("faceEdit.result.close")}
-      beforeUrl={originalUrl ?? resultUrl}
-      afterUrl={resultUrl}
-      labels={{
-        before: t("faceEdit.result.before"),
-        after: t("faceEdit.result.after"),
-        compare: t("faceEdit.result.compareLabel"),
-      }}
-      testId="face-edit-viewer"
-      actions={
-        <div className="flex flex-wrap justify-center gap-2">
-          {originalUrl && (
-            <Button
-              variant="light"
-              size="sm"
-              onClick={() => onDownload(originalUrl)}
-              isLoading={busyUrl === originalUrl}
-              data-testid="face-edit-viewer-download-original"
-            >
-              {busyUrl !== originalUrl && <Download aria-hidden="true" className="size-4" />}
-              {t("faceEdit.result.downloadOriginal")}
-            </Button>
-          )}
-          <Button
-            size="sm"
-            onClick={() => onDownload(resultUrl)}
-            isLoading={busyUrl === resultUrl}
-            data-testid="face-edit-viewer-download-result"
-          >
-            {busyUrl !== resultUrl && <Download aria-hidden="true" className="size-4" />}
-            {t("faceEdit.result.downloadResult")}
-          </Button>
-        </div>
-      }
-    />
   );
 }

@@ -19,6 +19,7 @@ import type { TMaskDoc } from "../../../components/mask-editor/model.ts";
 import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { HistoryCard } from "../../../components/tool/history-card.tsx";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
+import { ResultViewer } from "../../../components/tool/result-viewer/result-viewer.tsx";
 import { RunButton } from "../../../components/tool/run-button.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
@@ -52,7 +53,7 @@ import {
   tempHistoryItem,
   withTempEntry,
 } from "../lib/face-edit-rules.ts";
-import { AlertDialog, ErrorModal, ResultViewer, ShareCopiedDialog } from "./face-edit-dialogs.tsx";
+import { AlertDialog, ErrorModal, ShareCopiedDialog } from "./face-edit-dialogs.tsx";
 import { EngineNote, FaceEditSettings } from "./face-edit-settings.tsx";
 import { FaceEditStage, type TSavedMask } from "./face-edit-stage.tsx";
 
@@ -391,12 +392,15 @@ export function FaceEditWorkspace({ user }: { user: TPublicUser }) {
       )}
       {resultUrl && (
         <ResultViewer
-          open={isViewerOpen}
-          onOpenChange={setIsViewerOpen}
-          originalUrl={job.state.originalUrl}
-          resultUrl={resultUrl}
+          index={isViewerOpen ? 0 : null}
+          images={[resultUrl]}
+          onClose={() => setIsViewerOpen(false)}
+          title={t("faceEdit.result.viewerTitle")}
+          beforeUrl={job.state.originalUrl}
           onDownload={(url) => void download(url)}
           busyUrl={busyUrl}
+          isSplitAtStart
+          testId="face-edit-viewer"
         />
       )}
       <AlertDialog message={alert} onClose={() => setAlert(null)} />

@@ -235,7 +235,7 @@ describe("/image-generation (issue 16)", () => {
     expect(screen.getByTestId("generation-reference")).toBeTruthy();
     await waitFor(() =>
       expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
-        "The result is now the reference image for the next generation.",
+        "The result is now the reference image of your next generation.",
         expect.anything(),
       ),
     );

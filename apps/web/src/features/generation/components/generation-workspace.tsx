@@ -7,10 +7,10 @@ import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PromptHistoryColumn } from "../../../components/tool/prompt-history-column.tsx";
+import { ResultViewer } from "../../../components/tool/result-viewer/result-viewer.tsx";
 import { SamplesColumn } from "../../../components/tool/samples-column.tsx";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
@@ -20,13 +20,13 @@ import { useShareLink } from "../../../lib/share/use-share-link.ts";
 import { useGenerate } from "../hooks/use-generate.ts";
 import { useGenerationHistory } from "../hooks/use-generation-history.ts";
 import { useGenerationDraft, useGenerationInputs } from "../hooks/use-generation-inputs.ts";
+import { useGenerationRecall } from "../hooks/use-generation-recall.ts";
 import { useGenerationSamples } from "../hooks/use-generation-samples.ts";
 import { usePromptRewrite } from "../hooks/use-prompt-rewrite.ts";
 import { GenerationDialogs, GenerationHeader, RunControls } from "./generation-chrome.tsx";
 import { generationEntry, imagesOf, LocalHistoryList } from "./history-card.tsx";
 import { InputCard } from "./input-card.tsx";
 import { ResultCard } from "./result-card.tsx";
-import { ZoomViewer } from "./zoom-viewer.tsx";
 
 export function GenerationWorkspace({ user }: { user: TPublicUser }) {
   const { t } = useTranslation();
@@ -56,19 +56,14 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
     resultImages: run.images,
     onApply: (sample) => void inputs.applySample(sample),
   });
-  const [zoomUrl, setZoomUrl] = useState<string | null>(null);
+  const [zoomIndex, setZoomIndex] = useState<number | null>(null);
   const isWorking = generation.isBusy;
+  const recall = useGenerationRecall(inputs, isWorking);
 
   const sendToUpscale = (url: string) => {
     writeHandoff({ target: "upscale", role: "input", imageUrl: url, source: "consistency" });
     void navigate(localizePath("/upscale", locale));
   };
-
-  const editAgain = (url: string) =>
-    void inputs.takeResultAsReference(url).then(
-      () => toast.success(t("toolFlow.editAgainReference"), { id: "generation-edit-again" }),
-      () => toast.error(t("toolFlow.editAgainFailed"), { id: "generation-edit-again" }),
-    );
 
   return (
     <div
@@ -85,7 +80,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             canAdd={run.phase === "completed" && run.images.length > 0 && inputs.prompt.trim() !== ""}
           />
         </div>
-        <div className="order-1 flex flex-col gap-3 lg:order-2">
+        <div ref={recall.formRef} className="order-1 flex scroll-mt-4 flex-col gap-3 lg:order-2">
           <InputCard
             characters={inputs.characters}
             characterMode={inputs.characterMode}
@@ -130,11 +125,11 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             run={run}
             canShare={share.isEnabled}
             busyDownloadUrl={download.busyUrl}
-            onZoom={setZoomUrl}
+            onZoom={(url) => setZoomIndex(Math.max(0, run.images.indexOf(url)))}
             onDownload={(url) => void download.download(url)}
             onShare={() => void share.copy()}
             onSendToUpscale={sendToUpscale}
-            onEditAgain={isWorking ? undefined : editAgain}
+            onEditAgain={isWorking ? undefined : (url) => void recall.editAgain(url)}
             onCancel={cancel}
             isCancelling={generation.isCancelling}
           />
@@ -146,6 +141,7 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
             emptyText={t("generation.history.empty")}
             entries={history.items.map((item) => ({ ...generationEntry(item, t, locale), item }))}
             onOpen={({ item }) => generation.show(imagesOf(item))}
+            entryAction={recall.entryAction}
             fallback={
               history.localItems.length > 0 ? (
                 <LocalHistoryList items={history.localItems} onOpen={generation.show} />
@@ -164,11 +160,16 @@ export function GenerationWorkspace({ user }: { user: TPublicUser }) {
         isShareCopiedOpen={share.isCopiedOpen}
         onCloseShareCopied={share.closeCopied}
       />
-      <ZoomViewer
-        url={zoomUrl}
-        onClose={() => setZoomUrl(null)}
+      <ResultViewer
+        index={zoomIndex}
+        images={run.images}
+        onIndex={setZoomIndex}
+        onClose={() => setZoomIndex(null)}
+        title={t("generation.result.zoom")}
+        beforeUrl={null}
         onDownload={(url) => void download.download(url)}
-        isDownloading={download.busyUrl !== null}
+        busyUrl={download.busyUrl}
+        testId="generation-zoom-dialog"
       />
     </div>
   );

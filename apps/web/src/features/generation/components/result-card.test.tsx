@@ -2,7 +2,6 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n/i18n.ts";
 import { ResultCard } from "./result-card.tsx";
-import { ZoomViewer } from "./zoom-viewer.tsx";
 
 const RUN = {
   phase: "completed" as const,
@@ -41,10 +40,28 @@ describe("the generation result's names for screen readers", () => {
     await act(() => i18n.changeLanguage("ko"));
     expect(screen.getByRole("button", { name: "생성된 이미지 2 크게 보기" })).toBeTruthy();
   });
+});
 
-  it("gives the zoomed image a text alternative", () => {
-    render(<ZoomViewer url="/files/r0.jpg" onClose={vi.fn()} onDownload={vi.fn()} isDownloading={false} />);
-    expect(screen.getByRole("img", { name: "Generated image" })).toBeTruthy();
+describe("edit this result again on generation (issue 26)", () => {
+  it("offers each result as the next input, named in the page's language, and not while a run works", async () => {
+    const onEditAgain = vi.fn();
+    const props = {
+      canShare: false,
+      busyDownloadUrl: null,
+      onZoom: vi.fn(),
+      onDownload: vi.fn(),
+      onShare: vi.fn(),
+      onSendToUpscale: vi.fn(),
+    };
+    const view = render(<ResultCard run={RUN} {...props} onEditAgain={onEditAgain} />);
+    const buttons = screen.getAllByRole("button", { name: "Edit this result again" });
+    expect(buttons).toHaveLength(2);
+    act(() => buttons[1]!.click());
+    expect(onEditAgain).toHaveBeenCalledWith("/files/r1.jpg");
+    await act(() => i18n.changeLanguage("ko"));
+    expect(screen.getAllByRole("button", { name: "이 결과로 다시 편집" })).toHaveLength(2);
+    view.rerender(<ResultCard run={RUN} {...props} />);
+    expect(screen.queryByTestId("generation-edit-again")).toBeNull();
   });
 });
 
@@ -66,35 +83,5 @@ describe("cancelling a generation (issue 26)", () => {
     expect(screen.getByTestId("generation-cancel").textContent).toBe("Cancel (credits refunded)");
     view.rerender(<ResultCard run={RUN} {...props} />);
     expect(screen.queryByTestId("generation-cancel")).toBeNull();
-  });
-});
-
-describe("editing a generation result again (issue 26)", () => {
-  it("offers each result as the next run's reference, named in both languages", async () => {
-    const onEditAgain = vi.fn();
-    render(
-      <ResultCard
-        run={RUN}
-        canShare={false}
-        busyDownloadUrl={null}
-        onZoom={vi.fn()}
-        onDownload={vi.fn()}
-        onShare={vi.fn()}
-        onSendToUpscale={vi.fn()}
-        onEditAgain={onEditAgain}
-      />,
-    );
-    const buttons = screen.getAllByTestId("generation-edit-again");
-    expect(buttons).toHaveLength(2);
-    act(() => buttons[1]!.click());
-    expect(onEditAgain).toHaveBeenCalledWith("/files/r1.jpg");
-    expect(screen.getAllByRole("button", { name: "Edit this result again" })).toHaveLength(2);
-    await act(() => i18n.changeLanguage("ko"));
-    expect(screen.getAllByRole("button", { name: "이 결과로 다시 편집" })).toHaveLength(2);
-  });
-
-  it("offers nothing to edit again without the handler (while a run is going)", () => {
-    renderCard();
-    expect(screen.queryByTestId("generation-edit-again")).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 /**
  * The result card (spec 02 §2.3): a 4-cell grid; each image zooms full screen, downloads, copies
- * the share link (when the affiliate programme is on), goes to retouch through the handoff, and
- * becomes the next run's reference ("edit this result again", issue 26).
+ * the share link (when the affiliate programme is on) and goes to retouch through the handoff.
  */
 import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
 import { Download, ImageIcon, Link2, Maximize2, PencilLine, Wand2 } from "lucide-react";
@@ -20,8 +19,8 @@ interface ResultCardProps {
   onDownload: (url: string) => void;
   onShare: () => void;
   onSendToUpscale: (url: string) => void;
-  /** Issue 26: the result becomes the next run's reference image. */
-  onEditAgain?: (url: string) => void;
+  /** Issue 26: the result becomes the next run's reference image (absent while a run works). */
+  onEditAgain?: ((url: string) => void) | undefined;
   /** Issue 26: stops the run while it is followed. */
   onCancel?: () => void;
   isCancelling?: boolean;

@@ -1,4 +1,5 @@
 import type { TGenerationSample } from "@gyeol/shared/contracts/generation";
+import type { TRunInputs } from "@gyeol/shared/contracts/images";
 import {
   DEFAULT_GENERATION_ASPECT_RATIO,
   GENERATION_ASPECT_RATIOS,
@@ -110,11 +111,6 @@ export function useGenerationInputs(isHelpersOff: boolean) {
     void setReferenceFile(file, { extract: prompt.trim() === "" });
   };
 
-  /** Issue 26, "edit this result again": a result becomes the reference; the prompt stays as typed. */
-  const takeResultAsReference = async (url: string) => {
-    await setReferenceFile(await fileFromUrl(url, "result"), { extract: false });
-  };
-
   const applySample = async (sample: TGenerationSample) => {
     setPrompt(sample.prompt);
     if ((GENERATION_ASPECT_RATIOS as readonly string[]).includes(sample.aspect_ratio))
@@ -130,7 +126,39 @@ export function useGenerationInputs(isHelpersOff: boolean) {
     toast.success(t("generation.samples.applied"));
   };
 
+  /**
+   * Issue 26 "run again": a history run's prompt, ratio, count, character mode, reference and
+   * character images go back into the form; nothing runs. Says how many images could not be read
+   * (purged after 30 days).
+   */
+  const recall = async (inputs: TRunInputs): Promise<number> => {
+    extractRun.current += 1;
+    setIsExtracting(false);
+    setPrompt(inputs.prompt);
+    if (inputs.aspect_ratio) setAspectRatio(inputs.aspect_ratio);
+    setNumImages(Math.min(4, Math.max(1, inputs.num_images)));
+    if (inputs.character_mode) setCharacterMode(inputs.character_mode);
+    const read = async (url: string | null, name: string) =>
+      url ? await fileFromUrl(url, name).catch(() => null) : null;
+    const referenceInput = inputs.images.find((image) => image.role === "reference");
+    const characterInputs = inputs.images.filter((image) => image.role === "character");
+    const referenceFile = referenceInput ? await read(referenceInput.url, "reference") : null;
+    const characterFiles = (
+      await Promise.all(characterInputs.map((image, i) => read(image.url, `character-${i + 1}`)))
+    ).filter((file): file is File => file !== null);
+    setReference(referenceFile ? slotOf(referenceFile) : null);
+    setCharacters(characterFiles.map(slotOf).slice(0, GENERATION_MAX_CHARACTER_IMAGES));
+    return inputs.images.length - characterFiles.length - (referenceFile ? 1 : 0);
+  };
+
+  /** Issue 26 "edit this result again": a result becomes the next run's reference image. */
+  const takeResult = async (url: string) => {
+    await setReferenceFile(await fileFromUrl(url, "result"), { extract: prompt.trim() === "" });
+  };
+
   return {
+    recall,
+    takeResult,
     characters,
     setCharacters,
     characterMode,
@@ -150,7 +178,6 @@ export function useGenerationInputs(isHelpersOff: boolean) {
     onReference,
     removeReference,
     applySample,
-    takeResultAsReference,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery } from "@tanstack/react-query";
+import { RotateCcw } from "lucide-react";
 import { createElement, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -19,6 +20,7 @@ import { MaskEditor } from "../../../components/mask-editor/mask-editor.tsx";
 import { CreditsShortNote } from "../../../components/tool/credits-short-note.tsx";
 import { InsufficientCreditsToast } from "../../../components/tool/insufficient-credits-toast.tsx";
 import { PromptHistoryColumn } from "../../../components/tool/prompt-history-column.tsx";
+import { ResultViewer } from "../../../components/tool/result-viewer/result-viewer.tsx";
 import { RunButton } from "../../../components/tool/run-button.tsx";
 import { SamplesColumn } from "../../../components/tool/samples-column.tsx";
 import { useRequiredUser } from "../../../lib/auth/auth-provider.tsx";
@@ -27,22 +29,18 @@ import { useDownload } from "../../../lib/downloads/use-download.ts";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
 import { writeHandoff } from "../../../lib/handoff.ts";
 import { usePageLocale } from "../../../lib/locale.ts";
+import { revealElement } from "../../../lib/reveal-element.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { type TEditForm, useEditForm, useEditHandoffs, useImageEditDraft } from "../hooks/use-edit-form.ts";
 import { useEditHistory } from "../hooks/use-edit-history.ts";
+import { useEditRecall } from "../hooks/use-edit-recall.ts";
 import { useEditRun } from "../hooks/use-edit-run.ts";
 import { useEditSamples } from "../hooks/use-edit-samples.ts";
 import { useEditTiles } from "../hooks/use-edit-tiles.ts";
 import { historyUrls } from "../lib/image-edit-rules.ts";
 import { EditSettings } from "./edit-settings.tsx";
 import { ImageEditHeader, PromptCard } from "./prompt-card.tsx";
-import {
-  EditErrorModal,
-  ResultPanel,
-  ResultViewer,
-  type TEditErrorState,
-  type TResultView,
-} from "./result-panel.tsx";
+import { EditErrorModal, ResultPanel, type TEditErrorState, type TResultView } from "./result-panel.tsx";
 import type { TEditTile } from "./tile-grid.tsx";
 import { TileGrid } from "./tile-grid.tsx";
 
@@ -174,6 +172,8 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
     if (tiles.tilesRef.current.length > before) toast.success(t("toolFlow.editAgainAdded"));
   };
   const maskTile = maskIndex === null ? null : (tiles.tiles[maskIndex] ?? null);
+  const recall = useEditRecall(form, tiles);
+  const formRef = useRef<HTMLDivElement>(null);
 
   return (
     <div
@@ -203,7 +203,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
             canAdd={Boolean(form.prompt.trim()) && (readyTiles.length > 0 || (result?.urls.length ?? 0) > 0)}
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-4">
+        <div ref={formRef} className="flex min-w-0 scroll-mt-4 flex-col gap-4">
           <PromptCard form={form} isBusy={run.isBusy} isWritingPrompt={run.phase === "autoPrompt"} />
           <TileGrid
             tiles={tiles.tiles}
@@ -249,7 +249,21 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
             testId="image-edit-run"
           />
           <CreditsShortNote cost={cost} credits={user.credits} testId="image-edit-credits-short" />
-          <PromptHistoryColumn {...history.column} testId="image-edit-history" />
+          <PromptHistoryColumn
+            {...history.column}
+            testId="image-edit-history"
+            entryAction={{
+              text: t("toolFlow.runAgain"),
+              icon: <RotateCcw aria-hidden="true" className="size-3.5 shrink-0" />,
+              label: (entry) => t("toolFlow.runAgainLabel", { date: entry.note }),
+              isAvailable: (entry) => !run.isBusy && Boolean(entry.item.run_inputs),
+              onClick: (entry) => {
+                // On a phone the history is below everything: bring the form up.
+                if (formRef.current) revealElement(formRef.current);
+                void recall(entry.item);
+              },
+            }}
+          />
         </div>
       </div>
       {maskTile?.blob && (
@@ -266,12 +280,15 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         />
       )}
       <ResultViewer
-        urls={result?.urls ?? []}
+        images={result?.urls.slice(0, 8) ?? []}
         index={viewerIndex}
         onIndex={setViewerIndex}
         onClose={() => setViewerIndex(null)}
+        title={t("imageEdit.viewer.title")}
+        beforeUrl={result?.beforeUrl ?? null}
         onDownload={(url) => void download(url)}
         busyUrl={busyUrl}
+        testId="image-edit-viewer"
       />
       <EditErrorModal error={error} onClose={() => setError(null)} />
     </div>

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Columns2, Download, Maximize2, PencilLine, Wand2 } from "lucide-react";
+import { Columns2, Download, Maximize2, PencilLine, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
@@ -210,72 +210,6 @@ function ResultTile(props: {
         </Button>
       </div>
     </li>
-  );
-}
-
-/** The zoom viewer: one result at a time, previous/next and download. */
-export function ResultViewer({
-  urls,
-  index,
-  onIndex,
-  onClose,
-  onDownload,
-  busyUrl,
-}: {
-  urls: readonly string[];
-  index: number | null;
-  onIndex: (index: number) => void;
-  onClose: () => void;
-  onDownload: (url: string) => void;
-  busyUrl: string | null;
-}) {
-  const { t } = useTranslation();
-  const url = index === null ? null : (urls[index] ?? null);
-  return (
-    <Dialog
-      open={url !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={t("imageEdit.viewer.title")}
-      testId="image-edit-viewer"
-      className="max-w-4xl p-4"
-    >
-      {url && (
-        <div className="flex flex-col gap-3">
-          <img
-            src={url}
-            alt={t("imageEdit.result.image", { index: (index ?? 0) + 1 })}
-            className="max-h-[70vh] w-full rounded-2xl object-contain"
-          />
-          <div className="flex items-center justify-center gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={(index ?? 0) <= 0}
-              onClick={() => onIndex((index ?? 0) - 1)}
-              aria-label={t("imageEdit.viewer.previous")}
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-            </Button>
-            <Button size="sm" isLoading={busyUrl === url} onClick={() => onDownload(url)}>
-              <Download aria-hidden="true" className="size-4" />
-              {t("imageEdit.result.download")}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={(index ?? 0) >= urls.length - 1}
-              onClick={() => onIndex((index ?? 0) + 1)}
-              aria-label={t("imageEdit.viewer.next")}
-            >
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-            <Button variant="ghost" size="sm" onClick={onClose}>
-              {t("imageEdit.viewer.close")}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
   );
 }
 

@@ -1,4 +1,5 @@
-import { IMAGE_EDIT_DEFAULT_SIDE, randomEditSeed } from "@gyeol/shared/image-edit";
+import type { TRunInputs } from "@gyeol/shared/contracts/images";
+import { IMAGE_EDIT_DEFAULT_SIDE, parseEditSize, randomEditSeed } from "@gyeol/shared/image-edit";
 import { useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -38,7 +39,24 @@ export function useEditForm(isAutoPromptOff: boolean) {
     }));
   };
 
+  /**
+   * Issue 26 "run again": a history run's prompt, output size, count and seed, the seed locked so
+   * the run repeats it (its images are put back as tiles by the caller). Nothing runs.
+   */
+  const applyRun = (inputs: TRunInputs) => {
+    const size = inputs.size ? parseEditSize(inputs.size) : null;
+    setPrompt(inputs.prompt);
+    setSettings((current) => ({
+      ...current,
+      ...(size ? { width: size.width, height: size.height, scale: 0 } : {}),
+      numImages: inputs.num_images,
+      ...(inputs.seed !== null ? { seed: inputs.seed } : {}),
+    }));
+    if (inputs.seed !== null) setIsSeedLocked(true);
+  };
+
   return {
+    applyRun,
     prompt,
     setPrompt,
     isAutoPromptChosen,

@@ -1,3 +1,4 @@
+import type { TRunInputImage } from "@gyeol/shared/contracts/images";
 import { IMAGE_EDIT_MAX_INPUTS } from "@gyeol/shared/image-edit";
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
@@ -156,6 +157,52 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
     [patchTile, objectUrl, t],
   );
 
+  /**
+   * Issue 26 "run again": a history run's tiles and masks take the place of the current ones. They
+   * are our own uploads still kept, so they are used as they are (nothing is uploaded again); each
+   * is fetched for its preview, size and the mask editor. Says how many could not be read (purged).
+   */
+  const recall = useCallback(
+    async (images: readonly TRunInputImage[]): Promise<number> => {
+      const read = await Promise.all(
+        images.slice(0, IMAGE_EDIT_MAX_INPUTS).map(async (image): Promise<TEditTile | null> => {
+          if (!image.url) return null;
+          try {
+            const blob = await fetchBlob(image.url);
+            const canvas = await decodeToCanvas(blob);
+            if (!canvas) return null;
+            const maskBlob = image.mask_url ? await fetchBlob(image.mask_url).catch(() => null) : null;
+            return {
+              id: crypto.randomUUID(),
+              blob,
+              previewUrl: objectUrl(blob),
+              url: image.url,
+              width: canvas.width,
+              height: canvas.height,
+              status: "ready",
+              mask:
+                image.mask_url && maskBlob
+                  ? {
+                      url: image.mask_url,
+                      previewUrl: objectUrl(maskBlob),
+                      color: image.mask_color ?? "blue",
+                      blob: maskBlob,
+                    }
+                  : null,
+              maskDoc: null,
+            };
+          } catch {
+            return null;
+          }
+        }),
+      );
+      const tilesRead = read.filter((tile): tile is TEditTile => tile !== null);
+      setTiles(() => tilesRead);
+      return images.length - tilesRead.length;
+    },
+    [objectUrl, setTiles],
+  );
+
   /** Tiles restored from a draft come first; those already here (a handoff) follow. */
   const restore = useCallback(
     (restored: readonly TEditTile[]) => {
@@ -174,7 +221,14 @@ export function useEditTiles(onError: (error: TEditErrorState) => void) {
     addFromUrl,
     saveMask,
     restore,
+    recall,
     move: (from: number, to: number) => setTiles((current) => moveItem(current, from, to)),
     remove: (index: number) => setTiles((current) => current.filter((_, i) => i !== index)),
   };
+}
+
+async function fetchBlob(url: string): Promise<Blob> {
+  const response = await fetch(url, { credentials: "include" });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.blob();
 }

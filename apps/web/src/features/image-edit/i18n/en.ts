@@ -97,9 +97,6 @@ export const imageEditEn: TTree<typeof imageEditKo> = {
   },
   viewer: {
     title: "Result",
-    close: "Close",
-    previous: "Previous",
-    next: "Next",
   },
   upload: {
     tooSmall:

@@ -93,9 +93,6 @@ export const imageEditKo = {
   },
   viewer: {
     title: "결과 크게 보기",
-    close: "닫기",
-    previous: "이전",
-    next: "다음",
   },
   upload: {
     tooSmall:

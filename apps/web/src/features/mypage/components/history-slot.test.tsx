@@ -108,7 +108,9 @@ describe("My Page image history", () => {
         .getAllByRole("img")
         .map((img) => img.getAttribute("src"));
     expect(sources()).toContain("/r/k1.jpg");
-    fireEvent.click(within(viewer).getByRole("button", { name: "Image 3 of 3" }));
+    expect(within(viewer).getByTestId("history-viewer-counter").textContent).toBe("1 / 3");
+    fireEvent.click(within(viewer).getByRole("button", { name: "Next image" }));
+    fireEvent.click(within(viewer).getByRole("button", { name: "Next image" }));
     await waitFor(() => expect(sources()).toContain("/r/k3.jpg"));
     expect(sources()).not.toContain("/r/k1.jpg");
   });
@@ -204,11 +206,11 @@ describe("My Page image history", () => {
     const viewer = await screen.findByTestId("history-viewer");
     // Downloads go through the presign-and-retry download, never a bare <a download> (which a
     // signed cross-origin URL ignores).
-    expect(within(viewer).getByTestId("history-download-result").hasAttribute("href")).toBe(false);
-    fireEvent.click(within(viewer).getByTestId("history-download-result"));
+    expect(within(viewer).getByTestId("history-viewer-download-result").hasAttribute("href")).toBe(false);
+    fireEvent.click(within(viewer).getByTestId("history-viewer-download-result"));
     await waitFor(() => expect(presigned).toEqual(["/r/1.jpg"]));
     await waitFor(() => expect(saved).toEqual(["result-1.jpg"]));
-    fireEvent.click(within(viewer).getByTestId("history-download-original"));
+    fireEvent.click(within(viewer).getByTestId("history-viewer-download-original"));
     await waitFor(() => expect(presigned).toEqual(["/r/1.jpg", "/o/1.jpg"]));
     fireEvent.keyDown(viewer, { key: "Escape" });
     await waitFor(() => expect(screen.queryByTestId("history-viewer")).toBeNull());

@@ -160,13 +160,6 @@ export const mypageEn: TTree<typeof mypageKo> = {
     openPrefix: "Open the image:",
     viewer: {
       title: "Original and result",
-      close: "Close",
-      before: "Original",
-      after: "Result",
-      downloadOriginal: "Download original",
-      downloadResult: "Download result",
-      /** Issue 16: a generation run of several images. */
-      imageOf: "Image {{index}} of {{count}}",
       images: "{{count}} images",
     },
   },

@@ -156,13 +156,7 @@ export const mypageKo = {
     openPrefix: "이미지 크게 보기:",
     viewer: {
       title: "원본과 결과 비교",
-      close: "닫기",
-      before: "원본",
-      after: "결과",
-      downloadOriginal: "원본 다운로드",
-      downloadResult: "결과 다운로드",
       /** Issue 16: 여러 장을 만든 생성 기록. */
-      imageOf: "{{count}}장 중 {{index}}번째 이미지",
       images: "{{count}}장",
     },
   },

@@ -1,10 +1,8 @@
-import { Download } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ResultViewer } from "../../../components/tool/result-viewer/result-viewer.tsx";
 import { ShareCopiedDialog } from "../../../components/tool/share-copied-dialog.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { CompareView } from "../../../components/ui/compare-view.tsx";
-import { FullscreenCompare } from "../../../components/ui/fullscreen-compare.tsx";
 import { OptionCard } from "../../../components/ui/option-card.tsx";
 import { useDownload } from "../../../lib/downloads/use-download.ts";
 import { useShareLink } from "../../../lib/share/use-share-link.ts";
@@ -53,32 +51,16 @@ export function ResultCard({ job, previewUrl, isLoading, onRetry, onCancel, isCa
           onShare={share.isEnabled ? () => void share.copy() : undefined}
           isSharing={share.isCopying}
         />
-        <FullscreenCompare
-          open={isZoomOpen}
-          onOpenChange={setIsZoomOpen}
+        <ResultViewer
+          index={isZoomOpen ? 0 : null}
+          images={[afterUrl]}
+          onClose={() => setIsZoomOpen(false)}
           title={labels.compare}
-          closeLabel={t("retouch.result.close")}
-          beforeUrl={beforeUrl}
-          afterUrl={afterUrl}
-          labels={labels}
+          beforeUrl={job.originalUrl}
+          onDownload={(url) => void download(url)}
+          busyUrl={busyUrl}
+          isSplitAtStart
           testId="retouch-fullscreen"
-          actions={
-            <>
-              <Button
-                variant="light"
-                size="sm"
-                onClick={() => void download(beforeUrl)}
-                isLoading={busyUrl === beforeUrl}
-              >
-                <Download aria-hidden="true" className="size-4" />
-                {t("retouch.result.downloadOriginal")}
-              </Button>
-              <Button size="sm" onClick={() => void download(afterUrl)} isLoading={busyUrl === afterUrl}>
-                <Download aria-hidden="true" className="size-4" />
-                {t("retouch.result.download")}
-              </Button>
-            </>
-          }
         />
       </div>
     );

@@ -304,7 +304,7 @@ describe("the retouch page", () => {
     await screen.findByTestId("retouch-preview");
     fireEvent.click(screen.getByTestId("retouch-generate"));
     expect((await screen.findByTestId("retouch-error")).textContent).toBe(
-      "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a different crop (face and shoulders) or contact support.",
+      "This photo looks like it contains nudity or sexual content, which we don't process. If it's an ordinary photo, try a crop that shows the whole face (face and shoulders), upload the colour original of a black-and-white photo, or contact support.",
     );
     await waitFor(() => expect(shown).toHaveBeenCalled());
     const [content, options] = shown.mock.calls.at(-1)!;
@@ -315,7 +315,9 @@ describe("the retouch page", () => {
       en: { supportEmail: "help@gyeol.example" },
     });
     const view = render(content as ReactElement);
-    expect(view.getByTestId("nsfw-refusal-toast").textContent).toContain("try a different crop");
+    expect(view.getByTestId("nsfw-refusal-toast").textContent).toContain(
+      "try a crop that shows the whole face",
+    );
     expect(view.getByRole("link", { name: "Contact support" }).getAttribute("href")).toMatch(/^mailto:.+@.+/);
   });
 
