@@ -16,6 +16,8 @@
  *   connection drops without an answer; 500 code 5000, 503 code 5001, 429 code 1302), and
  *   `dropSubmitAnswers` how many submits create their task but lose the answer
  * - a task is found by its external_task_id too (CONTRACTS §2.4), and carries created_at (ms)
+ * - POST /__fake/outcome {outcome} (no token: the fake's control, not Kling's API) sets the outcome
+ *   of the next tasks from another process (the browser journeys)
  * Errors are Kling's envelope `{code, message, request_id}`.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
@@ -163,6 +165,17 @@ export async function startKlingFake(
       response.writeHead(200, { "content-type": "image/png" });
       response.end(bytes);
       return;
+    }
+    // The fake's own control (not Kling's API): a browser journey in another process steers the
+    // outcome of the tasks submitted next (image edit's Seedream fake has the same route).
+    if (request.method === "POST" && url.pathname === "/__fake/outcome") {
+      try {
+        const body = JSON.parse((await readBody(request)) || "{}") as { outcome?: TKlingOutcome };
+        if (body.outcome) fake.outcome = body.outcome;
+        return send(200, { outcome: fake.outcome });
+      } catch {
+        return send(400, { error: "bad control body" });
+      }
     }
     const authCode = verify(request.headers.authorization);
     if (authCode !== 0) return refuse(401, authCode, "authentication failed");

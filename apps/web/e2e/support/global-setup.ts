@@ -26,6 +26,8 @@ declare module "vitest" {
     kakaoFakeUrl: string;
     /** Image edit's provider, the Seedream contract fake (image-edit.e2e.ts steers it at /__fake/outcome). */
     seedreamFakeUrl: string;
+    /** Generation's provider, the Kling contract fake (steered at /__fake/outcome: "hang" keeps a task running). */
+    klingFakeUrl: string;
     repoRoot: string;
   }
 }
@@ -118,6 +120,7 @@ export default async function setup(project: TestProject) {
   project.provide("naverFakeUrl", naver.baseUrl);
   project.provide("kakaoFakeUrl", kakao.baseUrl);
   project.provide("seedreamFakeUrl", seedream.baseUrl);
+  project.provide("klingFakeUrl", kling.baseUrl);
 
   return async () => {
     child.kill("SIGTERM");

@@ -216,6 +216,34 @@ describe("/image-generation (issue 16)", () => {
     expect((screen.getByTestId("generation-count") as HTMLSelectElement).value).toBe("3");
   });
 
+  it("edits a result again: it becomes the reference of the next run, the prompt kept (issue 26)", async () => {
+    renderPage(makeUser(), (url) =>
+      url.startsWith("/files/")
+        ? new Response(new Blob(["png"], { type: "image/png" }), { status: 200 })
+        : undefined,
+    );
+    const prompt = await screen.findByTestId("generation-prompt");
+    fireEvent.change(prompt, { target: { value: "a fox in snow" } });
+    fireEvent.change(screen.getByTestId("generation-count"), { target: { value: "4" } });
+    fireEvent.click(screen.getByTestId("generation-run"));
+    await waitFor(() => expect(screen.getAllByTestId("generation-edit-again")).toHaveLength(4), {
+      timeout: 6000,
+    });
+    expect(screen.queryByTestId("generation-reference")).toBeNull();
+    fireEvent.click(screen.getAllByTestId("generation-edit-again")[2]!);
+    await screen.findByTestId("generation-lock-dialog");
+    expect(screen.getByTestId("generation-reference")).toBeTruthy();
+    await waitFor(() =>
+      expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
+        "The result is now the reference image of your next generation.",
+        expect.anything(),
+      ),
+    );
+    const typed = screen.getByTestId("generation-prompt") as HTMLTextAreaElement;
+    expect(typed.value).toBe("a fox in snow");
+    expect(typed.disabled).toBe(true);
+  });
+
   it("blocks a banned keyword before sending, then generates 4 images and sends one to retouch", async () => {
     const { calls, router } = renderPage();
     const prompt = await screen.findByTestId("generation-prompt");

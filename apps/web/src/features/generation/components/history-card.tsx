@@ -10,6 +10,7 @@ import type { THistoryItem } from "@gyeol/shared/contracts/images";
 import type { TFunction } from "i18next";
 import type { TPromptHistoryEntry } from "../../../components/tool/prompt-history-column.tsx";
 import { formatDate } from "../../../lib/dates.ts";
+import { historyDisplayStatus } from "../../../lib/history/history-status.ts";
 import type { TLocalHistoryItem } from "../lib/local-history.ts";
 
 export function imagesOf(item: THistoryItem): string[] {
@@ -17,19 +18,25 @@ export function imagesOf(item: THistoryItem): string[] {
   return item.image_url ? [item.image_url] : [];
 }
 
-/** One history item as the column shows it: a running or failed run says so and does not open. */
+/**
+ * One history item as the column shows it: a running, failed or cancelled run says so (a cancel is
+ * a failure with JOB_CANCELLED on the server; issue 26: it read "Failed") and does not open.
+ */
 export function generationEntry(item: THistoryItem, t: TFunction, locale: TLocale): TPromptHistoryEntry {
   const images = imagesOf(item);
+  const shown = historyDisplayStatus(item);
   return {
     id: item.id,
     images,
     prompt: item.prompt ?? "",
     note:
-      item.status === "processing"
+      shown === "processing"
         ? t("generation.history.processing")
-        : item.status === "failed"
+        : shown === "failed"
           ? t("generation.history.failed")
-          : formatDate(item.created_at, locale),
+          : shown === "cancelled"
+            ? t("tool.history.cancelled")
+            : formatDate(item.created_at, locale),
     isOpenable: item.status === "completed" && images.length > 0,
   };
 }

@@ -93,7 +93,8 @@ export function ResultCard({
                     data-testid="generation-result-image"
                   />
                 </button>
-                <div className="absolute right-1.5 bottom-1.5 flex gap-1">
+                {/* Up to five actions: on a phone's narrow cell they wrap upwards rather than spill out. */}
+                <div className="absolute inset-x-1.5 bottom-1.5 flex flex-wrap-reverse justify-end gap-1">
                   <Action
                     label={t("generation.result.zoom")}
                     onClick={() => onZoom(url)}
