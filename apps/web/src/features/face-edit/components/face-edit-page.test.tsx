@@ -374,6 +374,9 @@ describe("the face edit page", () => {
     const overlay = await screen.findByTestId("face-edit-processing");
     expect(overlay.textContent).toContain("Picking up the job you started earlier");
     expect(screen.getByTestId("face-edit-cancel")).toBeTruthy();
+    // The running job holds the button, not a missing upload: no "upload an image" hint.
+    expect(screen.getByTestId("face-edit-run").getAttribute("title")).toBeNull();
+    expect(screen.getByTestId("face-edit-run-held").textContent).not.toContain("upload");
   });
 
   it("goes from a history result opened before any upload back to the upload area (issue 26)", async () => {

@@ -42,8 +42,11 @@ export function FaceEditSide({
   const { cost } = rules;
   // The button is off for too few credits whatever else is missing, so that is what it says (issue
   // 26: it used to say "draw the area to change", which would not have turned it on).
-  const runHint =
-    user.credits < cost
+  // A running job (one resumed after a reload has no image on the stage) is what holds the button:
+  // no hint then, as "upload an image" would send the person away from the run they are waiting on.
+  const runHint = rules.isRunning
+    ? undefined
+    : user.credits < cost
       ? t("faceEdit.run.notEnough")
       : !rules.hasImage
         ? t("faceEdit.run.needImage")
