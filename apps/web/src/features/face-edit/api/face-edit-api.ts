@@ -2,6 +2,7 @@ import type { TFaceEditStartBody } from "@gyeol/shared/contracts/face-edit";
 import type { THistoryResponse, TImageStatusResponse } from "@gyeol/shared/contracts/images";
 import { UPLOAD_IMAGE_FIELD } from "@gyeol/shared/contracts/notices";
 import { FACE_EDIT_HISTORY_FIRST_PAGE, FACE_EDIT_HISTORY_PAGE } from "@gyeol/shared/face-edit";
+import { TOOLS } from "@gyeol/shared/tools";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api-client.ts";
 import { fetchImageHistory, historyKeys } from "../../../lib/history/history-api.ts";
@@ -36,7 +37,7 @@ export function uploadFaceEditMask(mask: Blob): Promise<{ success: true; imageUr
 /** GET /api/image/status/{jobId}?source=face_edit (spec 02 §7, no cache). */
 export function fetchFaceEditStatus(jobId: string, signal?: AbortSignal): Promise<TImageStatusResponse> {
   return apiGet<TImageStatusResponse>(`/api/image/status/${encodeURIComponent(jobId)}`, {
-    query: { source: "face_edit" },
+    query: { source: TOOLS.faceEdit.historySource },
     signal,
   });
 }
@@ -44,7 +45,9 @@ export function fetchFaceEditStatus(jobId: string, signal?: AbortSignal): Promis
 /** The same answers pushed as server-sent events, where the browser has EventSource. */
 export function openFaceEditEvents(jobId: string): EventSource | null {
   if (typeof EventSource === "undefined") return null;
-  return new EventSource(`/api/image/status/${encodeURIComponent(jobId)}/events?source=face_edit`);
+  return new EventSource(
+    `/api/image/status/${encodeURIComponent(jobId)}/events?source=${TOOLS.faceEdit.historySource}`,
+  );
 }
 
 /** spec 02 §9: the history card shows 15 first, then 10 per Load more. */
@@ -54,11 +57,11 @@ export function faceEditHistoryLimit(offset: number): number {
 
 export const faceEditHistoryQuery = (userId: number) =>
   infiniteQueryOptions({
-    queryKey: historyKeys.tool("face_edit", userId, FACE_EDIT_HISTORY_FIRST_PAGE),
+    queryKey: historyKeys.tool(TOOLS.faceEdit.historySource, userId, FACE_EDIT_HISTORY_FIRST_PAGE),
     queryFn: ({ pageParam, signal }): Promise<THistoryResponse> =>
       fetchImageHistory(
         userId,
-        { source: "face_edit", limit: faceEditHistoryLimit(pageParam), offset: pageParam },
+        { source: TOOLS.faceEdit.historySource, limit: faceEditHistoryLimit(pageParam), offset: pageParam },
         signal,
       ),
     initialPageParam: 0,

@@ -1,5 +1,6 @@
 import type { TImageStatusResponse } from "@gyeol/shared/contracts/images";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
+import { TOOLS } from "@gyeol/shared/tools";
 import { readImageStatus } from "../../../lib/jobs/job-status.ts";
 import { type TToolJobState, useToolJob } from "../../../lib/jobs/use-tool-job.ts";
 import { fetchFaceEditStatus, openFaceEditEvents } from "../api/face-edit-api.ts";
@@ -33,7 +34,7 @@ export interface TFaceEditJobOptions {
  */
 export function useFaceEditJob(options: TFaceEditJobOptions = {}) {
   return useToolJob<TImageStatusResponse, string, TFaceEditDetail>({
-    schedule: POLL_SCHEDULES.faceEdit,
+    schedule: POLL_SCHEDULES[TOOLS.faceEdit.poll],
     fetchStatus: options.fetchStatus ?? fetchFaceEditStatus,
     read: readImageStatus,
     openEvents: options.openEvents ?? openFaceEditEvents,

@@ -1,6 +1,7 @@
 import type { THistoryItem, THistoryResponse } from "@gyeol/shared/contracts/images";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import type { TFaceEditGender } from "@gyeol/shared/face-edit";
+import { TOOLS } from "@gyeol/shared/tools";
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { createElement, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
@@ -60,7 +61,8 @@ export function useFaceEditRun({
   const [isResultShown, setIsResultShown] = useState(false);
 
   const refreshHistory = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: historyKeys.bySource("face_edit") }),
+    () =>
+      void queryClient.invalidateQueries({ queryKey: historyKeys.bySource(TOOLS.faceEdit.historySource) }),
     [queryClient],
   );
 

@@ -8,6 +8,7 @@ import {
   type TFaceEditGender,
 } from "@gyeol/shared/face-edit";
 import { POLL_TIMEOUT_CODE } from "@gyeol/shared/polling";
+import { TOOLS } from "@gyeol/shared/tools";
 
 /**
  * Face edit's page rules (spec 02 §4.4, §5, §8): pure, so they are tested without a browser.
@@ -113,7 +114,7 @@ export function tempHistoryItem(
     thumbnail_url: resultUrl,
     prompt: JSON.stringify({ face_task_id: `temp-${jobId}`, image_index: 0 }),
     seed: null,
-    source: "face_edit",
+    source: TOOLS.faceEdit.historySource,
     status: "completed",
     created_at: at,
     updated_at: at,

@@ -14,7 +14,11 @@ import {
   type TCharacterMode,
   type TGenerationAspectRatio,
 } from "@gyeol/shared/generation";
+import { TOOLS } from "@gyeol/shared/tools";
 import { apiGet, apiRequest } from "../../../lib/api-client.ts";
+
+/** /api/kling (spec 02 §2): where generation's own calls live. */
+const KLING_API = TOOLS.generation.apiPrefix;
 
 export const generationKeys = {
   samples: ["kling-samples"] as const,
@@ -42,16 +46,19 @@ export function startGeneration(request: TGenerationRequest): Promise<TGeneratio
   ];
   if (files.length > 0) form.append("image_roles", files.map(([, role]) => role).join(","));
   for (const [file] of files) form.append("character_reference_images", file, file.name);
-  return apiRequest<TGenerationStartResponse>("/api/kling/image-generation", { method: "POST", body: form });
+  return apiRequest<TGenerationStartResponse>(`${KLING_API}/image-generation`, {
+    method: "POST",
+    body: form,
+  });
 }
 
 export async function fetchSamples(): Promise<TGenerationSample[]> {
-  return (await apiGet<TSamplesResponse>("/api/kling/samples")).samples;
+  return (await apiGet<TSamplesResponse>(`${KLING_API}/samples`)).samples;
 }
 
 export async function addSample(body: TSampleCreateBody): Promise<TGenerationSample> {
   return (
-    await apiRequest<{ success: true; sample: TGenerationSample }>("/api/kling/samples", {
+    await apiRequest<{ success: true; sample: TGenerationSample }>(`${KLING_API}/samples`, {
       method: "POST",
       body,
     })
@@ -59,13 +66,13 @@ export async function addSample(body: TSampleCreateBody): Promise<TGenerationSam
 }
 
 export function deleteSample(id: number): Promise<{ success: true }> {
-  return apiRequest(`/api/kling/samples/${id}`, { method: "DELETE" });
+  return apiRequest(`${KLING_API}/samples/${id}`, { method: "DELETE" });
 }
 
 export async function reorderSamples(ids: readonly number[]): Promise<TGenerationSample[]> {
   const samples = ids.map((id, display_order) => ({ id, display_order }));
   return (
-    await apiRequest<TSamplesResponse>("/api/kling/samples/reorder", { method: "PUT", body: { samples } })
+    await apiRequest<TSamplesResponse>(`${KLING_API}/samples/reorder`, { method: "PUT", body: { samples } })
   ).samples;
 }
 
@@ -77,7 +84,7 @@ export function fetchGenerationHistory(
 ): Promise<THistoryResponse> {
   return apiGet<THistoryResponse>(`/api/image/history/${userId}`, {
     query: {
-      source: "kling",
+      source: TOOLS.generation.historySource,
       grouped: 1,
       group_limit: page.limit,
       group_offset: page.offset,
@@ -90,7 +97,7 @@ export function fetchGenerationHistory(
 /** GET /api/image/history/{userId}?source=kling (up to 50): what the local history cache keeps. */
 export function fetchLocalCacheSource(userId: number, signal?: AbortSignal): Promise<THistoryResponse> {
   return apiGet<THistoryResponse>(`/api/image/history/${userId}`, {
-    query: { source: "kling", limit: GENERATION_LOCAL_HISTORY_MAX },
+    query: { source: TOOLS.generation.historySource, limit: GENERATION_LOCAL_HISTORY_MAX },
     signal,
   });
 }

@@ -1,5 +1,6 @@
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { canGenerate, generationCost } from "@gyeol/shared/generation";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createElement } from "react";
 import toast from "react-hot-toast";
@@ -9,6 +10,7 @@ import { bannedKeywordIn, fetchBannedKeywords } from "../../../lib/ai/prompt-hel
 import { isApiError } from "../../../lib/api-client.ts";
 import { describeCode, describeError } from "../../../lib/api-errors.ts";
 import { useAuthActions } from "../../../lib/auth/auth-provider.tsx";
+import { historyKeys } from "../../../lib/history/history-api.ts";
 import { JOB_CANCELLED_CODE, useResumeToolJob } from "../../../lib/jobs/use-tool-job.ts";
 import { classifyToolError, describeToolError } from "../../../lib/tool-errors.ts";
 import { addLocalHistory, type TLocalHistoryItem } from "../lib/local-history.ts";
@@ -41,7 +43,7 @@ export function useGenerate(input: {
   const cost = generationCost(inputs.numImages);
   const onSettled = () => {
     void forceSync();
-    void queryClient.invalidateQueries({ queryKey: ["history", "kling"] });
+    void queryClient.invalidateQueries({ queryKey: historyKeys.bySource(TOOLS.generation.historySource) });
   };
   const addToLocal = (item: TLocalHistoryItem) => history.setLocalItems(addLocalHistory(user.id, item));
 

@@ -1,6 +1,8 @@
 import { GENERATION_HISTORY_FIRST_PAGE, GENERATION_HISTORY_NEXT_PAGE } from "@gyeol/shared/generation";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { historyKeys } from "../../../lib/history/history-api.ts";
 import { fetchGenerationHistory, fetchLocalCacheSource } from "../api/generation-api.ts";
 import { localItemsFrom, readLocalHistory, replaceLocalHistory } from "../lib/local-history.ts";
 
@@ -13,7 +15,7 @@ export function useGenerationHistory(userId: number) {
   const [localItems, setLocalItems] = useState(() => readLocalHistory(userId));
   // spec 02 §7: the same history path with only source=kling fills the local cache (50 items).
   const cacheSource = useQuery({
-    queryKey: ["history", "kling", userId, "local-cache"],
+    queryKey: [...historyKeys.bySource(TOOLS.generation.historySource), userId, "local-cache"],
     queryFn: ({ signal }) => fetchLocalCacheSource(userId, signal),
     staleTime: 60_000,
   });
@@ -22,7 +24,7 @@ export function useGenerationHistory(userId: number) {
   }, [cacheSource.data, userId]);
 
   const history = useInfiniteQuery({
-    queryKey: ["history", "kling", userId, "grouped", query],
+    queryKey: [...historyKeys.bySource(TOOLS.generation.historySource), userId, "grouped", query],
     queryFn: ({ pageParam, signal }) =>
       fetchGenerationHistory(
         userId,

@@ -7,6 +7,7 @@
 import type { THistoryItem, TImageStatusResponse } from "@gyeol/shared/contracts/images";
 import { GENERATION_MAX_IMAGES } from "@gyeol/shared/generation";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useCallback, useRef, useState } from "react";
 import { fetchImageStatus, openImageStatusEvents, readImageStatus } from "../../../lib/jobs/job-status.ts";
 import { type TResumable, type TToolJobState, useToolJob } from "../../../lib/jobs/use-tool-job.ts";
@@ -84,7 +85,7 @@ export function useGenerationRun(handlers: TGenerationRunHandlers) {
   handlersRef.current = handlers;
   const [submitting, setSubmitting] = useState<number | null>(null);
   const job = useToolJob<TImageStatusResponse, string[], TRunDetail>({
-    schedule: POLL_SCHEDULES.consistency,
+    schedule: POLL_SCHEDULES[TOOLS.generation.poll],
     fetchStatus: (jobId, signal) => fetchImageStatus(jobId, signal),
     read: readImageStatus,
     openEvents: openImageStatusEvents,

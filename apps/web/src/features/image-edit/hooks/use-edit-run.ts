@@ -2,6 +2,7 @@ import type { TSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { randomEditSeed } from "@gyeol/shared/image-edit";
 import { POLL_SCHEDULES } from "@gyeol/shared/polling";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
@@ -80,7 +81,7 @@ export function useEditRun(input: TEditRunInput) {
 
   const promptToSend = useAutoPrompt(inputRef);
   const job = useToolJob<TSeedreamStatusResponse, TResultView>({
-    schedule: POLL_SCHEDULES.imageEdit,
+    schedule: POLL_SCHEDULES[TOOLS.imageEdit.poll],
     fetchStatus: fetchEditStatus,
     read: readEditStatus,
     idle: {},

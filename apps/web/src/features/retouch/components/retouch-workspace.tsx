@@ -1,6 +1,7 @@
 import type { THistoryItem } from "@gyeol/shared/contracts/images";
 import type { TPublicUser } from "@gyeol/shared/contracts/user";
 import { estimateRetouchCost } from "@gyeol/shared/retouch";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useQueryClient } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
@@ -54,7 +55,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
   // The job ended either way: the header credits (charge or refund) and the history change.
   const onSettled = useCallback(() => {
     void forceSync();
-    void queryClient.invalidateQueries({ queryKey: historyKeys.bySource("upscale") });
+    void queryClient.invalidateQueries({ queryKey: historyKeys.bySource(TOOLS.retouch.historySource) });
   }, [forceSync, queryClient]);
   const job = useRetouchJob({ onSettled });
   // Issue 26: the settings are the user's draft until a job takes them.
@@ -69,7 +70,7 @@ export function RetouchWorkspace({ user }: { user: TPublicUser }) {
     if (isJobRunning) discardDraft();
   }, [isJobRunning, discardDraft]);
   const upload = useRetouchUpload();
-  const history = useToolHistory("upscale", user.id, RETOUCH_HISTORY_PAGE_SIZE);
+  const history = useToolHistory(TOOLS.retouch.historySource, user.id, RETOUCH_HISTORY_PAGE_SIZE);
   const generate = useGenerateRetouch(job);
   useResumeRetouchJob(history.data?.pages[0]?.images, job);
   useUpscaleHandoff(upload.loadFromUrl);

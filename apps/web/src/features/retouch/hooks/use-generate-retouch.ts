@@ -1,4 +1,5 @@
 import { isOverScaleLimit } from "@gyeol/shared/retouch";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useQueryClient } from "@tanstack/react-query";
 import { createElement, useCallback, useState } from "react";
 import toast from "react-hot-toast";
@@ -44,7 +45,7 @@ export function useGenerateRetouch(job: TRetouchJob, start = startUpscale) {
         const started = await start(buildUpscaleInput(image, options));
         track(started.jobId, { detail: { originalUrl: image.url } });
         void forceSync();
-        void queryClient.invalidateQueries({ queryKey: historyKeys.bySource("upscale") });
+        void queryClient.invalidateQueries({ queryKey: historyKeys.bySource(TOOLS.retouch.historySource) });
       } catch (caught) {
         const kind = classifyToolError(caught);
         const message = describeRetouchError(caught, t);

@@ -1,6 +1,7 @@
 import type { THistoryItem, TImageStatusResponse } from "@gyeol/shared/contracts/images";
 import { POLL_SCHEDULES, POLL_TIMEOUT_CODE } from "@gyeol/shared/polling";
 import { RETOUCH_SUCCESS_TOAST_MS } from "@gyeol/shared/retouch";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useCallback, useRef } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -57,7 +58,7 @@ export function useRetouchJob(options: TRetouchJobOptions = {}) {
   const optionsRef = useRef(options);
   optionsRef.current = options;
   return useToolJob<TImageStatusResponse, string, TRetouchDetail>({
-    schedule: POLL_SCHEDULES.retouch,
+    schedule: POLL_SCHEDULES[TOOLS.retouch.poll],
     fetchStatus: options.fetchStatus ?? fetchImageStatus,
     read: readImageStatus,
     openEvents: options.openEvents ?? openImageStatusEvents,

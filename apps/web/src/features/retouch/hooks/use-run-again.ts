@@ -1,4 +1,5 @@
 import type { THistoryItem } from "@gyeol/shared/contracts/images";
+import { TOOLS } from "@gyeol/shared/tools";
 import { useCallback } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -15,7 +16,7 @@ interface RunAgainDeps {
 
 /** Whether a history item can be run again: a retouch item whose settings the server answered. */
 export function canRunAgain(item: THistoryItem): boolean {
-  return item.source === "upscale" && Boolean(item.retouch_settings);
+  return item.source === TOOLS.retouch.historySource && Boolean(item.retouch_settings);
 }
 
 /**
