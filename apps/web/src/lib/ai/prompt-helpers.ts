@@ -12,6 +12,7 @@ import {
   type TPromptResponse,
   type TRewriteResponse,
 } from "@gyeol/shared/contracts/ai";
+import { TOOLS } from "@gyeol/shared/tools";
 import { ApiError, apiGet, apiPost, CLIENT_ERROR_CODES, failureFromResponse } from "../api-client.ts";
 
 /** POST /api/credit/use {amount: 3}: the rewrite's payment ahead (spec 02 §7 "Consistency"). */
@@ -61,7 +62,7 @@ export async function extractPromptFromImage(image: Blob, signal?: AbortSignal):
 
 /** POST /api/seedream/auto-prompt: up to 4 images (our URLs or data URLs) and the person's notes. */
 export function autoPrompt(images: readonly string[], userNotes: string): Promise<TPromptResponse> {
-  return apiPost<TPromptResponse>("/api/seedream/auto-prompt", { images, userNotes });
+  return apiPost<TPromptResponse>(`${TOOLS.imageEdit.apiPrefix}/auto-prompt`, { images, userNotes });
 }
 
 /**

@@ -9,14 +9,18 @@ import type {
   TImageEditHistoryResponse,
 } from "@gyeol/shared/contracts/image-edit";
 import type { TSeedreamStatusResponse } from "@gyeol/shared/contracts/jobs";
+import { TOOLS } from "@gyeol/shared/tools";
 import { apiGet, apiPost, apiRequest, isApiError } from "../../../lib/api-client.ts";
 
+/** /api/seedream (spec 02 §2): where image edit's own calls live. */
+const SEEDREAM_API = TOOLS.imageEdit.apiPrefix;
+
 export function startImageEdit(body: TImageEditGenerateBody): Promise<TImageEditGenerateResponse> {
-  return apiPost("/api/seedream/generate?async=1", body);
+  return apiPost(`${SEEDREAM_API}/generate?async=1`, body);
 }
 
 export function fetchEditStatus(taskId: string, signal?: AbortSignal): Promise<TSeedreamStatusResponse> {
-  return apiGet(`/api/seedream/status/${encodeURIComponent(taskId)}`, signal ? { signal } : {});
+  return apiGet(`${SEEDREAM_API}/status/${encodeURIComponent(taskId)}`, signal ? { signal } : {});
 }
 
 export function fetchEditHistory(query: {
@@ -31,7 +35,7 @@ export function fetchEditHistory(query: {
     offset: String(query.offset),
   });
   if (query.q) params.set("q", query.q);
-  return apiGet(`/api/seedream/history?${params.toString()}`);
+  return apiGet(`${SEEDREAM_API}/history?${params.toString()}`);
 }
 
 /** spec 02 §3 "Image-edit sample". */
@@ -51,7 +55,7 @@ export interface TEditSample {
 /** GET /api/seedream/samples (everyone); an older server without samples answers none. */
 export async function fetchEditSamples(): Promise<TEditSample[]> {
   try {
-    return (await apiGet<{ samples: TEditSample[] }>("/api/seedream/samples")).samples;
+    return (await apiGet<{ samples: TEditSample[] }>(`${SEEDREAM_API}/samples`)).samples;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];
     throw error;
@@ -67,15 +71,15 @@ export function createEditSample(body: {
   ref_image_urls: string[];
   result_urls: string[];
 }): Promise<{ sample: TEditSample }> {
-  return apiPost("/api/seedream/samples", body);
+  return apiPost(`${SEEDREAM_API}/samples`, body);
 }
 
 export function deleteEditSample(id: number): Promise<{ success: true }> {
-  return apiRequest(`/api/seedream/samples/${id}`, { method: "DELETE" });
+  return apiRequest(`${SEEDREAM_API}/samples/${id}`, { method: "DELETE" });
 }
 
 export function reorderEditSamples(ids: readonly number[]): Promise<{ samples: TEditSample[] }> {
-  return apiRequest("/api/seedream/samples/reorder", {
+  return apiRequest(`${SEEDREAM_API}/samples/reorder`, {
     method: "PUT",
     body: { samples: ids.map((id, index) => ({ id, display_order: index + 1 })) },
   });

@@ -1,5 +1,13 @@
+import { TOOL_IDS, TOOLS } from "@gyeol/shared/tools";
 import { describe, expect, it } from "vitest";
-import { collectMoreTiles, type THistoryCursor, type THistoryTile } from "./image-history.ts";
+import {
+  collectMoreTiles,
+  firstCursor,
+  HISTORY_TABS,
+  type THistoryCursor,
+  type THistoryTile,
+  tabFeeds,
+} from "./image-history.ts";
 
 const tile = (key: string): THistoryTile => ({
   key,
@@ -50,5 +58,21 @@ describe("My Page load more on the Generate and Image Edit tabs (issue 15)", () 
       new Set(),
     );
     expect(ended).toMatchObject({ tiles: [tile("x")], next: undefined, rounds: 1 });
+  });
+});
+
+describe("My Page tabs read the tools' history sources from the registry (issue 26)", () => {
+  it("keeps the sources each tab has always read (spec 02 §2.5, §4.5)", () => {
+    expect(firstCursor("retouch")).toEqual({ upscale: 0 });
+    expect(firstCursor("generate")).toEqual({ kling: 0, consistency: 0 });
+    expect(firstCursor("imageEdit")).toEqual({ seedream: 0 });
+    expect(firstCursor("faceEdit")).toEqual({ face_edit: 0 });
+  });
+
+  it("lists every tool's history on exactly one tab", () => {
+    for (const id of TOOL_IDS) {
+      const tabs = HISTORY_TABS.filter((tab) => tabFeeds(tab).includes(TOOLS[id].historySource));
+      expect(tabs, id).toHaveLength(1);
+    }
   });
 });

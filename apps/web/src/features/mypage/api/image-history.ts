@@ -1,5 +1,6 @@
 import type { THistoryItem, TImageSource } from "@gyeol/shared/contracts/images";
 import { MYPAGE_HISTORY_FIRST_PAGE_SIZE, MYPAGE_HISTORY_MORE_PAGE_SIZE } from "@gyeol/shared/mypage";
+import { TOOLS, type TToolId } from "@gyeol/shared/tools";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 import { fetchImageHistory, historyKeys } from "../../../lib/history/history-api.ts";
@@ -8,6 +9,17 @@ import { historyDisplayStatus, type THistoryDisplayStatus } from "../../../lib/h
 /** The four My Page history tabs (spec 02 §2.5: retouch, generate, image edit, face change). */
 export const HISTORY_TABS = ["retouch", "generate", "imageEdit", "faceEdit"] as const;
 export type THistoryTab = (typeof HISTORY_TABS)[number];
+
+/** The tool whose history each tab lists (the tab ids are the page's own names, kept as they are). */
+const HISTORY_TAB_TOOL = {
+  retouch: "retouch",
+  generate: "generation",
+  imageEdit: "imageEdit",
+  faceEdit: "faceEdit",
+} as const satisfies Record<THistoryTab, TToolId>;
+
+/** The original product's consistency rows: no tool of ours writes them, Generate still lists them. */
+const LEGACY_GENERATE_SOURCE = "consistency" satisfies TImageSource;
 
 /** Tabs with the prompt search box (spec 02 §2.5). */
 export const SEARCHABLE_TABS: readonly THistoryTab[] = ["generate", "imageEdit"];
@@ -27,8 +39,11 @@ export interface THistoryTile {
   images?: string[];
 }
 
-/** One of the calls a tab reads: an offset of its own, so merged feeds page independently. */
-type TFeed = "seedream" | TImageSource;
+/**
+ * One of the calls a tab reads, named by its history `source`: an offset of its own, so merged
+ * feeds page independently.
+ */
+type TFeed = TImageSource;
 /** Per feed: the next offset, or null once that feed has nothing more. */
 export type THistoryCursor = Partial<Record<TFeed, number | null>>;
 
@@ -43,16 +58,17 @@ export interface THistoryPage {
   next: THistoryCursor | undefined;
 }
 
-/** Generate merges kling and consistency (spec 02 §4.5); image edit reads the seedream history. */
-const TAB_FEEDS: Record<THistoryTab, TFeed[]> = {
-  retouch: ["upscale"],
-  generate: ["kling", "consistency"],
-  imageEdit: ["seedream"],
-  faceEdit: ["face_edit"],
-};
+/**
+ * Each tab reads its tool's history source; Generate merges kling and consistency (spec 02 §4.5);
+ * image edit's source (seedream) is read from its own API's history (see fetchFeed).
+ */
+export function tabFeeds(tab: THistoryTab): TFeed[] {
+  const own = TOOLS[HISTORY_TAB_TOOL[tab]].historySource;
+  return tab === "generate" ? [own, LEGACY_GENERATE_SOURCE] : [own];
+}
 
 export function firstCursor(tab: THistoryTab): THistoryCursor {
-  return Object.fromEntries(TAB_FEEDS[tab].map((feed) => [feed, 0]));
+  return Object.fromEntries(tabFeeds(tab).map((feed) => [feed, 0]));
 }
 
 function toTile(item: THistoryItem): THistoryTile {
@@ -107,7 +123,7 @@ function readSeedreamStatus(status: string | null | undefined): THistoryTileStat
 function toSeedreamTile(item: TSeedreamHistoryItem): THistoryTile {
   const imageUrl = item.image_url ?? item.all_image_urls?.[0] ?? item.image_urls?.[0] ?? null;
   return {
-    key: `seedream-${item.seedream_task_id ?? item.id}`,
+    key: `${TOOLS.imageEdit.historySource}-${item.seedream_task_id ?? item.id}`,
     status: readSeedreamStatus(item.status),
     imageUrl,
     originalUrl: item.original_image_url ?? null,
@@ -125,8 +141,8 @@ async function fetchFeed(
   q: string,
   signal?: AbortSignal,
 ): Promise<TFeedPage> {
-  if (feed === "seedream") {
-    const page = await apiGet<TSeedreamHistoryResponse>("/api/seedream/history", {
+  if (feed === TOOLS.imageEdit.historySource) {
+    const page = await apiGet<TSeedreamHistoryResponse>(`${TOOLS.imageEdit.apiPrefix}/history`, {
       query: { grouped: 1, limit, offset, q },
       signal,
     });
