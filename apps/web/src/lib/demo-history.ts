@@ -6,18 +6,24 @@
  * `user.isDemoUser` is true.
  */
 import { LANDING_SAMPLES } from "@gyeol/shared/constants";
+import type { TImageSource } from "@gyeol/shared/contracts/images";
+import { TOOLS } from "@gyeol/shared/tools";
 
 export const DEMO_HISTORY_TABS = ["productTry", "upscale", "generate", "imageEdit", "faceEdit"] as const;
 export type TDemoHistoryTab = (typeof DEMO_HISTORY_TABS)[number];
 export const DEMO_HISTORY_PER_TAB = 10;
 
-/** The `source` each tab lists (spec 02 §3 history item; generate merges kling and consistency). */
-const TAB_SOURCE: Record<TDemoHistoryTab, string> = {
+/**
+ * The `source` each tab lists (spec 02 §3 history item; generate merges kling and consistency, its
+ * demo rows are the original product's consistency ones). Image edit's rows carry its history
+ * source (seedream), not its job kind (image_edit, which is no history source).
+ */
+const TAB_SOURCE: Record<TDemoHistoryTab, TImageSource> = {
   productTry: "product_try",
-  upscale: "upscale",
+  upscale: TOOLS.retouch.historySource,
   generate: "consistency",
-  imageEdit: "image_edit",
-  faceEdit: "face_edit",
+  imageEdit: TOOLS.imageEdit.historySource,
+  faceEdit: TOOLS.faceEdit.historySource,
 };
 
 const PROMPTS: Partial<Record<TDemoHistoryTab, string>> = {
@@ -29,7 +35,7 @@ const PROMPTS: Partial<Record<TDemoHistoryTab, string>> = {
 
 export interface DemoHistoryItem {
   id: number;
-  source: string;
+  source: TImageSource;
   status: "completed";
   image_url: string;
   original_image_url: string;
