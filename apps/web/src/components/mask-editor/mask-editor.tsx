@@ -64,44 +64,23 @@ const DARK_BUTTON = cn(
 /** The document changes a screen reader is told about; strokes are seen, not said. */
 const ANNOUNCED = { undo: true, redo: true, clear: true, invert: true, import: true } as const;
 
-/**
- * The full-screen mask editor shared by face edit and image edit (spec 02 §2.2, §2.4), on the
- * radix Dialog (focus trapped inside, Escape asks before dropping unsaved work).
- */
-export function MaskEditor(props: MaskEditorProps) {
-  return (
-    <RadixDialog.Root open={props.open}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/90" />
-        {props.open && <MaskEditorContent {...props} />}
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
+type TMessage = { tone: "error" | "info"; text: string } | null;
 
-function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskEditorProps) {
+/** The document, its saved state, and `act`: every change goes through it (and is announced). */
+function useMaskDoc(
+  size: { width: number; height: number } | null,
+  initialDoc: TMaskDoc | null | undefined,
+  setMessage: (message: TMessage) => void,
+) {
   const { t } = useTranslation();
-  const picture = useImageSize(image);
   const [doc, dispatch] = useReducer(maskReducer, null);
   const [savedDoc, setSavedDoc] = useState<TMaskDoc | null>(null);
-  const brush = useBrushSettings(preset);
-  const viewport = useViewport(picture.size);
-  const [isOriginalShown, setOriginalShown] = useState(false);
-  const [isPanKeyHeld, setPanKeyHeld] = useState(false);
-  const [isConfirmOpen, setConfirmOpen] = useState(false);
-  const [busy, setBusy] = useState<"saving" | "downloading" | null>(null);
-  const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
-  const stageLabel = t("maskEditor.canvasLabel");
-  // Closed (saved, discarded or Esc), the editor gives focus back to the button that opened it.
-  const returnFocus = useReturnFocus();
-
   // The document starts once per picture: a caller that stores the saved document and passes it
   // back as initialDoc must not reset the open editor (and its redo stack) by doing so.
   const initialDocRef = useRef(initialDoc);
   useEffect(() => {
-    if (!picture.size) return;
-    const { width, height } = picture.size;
+    if (!size) return;
+    const { width, height } = size;
     const previous = initialDocRef.current;
     const start =
       previous && previous.width === width && previous.height === height
@@ -109,10 +88,9 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
         : createMaskDoc(width, height);
     dispatch({ type: "reset", doc: start });
     setSavedDoc(start);
-  }, [picture.size]);
+  }, [size]);
 
   const isDirty = doc !== null && savedDoc !== null && !hasSameOps(doc, savedDoc);
-  const isReady = doc !== null;
 
   // What a change made without the pointer did, for a screen reader (issue 17: an announced state).
   // The count makes a repeated "Undone" a new text, so it is said again.
@@ -128,13 +106,23 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
         setAnnouncement((previous) => ({ text, count: (previous?.count ?? 0) + 1 }));
       }
     },
-    [t, doc],
+    [t, doc, setMessage],
   );
+  return { doc, savedDoc, setSavedDoc, isDirty, announcement, act };
+}
 
-  const requestClose = () => {
-    if (isDirty) setConfirmOpen(true);
-    else onClose();
-  };
+/** Save, download and import, with which of them is running. */
+function useMaskFiles(input: {
+  doc: TMaskDoc | null;
+  color: TMaskColor;
+  onSave: MaskEditorProps["onSave"];
+  setSavedDoc: (doc: TMaskDoc) => void;
+  act: (action: TMaskAction) => void;
+  setMessage: (message: TMessage) => void;
+}) {
+  const { t } = useTranslation();
+  const { doc, onSave, setSavedDoc, act, setMessage } = input;
+  const [busy, setBusy] = useState<"saving" | "downloading" | null>(null);
 
   const render = async (current: TMaskDoc) => {
     const alpha = renderMask(current);
@@ -147,7 +135,7 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
     setMessage(null);
     try {
       const { blob, isEmpty } = await render(doc);
-      await onSave(blob, doc, { color: brush.color, isEmpty });
+      await onSave(blob, doc, { color: input.color, isEmpty });
       setSavedDoc(doc);
     } catch {
       setMessage({ tone: "error", text: t("maskEditor.saveFailed") });
@@ -179,9 +167,22 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
       setMessage({ tone: "error", text: t("maskEditor.importFailed") });
     }
   };
+  return { busy, save, download, importFile };
+}
+
+/** The editor's keys (spec 02 §2.2): shortcuts, hold O for the original, hold Space to pan. */
+function useEditorKeys(input: {
+  isOn: boolean;
+  act: (action: TMaskAction) => void;
+  brush: ReturnType<typeof useBrushSettings>;
+  viewport: ReturnType<typeof useViewport>;
+}) {
+  const { act, brush, viewport } = input;
+  const [isOriginalShown, setOriginalShown] = useState(false);
+  const [isPanKeyHeld, setPanKeyHeld] = useState(false);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (isConfirmOpen || !isReady) return;
+    if (!input.isOn) return;
     const command = commandFor(event);
     if (!command) return;
     event.preventDefault();
@@ -220,6 +221,180 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
     if (event.key === " ") setPanKeyHeld(false);
   };
 
+  const releaseKeys = () => {
+    setOriginalShown(false);
+    setPanKeyHeld(false);
+  };
+
+  return { isOriginalShown, setOriginalShown, isPanKeyHeld, onKeyDown, onKeyUp, releaseKeys };
+}
+
+/** The picture with its mask, or its loading or failed state (which holds the focus meanwhile). */
+function StageArea({
+  doc,
+  picture,
+  act,
+  brush,
+  keys,
+  viewport,
+}: {
+  doc: TMaskDoc | null;
+  picture: ReturnType<typeof useImageSize>;
+  act: (action: TMaskAction) => void;
+  brush: ReturnType<typeof useBrushSettings>;
+  keys: ReturnType<typeof useEditorKeys>;
+  viewport: ReturnType<typeof useViewport>;
+}) {
+  const { t } = useTranslation();
+  const stageLabel = t("maskEditor.canvasLabel");
+  return (
+    <div className="order-1 flex min-h-0 flex-1 flex-col min-[1000px]:order-none">
+      {doc && picture.url ? (
+        <MaskStage
+          imageUrl={picture.url}
+          doc={doc}
+          onCommit={(op) => act({ type: "apply", op })}
+          mode={brush.mode}
+          brushSize={brush.size}
+          color={brush.color}
+          isOriginalShown={keys.isOriginalShown}
+          isPanKeyHeld={keys.isPanKeyHeld}
+          viewport={viewport}
+          label={stageLabel}
+        />
+      ) : (
+        <div
+          // Focus lands here until the picture is ready, so the dialog is never without it.
+          role="application"
+          aria-label={stageLabel}
+          tabIndex={-1}
+          data-testid="mask-editor-stage"
+          className="grid flex-1 place-items-center rounded-2xl bg-black/40 text-sm text-white/80 outline-none"
+        >
+          {picture.status === "failed" ? (
+            <p role="alert">{t("maskEditor.loadFailed")}</p>
+          ) : (
+            <p className="flex items-center gap-2" role="status">
+              <Spinner className="size-4" />
+              {t("maskEditor.loading")}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The announcement and message lines, then Clear, Download and Save. */
+function MaskEditorFooter({
+  announcement,
+  message,
+  isReady,
+  act,
+  files,
+}: {
+  announcement: { text: string; count: number } | null;
+  message: TMessage;
+  isReady: boolean;
+  act: (action: TMaskAction) => void;
+  files: ReturnType<typeof useMaskFiles>;
+}) {
+  const { t } = useTranslation();
+  const { busy, download, save } = files;
+  return (
+    <footer className="order-3 flex flex-wrap items-center justify-between gap-2 min-[1000px]:order-none">
+      <p role="status" aria-live="polite" className="sr-only" data-testid="mask-editor-announcement">
+        {announcement && `${announcement.text}${announcement.count % 2 === 0 ? "\u00a0" : ""}`}
+      </p>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="mask-editor-message"
+        className={cn("min-h-5 text-sm", message?.tone === "error" ? "text-red-300" : "text-white/80")}
+      >
+        {message?.text}
+      </p>
+      <div className="flex flex-1 justify-end gap-2 min-[1000px]:flex-none">
+        <button
+          type="button"
+          onClick={() => act({ type: "clear" })}
+          disabled={!isReady}
+          data-testid="mask-editor-clear"
+          className={cn(DARK_BUTTON, "flex-1 px-5 min-[1000px]:flex-none")}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t("maskEditor.clear")}
+        </button>
+        <button
+          type="button"
+          onClick={() => void download()}
+          disabled={!isReady || busy !== null}
+          aria-busy={busy === "downloading" || undefined}
+          data-testid="mask-editor-download"
+          title={t("maskEditor.download")}
+          className={cn(DARK_BUTTON, "w-11 min-[1000px]:w-auto min-[1000px]:px-5")}
+        >
+          {busy === "downloading" ? (
+            <Spinner className="size-4" />
+          ) : (
+            <Download aria-hidden="true" className="size-4" />
+          )}
+          {/* Three labelled buttons do not fit a phone: there the download button is its icon. */}
+          <span className="sr-only min-[1000px]:not-sr-only">{t("maskEditor.download")}</span>
+        </button>
+        <Button
+          variant="light"
+          size="md"
+          onClick={() => void save()}
+          disabled={!isReady}
+          isLoading={busy === "saving"}
+          data-testid="mask-editor-save"
+          className={cn("flex-1 min-[1000px]:flex-none", controlStyles)}
+        >
+          {busy !== "saving" && <Check aria-hidden="true" className="size-4" />}
+          {t("maskEditor.save")}
+        </Button>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * The full-screen mask editor shared by face edit and image edit (spec 02 §2.2, §2.4), on the
+ * radix Dialog (focus trapped inside, Escape asks before dropping unsaved work).
+ */
+export function MaskEditor(props: MaskEditorProps) {
+  return (
+    <RadixDialog.Root open={props.open}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/90" />
+        {props.open && <MaskEditorContent {...props} />}
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskEditorProps) {
+  const { t } = useTranslation();
+  const picture = useImageSize(image);
+  const brush = useBrushSettings(preset);
+  const viewport = useViewport(picture.size);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [message, setMessage] = useState<TMessage>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  // Closed (saved, discarded or Esc), the editor gives focus back to the button that opened it.
+  const returnFocus = useReturnFocus();
+  const { doc, setSavedDoc, isDirty, announcement, act } = useMaskDoc(picture.size, initialDoc, setMessage);
+  const isReady = doc !== null;
+  const files = useMaskFiles({ doc, color: brush.color, onSave, setSavedDoc, act, setMessage });
+  const { busy, importFile } = files;
+  const keys = useEditorKeys({ isOn: !isConfirmOpen && isReady, act, brush, viewport });
+
+  const requestClose = () => {
+    if (isDirty) setConfirmOpen(true);
+    else onClose();
+  };
+
   return (
     <RadixDialog.Content
       data-testid="mask-editor"
@@ -235,13 +410,10 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
         document.querySelector<HTMLElement>("[data-testid='mask-editor-stage']")?.focus();
       }}
       onCloseAutoFocus={returnFocus.onCloseAutoFocus}
-      onKeyDown={onKeyDown}
-      onKeyUp={onKeyUp}
+      onKeyDown={keys.onKeyDown}
+      onKeyUp={keys.onKeyUp}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-          setOriginalShown(false);
-          setPanKeyHeld(false);
-        }
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) keys.releaseKeys();
       }}
       className="fixed inset-0 z-50 flex animate-fade-in flex-col gap-2 p-2 text-white outline-none min-[1000px]:gap-3 min-[1000px]:p-5"
     >
@@ -262,8 +434,8 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
           onRedo={() => act({ type: "redo" })}
           onInvert={() => act({ type: "invert" })}
           onImport={() => fileInputRef.current?.click()}
-          isOriginalShown={isOriginalShown}
-          onHoldOriginal={setOriginalShown}
+          isOriginalShown={keys.isOriginalShown}
+          onHoldOriginal={keys.setOriginalShown}
           zoomPercent={Math.round(viewport.view.zoom * 100)}
           onZoomIn={viewport.zoomIn}
           onZoomOut={viewport.zoomOut}
@@ -285,95 +457,15 @@ function MaskEditorContent({ image, preset, initialDoc, onSave, onClose }: MaskE
         />
       </div>
 
-      <div className="order-1 flex min-h-0 flex-1 flex-col min-[1000px]:order-none">
-        {doc && picture.url ? (
-          <MaskStage
-            imageUrl={picture.url}
-            doc={doc}
-            onCommit={(op) => act({ type: "apply", op })}
-            mode={brush.mode}
-            brushSize={brush.size}
-            color={brush.color}
-            isOriginalShown={isOriginalShown}
-            isPanKeyHeld={isPanKeyHeld}
-            viewport={viewport}
-            label={stageLabel}
-          />
-        ) : (
-          <div
-            // Focus lands here until the picture is ready, so the dialog is never without it.
-            role="application"
-            aria-label={stageLabel}
-            tabIndex={-1}
-            data-testid="mask-editor-stage"
-            className="grid flex-1 place-items-center rounded-2xl bg-black/40 text-sm text-white/80 outline-none"
-          >
-            {picture.status === "failed" ? (
-              <p role="alert">{t("maskEditor.loadFailed")}</p>
-            ) : (
-              <p className="flex items-center gap-2" role="status">
-                <Spinner className="size-4" />
-                {t("maskEditor.loading")}
-              </p>
-            )}
-          </div>
-        )}
-      </div>
+      <StageArea doc={doc} picture={picture} act={act} brush={brush} keys={keys} viewport={viewport} />
 
-      <footer className="order-3 flex flex-wrap items-center justify-between gap-2 min-[1000px]:order-none">
-        <p role="status" aria-live="polite" className="sr-only" data-testid="mask-editor-announcement">
-          {announcement && `${announcement.text}${announcement.count % 2 === 0 ? "\u00a0" : ""}`}
-        </p>
-        <p
-          role="status"
-          aria-live="polite"
-          data-testid="mask-editor-message"
-          className={cn("min-h-5 text-sm", message?.tone === "error" ? "text-red-300" : "text-white/80")}
-        >
-          {message?.text}
-        </p>
-        <div className="flex flex-1 justify-end gap-2 min-[1000px]:flex-none">
-          <button
-            type="button"
-            onClick={() => act({ type: "clear" })}
-            disabled={!isReady}
-            data-testid="mask-editor-clear"
-            className={cn(DARK_BUTTON, "flex-1 px-5 min-[1000px]:flex-none")}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t("maskEditor.clear")}
-          </button>
-          <button
-            type="button"
-            onClick={() => void download()}
-            disabled={!isReady || busy !== null}
-            aria-busy={busy === "downloading" || undefined}
-            data-testid="mask-editor-download"
-            title={t("maskEditor.download")}
-            className={cn(DARK_BUTTON, "w-11 min-[1000px]:w-auto min-[1000px]:px-5")}
-          >
-            {busy === "downloading" ? (
-              <Spinner className="size-4" />
-            ) : (
-              <Download aria-hidden="true" className="size-4" />
-            )}
-            {/* Three labelled buttons do not fit a phone: there the download button is its icon. */}
-            <span className="sr-only min-[1000px]:not-sr-only">{t("maskEditor.download")}</span>
-          </button>
-          <Button
-            variant="light"
-            size="md"
-            onClick={() => void save()}
-            disabled={!isReady}
-            isLoading={busy === "saving"}
-            data-testid="mask-editor-save"
-            className={cn("flex-1 min-[1000px]:flex-none", controlStyles)}
-          >
-            {busy !== "saving" && <Check aria-hidden="true" className="size-4" />}
-            {t("maskEditor.save")}
-          </Button>
-        </div>
-      </footer>
+      <MaskEditorFooter
+        announcement={announcement}
+        message={message}
+        isReady={isReady}
+        act={act}
+        files={files}
+      />
 
       <ConfirmDialog
         open={isConfirmOpen}

@@ -1,5 +1,5 @@
 import { MASK_OVERLAY_OPACITY, type TMaskColor, type TMaskMode } from "@gyeol/shared/mask";
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { cn } from "../ui/cn.ts";
 import { roundCoordinate, type TMaskDoc, type TMaskOp, type TMaskPaint, type TPoint } from "./model.ts";
 import { useOverlay } from "./use-overlay.ts";
@@ -43,34 +43,22 @@ function rectOf(start: TPoint, end: TPoint) {
   };
 }
 
-/**
- * The picture with its mask on top. Pointer events: the left button (or a finger, or a pen)
- * paints in the chosen mode, the right button and a pen's eraser erase, the middle button or
- * Space+drag pan, two fingers pinch and pan; the wheel zooms at the cursor.
- */
-export function MaskStage({
-  imageUrl,
-  doc,
-  onCommit,
-  mode,
-  brushSize,
-  color,
-  isOriginalShown,
-  isPanKeyHeld,
-  viewport,
-  label,
-}: MaskStageProps) {
+interface TStageInput {
+  stageRef: RefObject<HTMLDivElement | null>;
+  contentRef: RefObject<HTMLDivElement | null>;
+  cursorRef: RefObject<HTMLDivElement | null>;
+  doc: TMaskDoc;
+  onCommit: (op: TMaskOp) => void;
+  mode: TMaskMode;
+  brushSize: number;
+  isPanKeyHeld: boolean;
+  viewport: TViewport;
+  overlay: ReturnType<typeof useOverlay>;
+}
+
+/** The stage's ref, with focus on mount, its measured size for the fit, and the non-passive wheel zoom. */
+function useStageSetup(setStage: TViewport["setStage"], zoomAt: TViewport["zoomAt"]) {
   const stageRef = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
-  const cursorRef = useRef<HTMLDivElement>(null);
-  const gestureRef = useRef<TGesture | null>(null);
-  const touchesRef = useRef(new Map<number, { x: number; y: number }>());
-  const [rectPreview, setRectPreview] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
-  const [isPanning, setIsPanning] = useState(false);
-
-  const overlay = useOverlay(doc, color);
-  const { view, fitted, area, setStage, scale, zoomAt, panBy } = viewport;
-
   // The stage replaces the loading placeholder that held the focus: take it over, so the keys
   // (brush size, undo, zoom) work without a click first.
   useEffect(() => {
@@ -110,6 +98,17 @@ export function MaskStage({
     element.addEventListener("wheel", onWheel, { passive: false });
     return () => element.removeEventListener("wheel", onWheel);
   }, [zoomAt]);
+  return stageRef;
+}
+
+/** The gesture in progress, and the strokes, rectangles and pans it draws or moves. */
+function useDrawing(input: TStageInput) {
+  const { stageRef, contentRef, cursorRef, doc, onCommit, mode, brushSize, isPanKeyHeld, overlay } = input;
+  const { view, scale } = input.viewport;
+  const gestureRef = useRef<TGesture | null>(null);
+  const touchesRef = useRef(new Map<number, { x: number; y: number }>());
+  const [rectPreview, setRectPreview] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
+  const [isPanning, setIsPanning] = useState(false);
 
   const toImage = (clientX: number, clientY: number): TPoint => {
     const rect = contentRef.current!.getBoundingClientRect();
@@ -204,6 +203,31 @@ export function MaskStage({
     };
   };
 
+  return {
+    gestureRef,
+    touchesRef,
+    rectPreview,
+    setRectPreview,
+    isPanning,
+    setIsPanning,
+    toImage,
+    moveCursor,
+    cancelDrawing,
+    startDrawing,
+    extendStroke,
+    finishGesture,
+    pinchOf,
+  };
+}
+
+/** The stage's pointer handlers: which gesture a press starts, and what a move does to it. */
+function useStagePointer(input: TStageInput) {
+  const { stageRef, mode, isPanKeyHeld } = input;
+  const { zoomAt, panBy } = input.viewport;
+  const drawing = useDrawing(input);
+  const { gestureRef, touchesRef, setRectPreview, setIsPanning, toImage, moveCursor } = drawing;
+  const { cancelDrawing, startDrawing, extendStroke, finishGesture, pinchOf } = drawing;
+
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     stageRef.current?.focus({ preventScroll: true });
     if (event.pointerType === "touch") {
@@ -270,18 +294,58 @@ export function MaskStage({
     if (event.type === "pointercancel") moveCursor(event, false);
   };
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [ARROW_PAN_PX, 0],
-      ArrowRight: [-ARROW_PAN_PX, 0],
-      ArrowUp: [0, ARROW_PAN_PX],
-      ArrowDown: [0, -ARROW_PAN_PX],
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    panBy(move[0], move[1]);
+  return { ...drawing, onPointerDown, onPointerMove, onPointerEnd };
+}
+
+/** Arrow keys pan the view. */
+function panByArrow(event: React.KeyboardEvent<HTMLDivElement>, panBy: TViewport["panBy"]) {
+  const moves: Record<string, [number, number]> = {
+    ArrowLeft: [ARROW_PAN_PX, 0],
+    ArrowRight: [-ARROW_PAN_PX, 0],
+    ArrowUp: [0, ARROW_PAN_PX],
+    ArrowDown: [0, -ARROW_PAN_PX],
   };
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  panBy(move[0], move[1]);
+}
+
+/**
+ * The picture with its mask on top. Pointer events: the left button (or a finger, or a pen)
+ * paints in the chosen mode, the right button and a pen's eraser erase, the middle button or
+ * Space+drag pan, two fingers pinch and pan; the wheel zooms at the cursor.
+ */
+export function MaskStage({
+  imageUrl,
+  doc,
+  onCommit,
+  mode,
+  brushSize,
+  color,
+  isOriginalShown,
+  isPanKeyHeld,
+  viewport,
+  label,
+}: MaskStageProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const cursorRef = useRef<HTMLDivElement>(null);
+  const overlay = useOverlay(doc, color);
+  const { view, fitted, area, setStage, zoomAt, panBy } = viewport;
+  const stageRef = useStageSetup(setStage, zoomAt);
+  const { rectPreview, isPanning, gestureRef, moveCursor, onPointerDown, onPointerMove, onPointerEnd } =
+    useStagePointer({
+      stageRef,
+      contentRef,
+      cursorRef,
+      doc,
+      onCommit,
+      mode,
+      brushSize,
+      isPanKeyHeld,
+      viewport,
+      overlay,
+    });
 
   const contentLeft = (area.width - fitted.width) / 2;
   const contentTop = (area.height - fitted.height) / 2;
@@ -316,7 +380,7 @@ export function MaskStage({
         if (!isDrawing) moveCursor(event, false);
       }}
       onContextMenu={(event) => event.preventDefault()}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => panByArrow(event, panBy)}
     >
       <div
         ref={contentRef}

@@ -61,80 +61,120 @@ function MaskOverlay({ url, color }: { url: string; color: TMaskColor }) {
   );
 }
 
-/**
- * The left column (spec 02 §2.4): the large upload area, then the photo with remove and Mask, the
- * processing overlay over the blurred photo, and the before/after slider with its actions.
- */
-export function FaceEditStage(props: FaceEditStageProps) {
+/** The finished result: the before/after slider with zoom, share and download, and a way back. */
+function FaceEditResult({ props, resultUrl }: { props: FaceEditStageProps; resultUrl: string }) {
   const { t } = useTranslation();
-  const { upload, mask, job } = props;
-  const image = upload.image;
-  const isProcessing = job.phase === "processing";
-  const title = props.isResultShown ? t("faceEdit.result.title") : t("faceEdit.upload.title");
-
-  if (props.isResultShown && job.result) {
-    const original = job.originalUrl ?? image?.previewUrl ?? null;
-    return (
-      <section
-        data-testid="face-edit-result"
-        className="rounded-3xl border border-line bg-surface p-4 shadow-soft min-[700px]:p-5"
-      >
-        <div className="mb-3.5 flex items-center justify-between gap-3">
-          <h2 className="text-[15px] font-bold tracking-tight text-ink">{title}</h2>
-          {/* Always a way back: to the photo being edited, or to the upload area when the result
-              came from history or a job picked up after a reload (issue 26). */}
-          <Button variant="ghost" size="sm" onClick={props.onBackToEdit} data-testid="face-edit-back">
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {image ? t("faceEdit.result.newRun") : t("faceEdit.result.uploadNew")}
-          </Button>
-        </div>
-        {original ? (
-          <CompareView
-            beforeUrl={original}
-            afterUrl={job.result}
-            labels={{
-              before: t("faceEdit.result.before"),
-              after: t("faceEdit.result.after"),
-              compare: t("faceEdit.result.compareLabel"),
-            }}
-            testId="face-edit-compare"
-          />
-        ) : (
-          <img src={job.result} alt={t("faceEdit.result.after")} className="w-full rounded-2xl" />
-        )}
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <Button variant="secondary" size="sm" onClick={props.onZoom} data-testid="face-edit-zoom">
-            <Expand aria-hidden="true" className="size-4" />
-            {t("faceEdit.result.zoom")}
-          </Button>
-          {props.onShare && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={props.onShare}
-              isLoading={props.isSharing}
-              data-testid="face-edit-share"
-            >
-              {!props.isSharing && <Link2 aria-hidden="true" className="size-4" />}
-              {t("faceEdit.result.share")}
-            </Button>
-          )}
+  const { job } = props;
+  const image = props.upload.image;
+  const original = job.originalUrl ?? image?.previewUrl ?? null;
+  return (
+    <section
+      data-testid="face-edit-result"
+      className="rounded-3xl border border-line bg-surface p-4 shadow-soft min-[700px]:p-5"
+    >
+      <div className="mb-3.5 flex items-center justify-between gap-3">
+        <h2 className="text-[15px] font-bold tracking-tight text-ink">{t("faceEdit.result.title")}</h2>
+        {/* Always a way back: to the photo being edited, or to the upload area when the result
+            came from history or a job picked up after a reload (issue 26). */}
+        <Button variant="ghost" size="sm" onClick={props.onBackToEdit} data-testid="face-edit-back">
+          <RotateCcw aria-hidden="true" className="size-4" />
+          {image ? t("faceEdit.result.newRun") : t("faceEdit.result.uploadNew")}
+        </Button>
+      </div>
+      {original ? (
+        <CompareView
+          beforeUrl={original}
+          afterUrl={resultUrl}
+          labels={{
+            before: t("faceEdit.result.before"),
+            after: t("faceEdit.result.after"),
+            compare: t("faceEdit.result.compareLabel"),
+          }}
+          testId="face-edit-compare"
+        />
+      ) : (
+        <img src={resultUrl} alt={t("faceEdit.result.after")} className="w-full rounded-2xl" />
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Button variant="secondary" size="sm" onClick={props.onZoom} data-testid="face-edit-zoom">
+          <Expand aria-hidden="true" className="size-4" />
+          {t("faceEdit.result.zoom")}
+        </Button>
+        {props.onShare && (
           <Button
+            variant="secondary"
             size="sm"
-            onClick={props.onDownload}
-            isLoading={props.isDownloading}
-            data-testid="face-edit-download"
-            className="ml-auto"
+            onClick={props.onShare}
+            isLoading={props.isSharing}
+            data-testid="face-edit-share"
           >
-            {!props.isDownloading && <Download aria-hidden="true" className="size-4" />}
-            {t("faceEdit.result.download")}
+            {!props.isSharing && <Link2 aria-hidden="true" className="size-4" />}
+            {t("faceEdit.result.share")}
           </Button>
-        </div>
-      </section>
-    );
-  }
+        )}
+        <Button
+          size="sm"
+          onClick={props.onDownload}
+          isLoading={props.isDownloading}
+          data-testid="face-edit-download"
+          className="ml-auto"
+        >
+          {!props.isDownloading && <Download aria-hidden="true" className="size-4" />}
+          {t("faceEdit.result.download")}
+        </Button>
+      </div>
+    </section>
+  );
+}
 
-  const preview = image ? (
+/** The processing card over the blurred photo: queue position, do-not-refresh and Cancel. */
+function ProcessingOverlay({ props }: { props: FaceEditStageProps }) {
+  const { t } = useTranslation();
+  const { job } = props;
+  return (
+    <div
+      data-testid="face-edit-processing"
+      className="absolute inset-0 grid place-items-center bg-ink/20 p-4"
+    >
+      <div className="flex w-full max-w-72 flex-col items-center gap-2.5 rounded-2xl bg-surface/92 px-5 py-4 text-center shadow-card backdrop-blur">
+        <Spinner className="size-7 text-accent-600" />
+        <p className="text-sm font-bold text-ink" role="status">
+          {t("faceEdit.result.processing")}
+        </p>
+        <p className="text-[12px] text-muted">
+          {job.queuePosition && job.queuePosition > 0
+            ? t("faceEdit.result.queue", { position: job.queuePosition })
+            : t("faceEdit.result.running")}
+        </p>
+        <p className="text-[11.5px] text-muted">
+          {job.isResumed ? t("faceEdit.result.resumed") : t("faceEdit.result.doNotRefresh")}
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={props.onCancel}
+          isLoading={props.isCancelling}
+          data-testid="face-edit-cancel"
+        >
+          {t("faceEdit.result.cancel")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The photo being edited: remove, the saved mask's overlay, Mask and its saved state. */
+function EditPreview({
+  props,
+  image,
+}: {
+  props: FaceEditStageProps;
+  image: NonNullable<TFaceEditUpload["image"]>;
+}) {
+  const { t } = useTranslation();
+  const { mask, job } = props;
+  const isProcessing = job.phase === "processing";
+  return (
     <div className="flex flex-col gap-3">
       <div
         data-testid="face-edit-preview"
@@ -162,36 +202,7 @@ export function FaceEditStage(props: FaceEditStageProps) {
             <X aria-hidden="true" className="size-4.5" />
           </button>
         )}
-        {isProcessing && (
-          <div
-            data-testid="face-edit-processing"
-            className="absolute inset-0 grid place-items-center bg-ink/20 p-4"
-          >
-            <div className="flex w-full max-w-72 flex-col items-center gap-2.5 rounded-2xl bg-surface/92 px-5 py-4 text-center shadow-card backdrop-blur">
-              <Spinner className="size-7 text-accent-600" />
-              <p className="text-sm font-bold text-ink" role="status">
-                {t("faceEdit.result.processing")}
-              </p>
-              <p className="text-[12px] text-muted">
-                {job.queuePosition && job.queuePosition > 0
-                  ? t("faceEdit.result.queue", { position: job.queuePosition })
-                  : t("faceEdit.result.running")}
-              </p>
-              <p className="text-[11.5px] text-muted">
-                {job.isResumed ? t("faceEdit.result.resumed") : t("faceEdit.result.doNotRefresh")}
-              </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={props.onCancel}
-                isLoading={props.isCancelling}
-                data-testid="face-edit-cancel"
-              >
-                {t("faceEdit.result.cancel")}
-              </Button>
-            </div>
-          </div>
-        )}
+        {isProcessing && <ProcessingOverlay props={props} />}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button
@@ -221,8 +232,14 @@ export function FaceEditStage(props: FaceEditStageProps) {
         </span>
       </div>
     </div>
-  ) : isProcessing ? (
-    // Resumed after a reload: the photo is the job's original from the server.
+  );
+}
+
+/** Resumed after a reload: the photo is the job's original from the server. */
+function ResumedProcessing({ props }: { props: FaceEditStageProps }) {
+  const { t } = useTranslation();
+  const { job } = props;
+  return (
     <div
       data-testid="face-edit-processing"
       className="relative grid min-h-72 place-items-center overflow-hidden rounded-2xl bg-canvas-deep"
@@ -251,6 +268,26 @@ export function FaceEditStage(props: FaceEditStageProps) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The left column (spec 02 §2.4): the large upload area, then the photo with remove and Mask, the
+ * processing overlay over the blurred photo, and the before/after slider with its actions.
+ */
+export function FaceEditStage(props: FaceEditStageProps) {
+  const { t } = useTranslation();
+  const { upload, job } = props;
+  const image = upload.image;
+  const isProcessing = job.phase === "processing";
+  const title = props.isResultShown ? t("faceEdit.result.title") : t("faceEdit.upload.title");
+
+  if (props.isResultShown && job.result) return <FaceEditResult props={props} resultUrl={job.result} />;
+
+  const preview = image ? (
+    <EditPreview props={props} image={image} />
+  ) : isProcessing ? (
+    <ResumedProcessing props={props} />
   ) : null;
 
   return (

@@ -12,7 +12,7 @@ import { MASK_PRESETS } from "@gyeol/shared/mask";
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
-import { createElement, useEffect, useRef, useState } from "react";
+import { createElement, type RefObject, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -110,18 +110,13 @@ function useRunShortcut(run: () => void, isOn: boolean) {
   }, [isOn]);
 }
 
-export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
+/** The workspace's state and actions: the form, tiles, run, history and samples, wired together. */
+function useImageEditWorkspace(user: TPublicUser) {
   const { t } = useTranslation();
-  const locale = usePageLocale();
-  const navigate = useNavigate();
-  const { download, busyUrl } = useDownload();
   const flags = useQuery(featureFlagsQuery);
   const provider = flags.data?.imageEditProvider ?? null;
-  // Issue 25: a model that reads fewer pictures than the 8 allowed (ComfyUI's Qwen: 3) gets the rest combined.
-  const maxInputImages = provider ? flags.data?.imageEditMaxInputImages : undefined;
   const form = useEditForm(flags.data?.llmEnabled === false);
   const [result, setResult] = useState<TResultView | null>(null);
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const [error, setError] = useState<TEditErrorState>(null);
   const [maskIndex, setMaskIndex] = useState<number | null>(null);
   const tiles = useEditTiles(setError);
@@ -173,6 +168,93 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
   };
   const maskTile = maskIndex === null ? null : (tiles.tiles[maskIndex] ?? null);
   const recall = useEditRecall(form, tiles);
+  return {
+    flags,
+    provider,
+    form,
+    result,
+    error,
+    setError,
+    maskIndex,
+    setMaskIndex,
+    maskTile,
+    tiles,
+    history,
+    readyTiles,
+    cost,
+    hint,
+    run,
+    samples,
+    isRunDisabled,
+    onRun,
+    editAgain,
+    recall,
+  };
+}
+
+type TImageEditWorkspace = ReturnType<typeof useImageEditWorkspace>;
+
+/** The right column: settings, Run, the credits note and the prompt history with "run again". */
+function RunColumn({
+  user,
+  workspace,
+  formRef,
+}: {
+  user: TPublicUser;
+  workspace: TImageEditWorkspace;
+  formRef: RefObject<HTMLDivElement | null>;
+}) {
+  const { t } = useTranslation();
+  const { form, run, cost, history, recall } = workspace;
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <EditSettings
+        settings={form.settings}
+        onChange={form.setSettings}
+        isSeedLocked={form.isSeedLocked}
+        onSeedLock={form.setIsSeedLocked}
+        isLocked={run.isBusy}
+      />
+      <RunButton
+        label={t("imageEdit.run.button")}
+        cost={cost}
+        credits={user.credits}
+        isDisabled={workspace.isRunDisabled}
+        disabledHint={workspace.hint}
+        isWorking={run.isBusy}
+        onRun={workspace.onRun}
+        testId="image-edit-run"
+      />
+      <CreditsShortNote cost={cost} credits={user.credits} testId="image-edit-credits-short" />
+      <PromptHistoryColumn
+        {...history.column}
+        testId="image-edit-history"
+        entryAction={{
+          text: t("toolFlow.runAgain"),
+          icon: <RotateCcw aria-hidden="true" className="size-3.5 shrink-0" />,
+          label: (entry) => t("toolFlow.runAgainLabel", { date: entry.note }),
+          isAvailable: (entry) => !run.isBusy && Boolean(entry.item.run_inputs),
+          onClick: (entry) => {
+            // On a phone the history is below everything: bring the form up.
+            if (formRef.current) revealElement(formRef.current);
+            void recall(entry.item);
+          },
+        }}
+      />
+    </div>
+  );
+}
+
+export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const navigate = useNavigate();
+  const { download, busyUrl } = useDownload();
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const workspace = useImageEditWorkspace(user);
+  const { flags, provider, form, result, tiles, run, maskTile, maskIndex, setMaskIndex } = workspace;
+  // Issue 25: a model that reads fewer pictures than the 8 allowed (ComfyUI's Qwen: 3) gets the rest combined.
+  const maxInputImages = provider ? flags.data?.imageEditMaxInputImages : undefined;
   const formRef = useRef<HTMLDivElement>(null);
 
   return (
@@ -197,10 +279,13 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
       <div className="mt-6 grid items-start gap-4 min-[1000px]:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] min-[1200px]:grid-cols-[13rem_minmax(0,1fr)_minmax(0,20rem)] min-[700px]:mt-8">
         <div className="order-3 min-[1000px]:col-span-2 min-[1200px]:order-none min-[1200px]:col-span-1">
           <SamplesColumn
-            {...samples}
+            {...workspace.samples}
             testId="image-edit-sample"
             isAdmin={user.isAdmin === true}
-            canAdd={Boolean(form.prompt.trim()) && (readyTiles.length > 0 || (result?.urls.length ?? 0) > 0)}
+            canAdd={
+              Boolean(form.prompt.trim()) &&
+              (workspace.readyTiles.length > 0 || (result?.urls.length ?? 0) > 0)
+            }
           />
         </div>
         <div ref={formRef} className="flex min-w-0 scroll-mt-4 flex-col gap-4">
@@ -224,47 +309,13 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
               writeHandoff({ target: "upscale", imageUrl: url, source: "image-edit" });
               void navigate(localizePath("/upscale", locale));
             }}
-            onEditAgain={(url) => void editAgain(url)}
+            onEditAgain={(url) => void workspace.editAgain(url)}
             onCancel={run.cancel}
             isCancelling={run.isCancelling}
             busyUrl={busyUrl}
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          <EditSettings
-            settings={form.settings}
-            onChange={form.setSettings}
-            isSeedLocked={form.isSeedLocked}
-            onSeedLock={form.setIsSeedLocked}
-            isLocked={run.isBusy}
-          />
-          <RunButton
-            label={t("imageEdit.run.button")}
-            cost={cost}
-            credits={user.credits}
-            isDisabled={isRunDisabled}
-            disabledHint={hint}
-            isWorking={run.isBusy}
-            onRun={onRun}
-            testId="image-edit-run"
-          />
-          <CreditsShortNote cost={cost} credits={user.credits} testId="image-edit-credits-short" />
-          <PromptHistoryColumn
-            {...history.column}
-            testId="image-edit-history"
-            entryAction={{
-              text: t("toolFlow.runAgain"),
-              icon: <RotateCcw aria-hidden="true" className="size-3.5 shrink-0" />,
-              label: (entry) => t("toolFlow.runAgainLabel", { date: entry.note }),
-              isAvailable: (entry) => !run.isBusy && Boolean(entry.item.run_inputs),
-              onClick: (entry) => {
-                // On a phone the history is below everything: bring the form up.
-                if (formRef.current) revealElement(formRef.current);
-                void recall(entry.item);
-              },
-            }}
-          />
-        </div>
+        <RunColumn user={user} workspace={workspace} formRef={formRef} />
       </div>
       {maskTile?.blob && (
         <MaskEditor
@@ -290,7 +341,7 @@ export function ImageEditWorkspace({ user }: { user: TPublicUser }) {
         busyUrl={busyUrl}
         testId="image-edit-viewer"
       />
-      <EditErrorModal error={error} onClose={() => setError(null)} />
+      <EditErrorModal error={workspace.error} onClose={() => workspace.setError(null)} />
     </div>
   );
 }
