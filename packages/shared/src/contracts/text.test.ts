@@ -34,6 +34,9 @@ const RESPONSE_PARTS = new Set([
   "ZNoticeListItem",
   "ZPendingDeletionDetails",
   "ZPublicUser",
+  // images.ts: a history item's run inputs ("run again"), read back from the stored job.
+  "ZRunInputImage",
+  "ZRunInputs",
   "ZScheduledChange",
   "ZSuccess",
   "ZValidationErrorDetails",
