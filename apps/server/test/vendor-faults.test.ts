@@ -78,8 +78,8 @@ describe("RunPod never answering, or never finishing", () => {
   }
 
   it("fails PROVIDER_TIMEOUT within the request bound, refunds once, and runs the next job once it answers", async () => {
-    // 8 s: long enough that a loaded CI machine's real answers after the hang never reach it
-    // (3 s did, once, in a full CI run), short enough to show the bound is what ended the job.
+    // 8 s: long enough that a loaded machine's real answers after the hang never reach it, short
+    // enough to show the bound is what ended the job.
     const { user, upload, balance } = await setUp({ RUNPOD_REQUEST_TIMEOUT_MS: "8000" });
     proxy.set("hang");
     const started = Date.now();

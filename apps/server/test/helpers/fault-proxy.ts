@@ -4,7 +4,7 @@
  *   pass    forward both ways (the dependency is there)
  *   refuse  new connections are reset at once (nothing listens); open ones are cut
  *   hang    new connections are accepted and never answered (a dependency that froze); open ones
- *           stop forwarding too
+ *           stop forwarding too; back to pass, those accepted while hanging are reset
  *   cut()   destroys every open connection once, whatever the mode (a restart or failover)
  */
 import { connect, createServer, type Server, type Socket } from "node:net";
@@ -72,6 +72,11 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     set(next) {
       mode = next;
       if (next === "refuse") for (const pair of [...open]) drop(pair);
+      // A dependency that comes back resets the connections it accepted while frozen and never
+      // served (a restarted process, a load balancer's reset). Left open they would hang forever:
+      // an HTTP client connects again the moment an aborted request's socket closes, so the next
+      // request would otherwise go to a connection accepted during the hang.
+      if (next === "pass") for (const pair of [...open]) if (!pair.upstream) drop(pair);
     },
     cut() {
       for (const pair of [...open]) drop(pair);
