@@ -18,7 +18,8 @@ function listSources(dir: string): string[] {
 }
 
 function isKyselyAllowed(path: string): boolean {
-  return path.endsWith(".repository.ts") || path.startsWith("db/") || path.startsWith("drivers/");
+  // A repository's own test beside it (e.g. images.repository.test.ts) builds queries too.
+  return /\.repository(\.test)?\.ts$/.test(path) || path.startsWith("db/") || path.startsWith("drivers/");
 }
 
 function findKyselyOutsideRepositories(root: string): string[] {
