@@ -101,7 +101,12 @@ function openPostgres(url: string, statementTimeoutMs = 0): Database {
   return {
     kysely,
     dialect: "postgres",
-    destroy: () => kysely.destroy(),
+    async destroy() {
+      await kysely.destroy();
+      // Kysely ends the pool only once it has run a query; with the migrations on their own
+      // connection (unbounded) it may not have, and the pool must still be closed for good.
+      if (!pool.ended) await pool.end();
+    },
     async unbounded(fn) {
       if (!(statementTimeoutMs > 0)) return fn(kysely);
       // A pool of its own, one connection, neither the server's statement_timeout nor the client's
