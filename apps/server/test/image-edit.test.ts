@@ -35,7 +35,10 @@ const queueFor = (bullmq: boolean): JobQueue | undefined =>
       })
     : undefined;
 
-const FAST_JOBS = { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "1" };
+// Stale after 3 s (heartbeat every 750 ms): with 1 s, a heartbeat held up by a loaded PostgreSQL
+// can let a job be reclaimed while its first run still waits on the provider, one request too
+// many for the crash test's count (it failed so in CI, 4 submissions for 3).
+const FAST_JOBS = { QUEUE_POLL_MS: "20", JOB_STALE_AFTER_SECONDS: "3" };
 /** 1280×960: 1,228,800 px, over spec 02 §5's 921,600 minimum. */
 const PHOTO = { width: 1280, height: 960 };
 
@@ -147,16 +150,12 @@ for (const provider of ["seedream", "openai"] as const) {
   describe.each(SETUPS)(
     `image edit on ${provider} keeps the job contract ($name)`,
     ({ database, bullmq }) => {
-      let fake: AnyFake;
-      beforeAll(async () => {
-        fake = provider === "seedream" ? await startSeedreamFake() : await startOpenAiImagesFake();
-      });
-      afterAll(() => fake.close());
-
       describeToolJob(
         async (): Promise<ToolHarness> => {
-          fake.hold = false;
-          fake.outcome = "ok";
+          // A fake of its own per test: a request a test's stopped worker still sends (a retry
+          // after its backoff) must not count as one of the next test's submissions.
+          const fake: AnyFake =
+            provider === "seedream" ? await startSeedreamFake() : await startOpenAiImagesFake();
           const t = await appFor(provider, fake, database, queueFor(bullmq));
           const uploads = new Map<number, string>();
           return {
@@ -183,7 +182,10 @@ for (const provider of ["seedream", "openai"] as const) {
             },
             submissions: () => fake.requests.length,
             statusPath: (jobId) => `/api/image/status/${jobId}?source=seedream`,
-            close: () => t.close(),
+            close: async () => {
+              await t.close();
+              await fake.close();
+            },
           };
         },
         { resumable: false },
