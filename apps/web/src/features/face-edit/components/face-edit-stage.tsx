@@ -1,6 +1,7 @@
 import { MASK_COLOR_RGB, MASK_OVERLAY_OPACITY, type TMaskColor } from "@gyeol/shared/mask";
 import { IMAGE_POLICIES } from "@gyeol/shared/uploads";
 import { Brush, Check, Download, Expand, Link2, RotateCcw, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DropZone } from "../../../components/tool/drop-zone.tsx";
 import { UploadCard } from "../../../components/tool/upload-card.tsx";
@@ -127,6 +128,42 @@ function FaceEditResult({ props, resultUrl }: { props: FaceEditStageProps; resul
   );
 }
 
+/** The card every running state shows: the spinner, "processing", its own lines and Cancel. */
+function ProcessingCard({
+  props,
+  className,
+  children,
+}: {
+  props: FaceEditStageProps;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={cn(
+        "flex w-full max-w-72 flex-col items-center gap-2.5 rounded-2xl bg-surface/92 px-5 py-4 text-center shadow-card backdrop-blur",
+        className,
+      )}
+    >
+      <Spinner className="size-7 text-accent-600" />
+      <p className="text-sm font-bold text-ink" role="status">
+        {t("faceEdit.result.processing")}
+      </p>
+      {children}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={props.onCancel}
+        isLoading={props.isCancelling}
+        data-testid="face-edit-cancel"
+      >
+        {t("faceEdit.result.cancel")}
+      </Button>
+    </div>
+  );
+}
+
 /** The processing card over the blurred photo: queue position, do-not-refresh and Cancel. */
 function ProcessingOverlay({ props }: { props: FaceEditStageProps }) {
   const { t } = useTranslation();
@@ -136,11 +173,7 @@ function ProcessingOverlay({ props }: { props: FaceEditStageProps }) {
       data-testid="face-edit-processing"
       className="absolute inset-0 grid place-items-center bg-ink/20 p-4"
     >
-      <div className="flex w-full max-w-72 flex-col items-center gap-2.5 rounded-2xl bg-surface/92 px-5 py-4 text-center shadow-card backdrop-blur">
-        <Spinner className="size-7 text-accent-600" />
-        <p className="text-sm font-bold text-ink" role="status">
-          {t("faceEdit.result.processing")}
-        </p>
+      <ProcessingCard props={props}>
         <p className="text-[12px] text-muted">
           {job.queuePosition && job.queuePosition > 0
             ? t("faceEdit.result.queue", { position: job.queuePosition })
@@ -149,16 +182,7 @@ function ProcessingOverlay({ props }: { props: FaceEditStageProps }) {
         <p className="text-[11.5px] text-muted">
           {job.isResumed ? t("faceEdit.result.resumed") : t("faceEdit.result.doNotRefresh")}
         </p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={props.onCancel}
-          isLoading={props.isCancelling}
-          data-testid="face-edit-cancel"
-        >
-          {t("faceEdit.result.cancel")}
-        </Button>
-      </div>
+      </ProcessingCard>
     </div>
   );
 }
@@ -251,22 +275,9 @@ function ResumedProcessing({ props }: { props: FaceEditStageProps }) {
           className="absolute inset-0 size-full object-contain blur-md brightness-90"
         />
       )}
-      <div className="relative flex w-full max-w-72 flex-col items-center gap-2.5 rounded-2xl bg-surface/92 px-5 py-4 text-center shadow-card backdrop-blur">
-        <Spinner className="size-7 text-accent-600" />
-        <p className="text-sm font-bold text-ink" role="status">
-          {t("faceEdit.result.processing")}
-        </p>
+      <ProcessingCard props={props} className="relative">
         <p className="text-[11.5px] text-muted">{t("faceEdit.result.resumed")}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={props.onCancel}
-          isLoading={props.isCancelling}
-          data-testid="face-edit-cancel"
-        >
-          {t("faceEdit.result.cancel")}
-        </Button>
-      </div>
+      </ProcessingCard>
     </div>
   );
 }
