@@ -90,3 +90,41 @@ describe.skipIf(!redisUrl).each(TEST_DATABASES)("BullMQ queue on $name", (databa
     expect((await waitForJob(t!.app, cookie, jobId, 15_000)).status).toBe("completed");
   });
 });
+
+describe.skipIf(!redisUrl)("BullMQ queue stopped as it starts", () => {
+  it("closes workers and queues still connecting without an unhandled rejection", async () => {
+    // A process stopped right after it started (a test, a crash loop, a deploy rolled back):
+    // BullMQ disconnects a connection closed while it initialises, and its version check's
+    // INFO then rejected with "Connection is closed." where nothing awaited it.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      // Stopped at a range of moments of its start, one of them while INFO is in flight.
+      for (let i = 0; i < 24; i++) {
+        const queue = createBullmqQueue({
+          redisUrl: redisUrl!,
+          sweepMs: 60_000,
+          prefix: `gyeol-test-${randomBytes(6).toString("hex")}`,
+        });
+        const worker = queue.consume(
+          {
+            claimNext: async () => [],
+            claim: async () => "gone",
+            run: async () => {},
+            recover: async () => [],
+          },
+          { concurrency: { engine: 1, remote: 1 } },
+        );
+        await new Promise((resolve) => setTimeout(resolve, i / 2));
+        await worker.stop({ abandon: true });
+        await queue.close();
+      }
+      // A rejection surfaces when the closed sockets' close events run: after a few more turns.
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+});

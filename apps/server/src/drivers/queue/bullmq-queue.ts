@@ -20,6 +20,27 @@ import {
 const QUEUE_NAMES: Record<TQueueClass, string> = { engine: "gyeol-engine", remote: "gyeol-remote" };
 const BUSY_DELAY_MS = 1000;
 
+/** How long shutdown waits for connections still starting (a Redis that never answers). */
+const SETTLE_BEFORE_CLOSE_MS = 3000;
+
+/**
+ * Lets BullMQ connections that are still starting finish before they close. One closed while it
+ * initialises is disconnected, and its start-up command (INFO, the version check) then rejects
+ * where nothing awaits it: an unhandled rejection in a process stopped right after it started.
+ * Bounded, so a Redis that does not answer does not hold up shutdown.
+ */
+async function settleBeforeClose(parts: ReadonlyArray<{ waitUntilReady(): Promise<unknown> }>) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(parts.map((part) => part.waitUntilReady())),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SETTLE_BEFORE_CLOSE_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 function connectionOf(url: string) {
   const u = new URL(url);
   const db = Number(u.pathname.replace(/^\//, "") || 0);
@@ -106,12 +127,14 @@ export function createBullmqQueue(options: {
         async stop({ abandon = false } = {}) {
           clearInterval(timer);
           if (abandon) for (const abort of aborts.values()) abort.abort(new Error("worker stopped"));
+          await settleBeforeClose(workers);
           await Promise.all(workers.map((worker) => worker.close(abandon)));
         },
       };
     },
 
     async close() {
+      await settleBeforeClose(Object.values(queues));
       await Promise.all(Object.values(queues).map((queue) => queue.close()));
     },
   };
