@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { decodeImage, resizeLanczos } from "../packages/engine/src/image.ts";
 import { retouchJob, retouchPortrait } from "../packages/engine/src/retouch.ts";
-import { closeSrPools } from "../packages/engine/src/upscale/pool.ts";
+import { closeSrPools, getSrPool } from "../packages/engine/src/upscale/pool.ts";
 import { upscaleImage } from "../packages/engine/src/upscale/upscale.ts";
 
 const [portraitPath, psnrPath] = process.argv.slice(2);
@@ -60,11 +60,13 @@ const ai = await upscaleImage(small, 2);
 const lanczos = await resizeLanczos(small, w, h);
 const psnrAi = psnr(ai.image.data, reference.data);
 const psnrLanczos = psnr(lanczos.data, reference.data);
+const runtime = getSrPool("esrgan-slim").runtime;
 await closeSrPools();
 
 process.stdout.write(
   `${JSON.stringify({
     phase: "engine",
+    runtime,
     upscaleMs,
     upscaleTiles: `${up.stats.aiTiles}/${up.stats.tiles}`,
     fullMs,

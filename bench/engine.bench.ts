@@ -7,8 +7,11 @@
  * Each side runs in its own process so peak RSS is measured per side; times are best of 2 (baseline)
  * and best of 4 (engine), and each stage of the full retouch its own best over those 4 runs,
  * because the machine may be shared.
- * Targets: full ≤ 0.5× baseline; retouch work ≤ 10% of upscale time; engine peak RSS ≤ 1.5 GB;
- * AI ≥ +0.5 dB over Lanczos3. The last line is machine-readable.
+ * Targets: full ≤ 0.25× baseline (issue 29); retouch work (analysis, retouch, filters, identity)
+ * ≤ 5% of the baseline; engine peak RSS ≤ 1.5 GB; AI ≥ +0.5 dB over Lanczos3. The last line is
+ * machine-readable. (Retouch work was once held to 10% of the upscale; since ESRGAN runs on
+ * onnxruntime-node the upscale is ~3.5× faster, so that share no longer says whether the
+ * retouch got slower: the baseline, measured in the same run, does.)
  * BENCH_SMOKE=1 (bench/smoke.test.ts, in CI): the same steps once each, on the portrait and the
  * PSNR photo shrunk to 192 px, no warm-up and no targets: seconds, to prove the bench still runs.
  */
@@ -58,8 +61,8 @@ const fullMs = engine.fullMs as number;
 const t = engine.fullTimings as Record<string, number>;
 const retouchWorkMs = t.analyzeMs! + t.retouchMs! + t.filterMs! + t.identityMs!;
 const ratio = fullMs / baselineMs;
-// Against the faster of the two upscale timings (alone, and inside the full run): the stricter reading.
-const retouchShare = retouchWorkMs / Math.min(upscaleMs, t.upscaleMs!);
+const retouchShare = retouchWorkMs / baselineMs;
+const upscaleShare = retouchWorkMs / Math.min(upscaleMs, t.upscaleMs!);
 const peakRss = Math.round(engine.peakRssMb as number);
 const gain = (engine.psnrAi as number) - (engine.psnrLanczos as number);
 const ok = (cond: boolean) => (cond ? "met" : "MISSED");
@@ -67,7 +70,9 @@ const ok = (cond: boolean) => (cond ? "met" : "MISSED");
 print(
   `baseline  naive UpscalerJS slim x2, whole image, 1 thread: ${(baselineMs / 1000).toFixed(2)} s, peak RSS ${Math.round(baseline.peakRssMb as number)} MB`,
 );
-print(`engine    upscale x2 alone: ${(upscaleMs / 1000).toFixed(2)} s (AI tiles ${engine.upscaleTiles})`);
+print(
+  `engine    upscale x2 alone: ${(upscaleMs / 1000).toFixed(2)} s (AI tiles ${engine.upscaleTiles}, ESRGAN on ${engine.runtime})`,
+);
 print(
   `engine    full retouch + 2x: ${(fullMs / 1000).toFixed(2)} s -> ${engine.width}x${engine.height} (AI tiles ${engine.fullTiles}); ` +
     `analyze ${t.analyzeMs!.toFixed(0)} ms, retouch ${t.retouchMs!.toFixed(0)} ms, filter ${t.filterMs!.toFixed(0)} ms, identity ${t.identityMs!.toFixed(0)} ms, upscale ${t.upscaleMs!.toFixed(0)} ms, encode ${t.encodeMs!.toFixed(0)} ms; identity cosine ${(engine.identity as number | null)?.toFixed(4)}`,
@@ -78,6 +83,6 @@ print(
 if (SMOKE) print("targets   not judged in smoke mode");
 else
   print(
-    `targets   full/baseline ${ratio.toFixed(3)} <= 0.5: ${ok(ratio <= 0.5)}; retouch work ${(retouchShare * 100).toFixed(1)}% of upscale <= 10%: ${ok(retouchShare <= 0.1)}; peak RSS ${peakRss} MB <= 1536: ${ok(peakRss <= 1536)}; AI gain ${gain.toFixed(2)} dB >= 0.5: ${ok(gain >= 0.5)}`,
+    `targets   full/baseline ${ratio.toFixed(3)} <= 0.25: ${ok(ratio <= 0.25)}; retouch work ${(retouchShare * 100).toFixed(1)}% of baseline <= 5%: ${ok(retouchShare <= 0.05)} (${(upscaleShare * 100).toFixed(0)}% of the upscale); peak RSS ${peakRss} MB <= 1536: ${ok(peakRss <= 1536)}; AI gain ${gain.toFixed(2)} dB >= 0.5: ${ok(gain >= 0.5)}`,
   );
 print(`retouch_vs_naive=${ratio.toFixed(3)} peak_rss_mb=${peakRss} psnr_gain_db=${gain.toFixed(2)}`);

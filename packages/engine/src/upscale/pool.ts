@@ -6,6 +6,8 @@ import { assertModelFile, resolvePackageDir } from "../runtime/model-files.ts";
 import { wasmBinariesDir } from "../runtime/tf.ts";
 
 export type TSrModel = "esrgan-slim" | "esrgan-medium";
+/** Where ESRGAN runs: onnxruntime-node's native kernels, or tfjs-wasm where those cannot load. */
+export type TSrRuntime = "onnxruntime-node" | "tfjs-wasm";
 
 /** Input pixels each side a tile needs beyond what it keeps (the models' receptive field is ~7 px). */
 export const SR_MODEL_PAD: Record<TSrModel, number> = { "esrgan-slim": 9, "esrgan-medium": 14 };
@@ -58,6 +60,9 @@ export class SrWorkerPool {
   private readonly queue: TTileJob[] = [];
   private nextId = 1;
   private failure: Error | null = null;
+  private runtimes: TSrRuntime[] = [];
+  /** Why the native runtime did not load, when it did not (a worker's first answer). */
+  fallbackReason: string | null = null;
   readonly ready: Promise<void>;
 
   constructor(
@@ -79,16 +84,24 @@ export class SrWorkerPool {
           descriptorJson,
           descriptorOutput: DESCRIPTOR_OUTPUT,
           wasmDir: wasmBinariesDir(),
+          runtime: process.env.ENGINE_SR_RUNTIME === "wasm" ? "wasm" : "native",
         },
       });
       const slot: TSlot = { worker, inFlight: [] };
       this.slots.push(slot);
       starts.push(
         new Promise<void>((resolve, reject) => {
-          worker.once("message", (message: { type: string; message?: string }) => {
-            if (message.type === "ready") resolve();
-            else reject(new EngineError("ENGINE_FAILED", `Upscale worker did not start: ${message.message}`));
-          });
+          worker.once(
+            "message",
+            (message: { type: string; message?: string; runtime?: TSrRuntime; reason?: string }) => {
+              if (message.type === "ready") {
+                this.runtimes.push(message.runtime ?? "tfjs-wasm");
+                if (message.reason) this.fallbackReason ??= message.reason;
+                resolve();
+              } else
+                reject(new EngineError("ENGINE_FAILED", `Upscale worker did not start: ${message.message}`));
+            },
+          );
           worker.once("error", reject);
         }),
       );
@@ -122,6 +135,13 @@ export class SrWorkerPool {
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** The runtime ESRGAN runs on (once ready): native when every worker loaded it. */
+  get runtime(): TSrRuntime {
+    return this.runtimes.length > 0 && this.runtimes.every((r) => r === "onnxruntime-node")
+      ? "onnxruntime-node"
+      : "tfjs-wasm";
   }
 
   /** Upscales one RGB tile ×2; resolves with the output tile's pixels. */
