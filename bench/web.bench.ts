@@ -7,7 +7,9 @@
  * and exits 1 below the issue's thresholds: performance 95, accessibility 100, best practices 95,
  * SEO 100, LCP ≤ 1.5 s, CLS ≤ 0.05. BENCH_SKIP_BUILD=1 serves the build that is there;
  * BENCH_RUNS=n takes the median of n runs per page (default 1); BENCH_REPORT_DIR=dir keeps each page's
- * Lighthouse report as JSON. The last line is machine-readable.
+ * Lighthouse report as JSON. BENCH_FONTS=no-cjk runs Chromium with no CJK font at all (a
+ * fontconfig file that rejects Noto Sans/Serif CJK), the device that falls back to nothing before
+ * Pretendard arrives (issue 29 item 4). The last line is machine-readable.
  *
  * BENCH_SMOKE=1 (bench/smoke.test.ts, in CI): no build, the landing page once, no thresholds. The
  * server (apps/server/src/main.ts, without start.mjs's build-when-stale) serves the built app when
@@ -56,7 +58,24 @@ const CHROME_FLAGS = [
   "--lang=ko-KR",
   "--accept-lang=ko-KR,ko",
 ];
+const FONTS = process.env.BENCH_FONTS === "no-cjk" ? "no-cjk" : "system";
 const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** A fontconfig file: the system's fonts less every CJK face, for BENCH_FONTS=no-cjk. */
+function noCjkFontconfig(dir: string): string {
+  const file = path.join(dir, "fonts-no-cjk.conf");
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><glob>*CJK*</glob><glob>*Nanum*</glob><glob>*UnDotum*</glob><glob>*Baekmuk*</glob></rejectfont></selectfont>
+</fontconfig>
+`,
+  );
+  return file;
+}
 const loadOf = () =>
   loadavg()
     .map((load) => load.toFixed(1))
@@ -197,7 +216,10 @@ async function main() {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
+    ...(FONTS === "no-cjk" ? { envVars: { ...process.env, FONTCONFIG_FILE: noCjkFontconfig(dataDir) } } : {}),
   });
+  if (FONTS === "no-cjk")
+    print("fonts: no CJK face (BENCH_FONTS=no-cjk): Korean falls back to nothing before Pretendard");
   const figures: PageFigures[] = [];
   let failed = false;
   try {

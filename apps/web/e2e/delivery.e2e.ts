@@ -288,66 +288,86 @@ describe("public pages prerendered in both languages, then hydrated", () => {
   );
 
   it.each([
-    ["/", "ko-KR"],
-    ["/en", "en-US"],
-    ["/pricing", "ko-KR"],
-    ["/en/pricing", "en-US"],
-  ] as const)("%s does not move when Pretendard arrives late on a phone", async (path, locale) => {
-    const context = await newContext(browser, { width: 412, height: 823 }, { locale });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const win = window as unknown as { __shifts: number };
-      win.__shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!entry.hadRecentInput) win.__shifts += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    // Fonts held back until the page has painted and hydrated: the swap happens on a laid-out page,
-    // as on a slow connection.
-    const held: (() => Promise<void>)[] = [];
-    let isHolding = true;
-    await page.route(/\.woff2$/, (route) => {
-      if (isHolding) held.push(() => route.continue());
-      else void route.continue();
-    });
-    await page.goto(path);
-    await waitForHydration(page);
-    await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    // Only the swap is measured: hydration runs as a transition and may still be finishing, so wait
-    // until ten frames pass with no new shift, then count from zero.
-    await page.evaluate(async () => {
-      const win = window as unknown as { __shifts: number };
-      const frames = (count: number) =>
-        new Promise<void>((resolve) => {
-          const step = (left: number) =>
-            left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
-          step(count);
-        });
-      for (;;) {
-        const before = win.__shifts;
-        await frames(10);
-        if (win.__shifts === before) break;
-      }
-      win.__shifts = 0;
-    });
-    isHolding = false;
-    for (const release of held) await release();
-    await page.evaluate(async () => {
-      await document.fonts.ready;
-      // Two frames, so a shift from the swap has been recorded.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    });
-    const swapped = await page.evaluate(() =>
-      [...document.fonts].some(
-        (face) => face.family.replaceAll('"', "") === "Pretendard Subset" && face.status === "loaded",
-      ),
-    );
-    expect(swapped).toBe(true);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
-    expect(shifts).toBeLessThan(0.01);
-    await context.close();
-  });
+    ["/", "ko-KR", "system"],
+    ["/en", "en-US", "system"],
+    ["/pricing", "ko-KR", "system"],
+    ["/en/pricing", "en-US", "system"],
+    // A device with no Korean font: Korean waits in blank boxes of Pretendard's width (the Hangul
+    // placeholder face), not in narrow tofu that re-wraps when the font comes (CLS 0.095 on /).
+    ["/", "ko-KR", "no-cjk"],
+    ["/pricing", "ko-KR", "no-cjk"],
+  ] as const)(
+    "%s does not move when Pretendard arrives late on a phone (%s, %s fonts)",
+    async (path, locale, fonts) => {
+      const fontBrowser = fonts === "no-cjk" ? await launchBrowser({ fonts }) : browser;
+      const context = await newContext(fontBrowser, { width: 412, height: 823 }, { locale });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const win = window as unknown as { __shifts: number };
+        win.__shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) win.__shifts += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      // Fonts held back until the page has painted and hydrated: the swap happens on a laid-out page,
+      // as on a slow connection.
+      const held: (() => Promise<void>)[] = [];
+      let isHolding = true;
+      await page.route(/\.woff2$/, (route) => {
+        if (isHolding) held.push(() => route.continue());
+        else void route.continue();
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      // Only the swap is measured: hydration runs as a transition and may still be finishing, so wait
+      // until ten frames pass with no new shift, then count from zero.
+      await page.evaluate(async () => {
+        const win = window as unknown as { __shifts: number };
+        const frames = (count: number) =>
+          new Promise<void>((resolve) => {
+            const step = (left: number) =>
+              left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
+            step(count);
+          });
+        for (;;) {
+          const before = win.__shifts;
+          await frames(10);
+          if (win.__shifts === before) break;
+        }
+        win.__shifts = 0;
+      });
+      // While Pretendard is held, Korean is set in a Korean face where the device has one, and in
+      // the blank placeholder of Pretendard's width where it has none (never in tofu).
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("DOM.enable");
+      await cdp.send("CSS.enable");
+      const { root } = await cdp.send("DOM.getDocument");
+      const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" });
+      const heldFaces = (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })).fonts.map(
+        (f) => f.familyName,
+      );
+      if (locale === "ko-KR") expect(heldFaces.includes("Gyeol Hangul Placeholder")).toBe(fonts === "no-cjk");
+      isHolding = false;
+      for (const release of held) await release();
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        // Two frames, so a shift from the swap has been recorded.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
+      const swapped = await page.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.replaceAll('"', "") === "Pretendard Subset" && face.status === "loaded",
+        ),
+      );
+      expect(swapped).toBe(true);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+      expect(shifts).toBeLessThan(0.01);
+      await context.close();
+      if (fontBrowser !== browser) await fontBrowser.close();
+    },
+  );
   it.each(["/", "/en/pricing", "/notice"])(
     "%s keeps its header still at 1280 px while the app hydrates and the auth check answers",
     async (path) => {
