@@ -2,6 +2,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { hangulPlaceholderDataUrl } from "./scripts/hangul-placeholder-font.mjs";
 import { i18nPlugin } from "./src/lib/i18n/i18n-vite-plugin.ts";
 
 /**
@@ -18,7 +19,30 @@ const apiProxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   // i18nPlugin: each language's strings in two chunks, and the app's own react-i18next (issue 17).
-  plugins: [i18nPlugin(), react(), tailwindcss()],
+  plugins: [
+    i18nPlugin(),
+    react(),
+    tailwindcss(),
+    {
+      // The Hangul placeholder face (styles.css), preloaded: Chromium holds the first render for a
+      // preloaded font, so a device without a Korean font lays Korean out at Pretendard's width from
+      // the first frame rather than in tofu for the moment the data: URL takes to decode.
+      name: "gyeol-hangul-placeholder-preload",
+      transformIndexHtml: () => [
+        {
+          tag: "link",
+          attrs: {
+            rel: "preload",
+            as: "font",
+            type: "font/ttf",
+            crossorigin: "",
+            href: hangulPlaceholderDataUrl(),
+          },
+          injectTo: "head",
+        },
+      ],
+    },
+  ],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -182,9 +182,14 @@ export function hangulPlaceholderFont(advance = PRETENDARD_HANGUL_ADVANCE, range
   return font;
 }
 
+/** The font as a data: URL (the page's head preloads it, styles.css's face loads it). */
+export function hangulPlaceholderDataUrl() {
+  return `data:font/ttf;base64,${hangulPlaceholderFont().toString("base64")}`;
+}
+
 /** The @font-face `src` value styles.css holds. */
 export function hangulPlaceholderSrc() {
-  return `url("data:font/ttf;base64,${hangulPlaceholderFont().toString("base64")}") format("truetype")`;
+  return `url("${hangulPlaceholderDataUrl()}") format("truetype")`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${hangulPlaceholderSrc()}\n`);

@@ -7,14 +7,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs build script, without types
-import * as font from "../scripts/hangul-placeholder-font.mjs";
-
-const { hangulPlaceholderFont, hangulPlaceholderSrc, PRETENDARD_HANGUL_ADVANCE } = font as {
-  hangulPlaceholderFont: () => Buffer;
-  hangulPlaceholderSrc: () => string;
-  PRETENDARD_HANGUL_ADVANCE: number;
-};
+import {
+  hangulPlaceholderFont,
+  hangulPlaceholderSrc,
+  PRETENDARD_HANGUL_ADVANCE,
+} from "../scripts/hangul-placeholder-font.mjs";
 
 /** Table tag -> its bytes. */
 function tables(bytes: Buffer) {
