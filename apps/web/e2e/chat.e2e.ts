@@ -78,7 +78,8 @@ describe("prompt chat", () => {
       mimeType: "text/plain",
       buffer: Buffer.from("hello"),
     });
-    await page.getByText("이미지 파일만 업로드할 수 있습니다").waitFor();
+    // The upload layer's sentence (issue 26): the types the chat takes, and this file's type.
+    await page.getByText(/파일만 올릴 수 있어요 \(이 파일: /).waitFor();
     await page.getByTestId("chat-file-input").setInputFiles(PHOTO);
     await input.fill("이 사진처럼");
     await page.getByTestId("chat-send").click();
