@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { noCjkFontconfig } from "../apps/web/e2e/support/fonts.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SMOKE = process.env.BENCH_SMOKE === "1";
@@ -61,21 +62,6 @@ const CHROME_FLAGS = [
 const FONTS = process.env.BENCH_FONTS === "no-cjk" ? "no-cjk" : "system";
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-/** A fontconfig file: the system's fonts less every CJK face, for BENCH_FONTS=no-cjk. */
-function noCjkFontconfig(dir: string): string {
-  const file = path.join(dir, "fonts-no-cjk.conf");
-  writeFileSync(
-    file,
-    `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <selectfont><rejectfont><glob>*CJK*</glob><glob>*Nanum*</glob><glob>*UnDotum*</glob><glob>*Baekmuk*</glob></rejectfont></selectfont>
-</fontconfig>
-`,
-  );
-  return file;
-}
 const loadOf = () =>
   loadavg()
     .map((load) => load.toFixed(1))

@@ -1,30 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
-
-/**
- * A fontconfig file: this machine's fonts less every CJK face, so Chromium sees the device with no
- * Korean font at all (issue 29 item 4; bench:web's BENCH_FONTS=no-cjk makes the same).
- */
-function noCjkFontconfig(): string {
-  const dir = mkdtempSync(join(tmpdir(), "gyeol-fonts-"));
-  const file = join(dir, "fonts-no-cjk.conf");
-  writeFileSync(
-    file,
-    `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <selectfont><rejectfont><glob>*CJK*</glob><glob>*Nanum*</glob><glob>*UnDotum*</glob><glob>*Baekmuk*</glob></rejectfont></selectfont>
-</fontconfig>
-`,
-  );
-  return file;
-}
+import { noCjkFontconfig } from "./fonts.ts";
 
 /**
  * Debian's Chromium, with the flags this machine needs (root: no sandbox; no background network).

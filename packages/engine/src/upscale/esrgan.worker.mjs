@@ -53,7 +53,7 @@ async function start() {
   // would only share it.
   let chain = Promise.resolve();
   parentPort.on("message", (message) => {
-    chain = chain.then(() => handle(message, native.session, model, descriptor));
+    chain = chain.then(() => handle(message, native, model, descriptor));
   });
 }
 
@@ -68,20 +68,19 @@ async function nativeSession() {
       graphOptimizationLevel: "all",
       executionMode: "sequential",
     });
-    return { session, reason: null };
+    return { session, ort, reason: null };
   } catch (error) {
     return { session: null, reason: String(error?.message ?? error).slice(0, 300) };
   }
 }
 
-async function handle(message, session, model, descriptor) {
+async function handle(message, { session, ort }, model, descriptor) {
   try {
     if (message.type === "tile") {
       const { id, width, height, pixels } = message;
       let values;
       let release = () => {};
       if (session) {
-        const ort = require("onnxruntime-node");
         const input = new ort.Tensor("float32", Float32Array.from(new Uint8Array(pixels)), [
           1,
           height,
