@@ -1,10 +1,12 @@
 /**
  * History's kept answers (issue 29, images.service.ts history): an unchanged page is handed out
  * again as the same object, and every change a history item can show (a new job, a job done or
- * failed with its code, an original purged) is in the very next read, whichever process made it
- * (the stamp comes from the database). Someone else's history stays refused.
+ * failed with its code, an original purged, a row changed by SQL outside the repository) is in the
+ * very next read, whichever process made it (the revision comes from the database, kept by a
+ * trigger). Someone else's history stays refused.
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { fileKeyFor } from "../src/drivers/storage/storage.ts";
 import { TEST_DATABASES } from "./helpers/databases.ts";
@@ -104,6 +106,27 @@ describe.each(TEST_DATABASES)("history's kept answers on $name", (database) => {
     expect((await read()).images[1]!.original_image_url).not.toBeNull();
     await store.images.forgetOriginal(first.inputKey);
     expect((await read()).images[1]!.original_image_url).toBeNull();
+
+    // A write that bypasses the repository (an operator's SQL, a future module): the database's
+    // trigger moves the revision all the same.
+    await sql`update images set prompt = 'edited by hand' where job_id = ${first.id}`.execute(t.db.kysely);
+    const { images: byHand } = (await read()) as unknown as { images: Array<{ prompt: string }> };
+    expect(byHand[1]!.prompt).toBe("edited by hand");
+
+    // Another user's writes leave this user's kept answer alone; a deleted row shows at once.
+    const kept = await service();
+    await store.images.insertImage({
+      user_id: other.id,
+      job_id: null,
+      source: "upscale",
+      original_image_url: null,
+      prompt: null,
+      seed: null,
+      created_at: now(),
+    });
+    expect(await service()).toBe(kept);
+    await sql`delete from images where job_id = ${second.id}`.execute(t.db.kysely);
+    expect((await read()).images).toHaveLength(1);
 
     // Someone else's history is still refused, kept answers or not.
     const foreign = await t.app.inject({

@@ -17,6 +17,7 @@ import { historyProviderTaskMigration } from "./migrations/20261129000000_histor
 import { samplesMigration } from "./migrations/20261130000000_samples.ts";
 import { affiliateRewardsMigration } from "./migrations/20261201000000_affiliate_rewards.ts";
 import { aiReliabilityMigration } from "./migrations/20261202000000_ai_reliability.ts";
+import { historyRevisionsMigration } from "./migrations/20261203000000_history_revisions.ts";
 import type { DialectMigration, TDialectName } from "./migrations/migration-helpers.ts";
 import type { DB } from "./schema.ts";
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "20261130000000_samples": samplesMigration,
   "20261201000000_affiliate_rewards": affiliateRewardsMigration,
   "20261202000000_ai_reliability": aiReliabilityMigration,
+  "20261203000000_history_revisions": historyRevisionsMigration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -332,6 +332,15 @@ export interface CreditUsesTable {
 
 export type TCreditHoldPurpose = "rewrite" | "chat" | "auto-prompt";
 
+/**
+ * One number per user that moves with every write to the user's `images` rows (a trigger keeps it,
+ * migration 20261203000000): the history page's kept answer is checked against it.
+ */
+export interface HistoryRevisionsTable {
+  user_id: number;
+  rev: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -349,6 +358,7 @@ export interface DB {
   notice_files: NoticeFilesTable;
   jobs: JobsTable;
   images: ImagesTable;
+  history_revisions: HistoryRevisionsTable;
   uploads: UploadsTable;
   renewal_reminders: RenewalRemindersTable;
   login_failures: LoginFailuresTable;

@@ -41,7 +41,7 @@ export type ImageHistory = ReturnType<typeof createImageHistory>;
 export function createImageHistory({ store, clock, files }: ImageHistoryDeps) {
   const { urlOf } = files;
   /** History pages' answers by user and query (insertion order is age order; see history()). */
-  const historyPages = new Map<string, { stamp: string; answer: THistoryResponse; until: number }>();
+  const historyPages = new Map<string, { revision: number; answer: THistoryResponse; until: number }>();
 
   /** The signed URL of a tool upload that is still kept, or null once it was purged. */
   async function storedUrlOf(key: string | null): Promise<string | null> {
@@ -91,9 +91,10 @@ export function createImageHistory({ store, clock, files }: ImageHistoryDeps) {
      * GET /api/image/history/{userId}: own history only, newest first (spec 02 §3). The page
      * re-reads it while it polls a job (spec 02 §4.1), and it rarely changed in between: a page's
      * answer is kept for HISTORY_PAGE_MS and handed out again (the same frozen object, so the
-     * route's JSON memo stringifies it once) while the database's stamp of that page
-     * (images.repository.ts historyStamp: ids, statuses, update times, originals) is unchanged.
-     * The stamp is read on every request, so a change made by any process shows at once.
+     * route's JSON memo stringifies it once) while the user's history revision (a number the
+     * database moves with every write to the user's rows, images.repository.ts historyRevision)
+     * is unchanged. The revision is read on every request, so a change made by any process shows
+     * at once.
      */
     async history(
       user: Pick<UserRow, "id">,
@@ -105,12 +106,12 @@ export function createImageHistory({ store, clock, files }: ImageHistoryDeps) {
       const { grouped, limit, offset } = historyPage(query);
       const filter = { ...query, limit, offset };
       const key = JSON.stringify([user.id, query.source, query.status, query.q, grouped, limit, offset]);
-      // Read before the rows: a write in between leaves a stamp older than the answer, which only
-      // costs the next request a rebuild.
-      const stamp = await store.images.historyStamp(user.id, filter);
+      // Read before the rows: a write in between leaves a revision older than the answer, which
+      // only costs the next request a rebuild.
+      const revision = await store.images.historyRevision(user.id);
       const nowMs = clock.now().getTime();
       const kept = historyPages.get(key);
-      if (kept && kept.stamp === stamp && kept.until > nowMs) return kept.answer;
+      if (kept && kept.revision === revision && kept.until > nowMs) return kept.answer;
       const rows = await store.images.listHistory(user.id, filter);
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit);
@@ -127,7 +128,7 @@ export function createImageHistory({ store, clock, files }: ImageHistoryDeps) {
       } as const);
       historyPages.delete(key);
       if (historyPages.size >= HISTORY_PAGES_KEPT) historyPages.delete(historyPages.keys().next().value!);
-      historyPages.set(key, { stamp, answer, until: nowMs + HISTORY_PAGE_MS });
+      historyPages.set(key, { revision, answer, until: nowMs + HISTORY_PAGE_MS });
       return answer;
     },
   };

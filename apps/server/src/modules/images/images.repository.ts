@@ -28,19 +28,6 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * The parameters of historyQuery's SQL, in the order Kysely compiles them: user, then each filter
- * that is set, then limit and offset (images.repository.test.ts holds this to Kysely's own).
- */
-export function historyParameters(userId: number, filter: HistoryFilter): unknown[] {
-  const parameters: unknown[] = [userId];
-  if (filter.source) parameters.push(filter.source);
-  if (filter.status) parameters.push(filter.status);
-  if (filter.q) parameters.push(likePattern(filter.q));
-  parameters.push(filter.limit + 1, filter.offset);
-  return parameters;
-}
-
 export function createImagesRepository(db: Kysely<DB>) {
   /** A user's history page (limit + 1 rows, to tell whether there is more), newest first. */
   function historyQuery(userId: number, filter: HistoryFilter) {
@@ -57,17 +44,10 @@ export function createImagesRepository(db: Kysely<DB>) {
       .offset(filter.offset);
   }
 
-  /** What historyStamp reads: each row's id, status, update time and whether its original is kept. */
-  const stampQuery = (userId: number, filter: HistoryFilter) =>
-    historyQuery(userId, filter)
-      .select(["id", "status", "updated_at"])
-      .select((eb) => eb("original_image_url", "is not", null).as("has_original"));
-  const stampSql = new Map<string, string>();
+  /** historyRevision's SQL, compiled once (the dialect's placeholder) and run with each user id. */
+  const revisionSql = db.selectFrom("history_revisions").select("rev").where("user_id", "=", 0).compile().sql;
 
   return {
-    /** historyStamp's query as Kysely builds it (images.repository.test.ts). */
-    compileStampQuery: (userId: number, filter: HistoryFilter) => stampQuery(userId, filter).compile(),
-
     insertImage(image: NewImage): Promise<ImageRow> {
       return db
         .insertInto("images")
@@ -114,32 +94,15 @@ export function createImagesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * What listHistory's page would hold, in a few small columns: each row's id, status,
-     * updated_at and whether its original is still there. Every change a history item can see
-     * goes through this repository and moves one of them (insertImage adds a row; completeImage
-     * and failImage set status and updated_at, failImage with the job's error code in the same
-     * transaction; forgetOriginal clears original_image_url): images.service.ts keeps a page's
-     * answer while its stamp is the same. A new write here must keep that true.
+     * A number that moves with every write to this user's history rows, from any process or
+     * module: a trigger on `images` keeps it in the same transaction as the write (migration
+     * 20261203000000_history_revisions). image-history.ts hands a page's kept answer out again
+     * while it is unchanged; one primary-key read, where re-reading the page's rows cost 40 % of a
+     * history request's CPU (bench:api profile, issue 29).
      */
-    async historyStamp(userId: number, filter: HistoryFilter): Promise<string> {
-      // Read on every history request: its SQL is built by Kysely once per set of filters in use
-      // (eight at most) and run again with this request's parameters.
-      const shape = `${filter.source ? "s" : ""}${filter.status ? "t" : ""}${filter.q ? "q" : ""}`;
-      let text = stampSql.get(shape);
-      if (text === undefined) {
-        text = stampQuery(userId, filter).compile().sql;
-        stampSql.set(shape, text);
-      }
-      const { rows } = await db.executeQuery<{
-        id: number;
-        status: string;
-        updated_at: string;
-        has_original: number | boolean;
-      }>(CompiledQuery.raw(text, historyParameters(userId, filter)));
-      let stamp = "";
-      for (const row of rows)
-        stamp += `${row.id}|${row.status}|${row.updated_at}|${Number(row.has_original)};`;
-      return stamp;
+    async historyRevision(userId: number): Promise<number> {
+      const { rows } = await db.executeQuery<{ rev: number }>(CompiledQuery.raw(revisionSql, [userId]));
+      return rows[0]?.rev ?? 0;
     },
 
     /** Whether `key` is one of this user's images (result, original or thumbnail). */
