@@ -296,6 +296,10 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     // placeholder face), not in narrow tofu that re-wraps when the font comes (CLS 0.095 on /).
     ["/", "ko-KR", "no-cjk"],
     ["/pricing", "ko-KR", "no-cjk"],
+    // English there waits in DejaVu Sans or Liberation Sans sized to Pretendard's widths (styles.css
+    // "Pretendard Fallback Arial" and "DejaVu"); unadjusted, DejaVu moved /en's hero (CLS 0.033).
+    ["/en", "en-US", "no-cjk"],
+    ["/en/pricing", "en-US", "no-cjk"],
   ] as const)(
     "%s does not move when Pretendard arrives late on a phone (%s, %s fonts)",
     async (path, locale, fonts) => {
