@@ -2,7 +2,7 @@
  * npm run bench:moderation — what the second opinion (issue 24) costs an upload. For every image
  * of the workload it times, interleaved, the check uploads had before (the first classifier, plus
  * the close-up measurement in the grey band) and the check they have now (nsfw.ts classifyNsfw:
- * the second classifier only when the first would refuse), and prints the added time per upload,
+ * the second classifier when the first would refuse or is unsure, the second look), and prints the added time per upload,
  * median and p95, with the ratio of the medians. Workload: the engine's fixtures and issue 24's
  * kinds of crop made from them (a 5:1 spacesuit strip, a face strip, a 1:4 column, a portrait
  * padded to a banner); with BENCH_SET_DIR (e.g. .scratch/nsfw-set/images, filled by npm run
@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { inGreyBand, needsSecondOpinion } from "../packages/engine/src/moderation-rule.ts";
+import { inGreyBand, needsSecondLook, needsSecondOpinion } from "../packages/engine/src/moderation-rule.ts";
 import { classifyNsfw, measureCloseUp, scoreNsfw, warmNsfwModel } from "../packages/engine/src/nsfw.ts";
 
 const SMOKE = process.env.BENCH_SMOKE === "1";
@@ -125,7 +125,8 @@ for (const [name, bytes] of images) {
   }
   const mb = percentile(b, 0.5);
   const ma = percentile(a, 0.5);
-  const second = needsSecondOpinion(await scoreNsfw(bytes));
+  const first = await scoreNsfw(bytes);
+  const second = needsSecondOpinion(first) || needsSecondLook(first);
   if (second) asked++;
   before.push(mb);
   after.push(ma);

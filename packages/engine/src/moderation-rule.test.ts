@@ -8,8 +8,10 @@ import {
   isClothedCloseUp,
   isClothedPerson,
   NSFW_EXPLICIT_THRESHOLD,
+  NSFW_SECOND_LOOK_REFUSE,
   NSFW_SECOND_OPINION_THRESHOLD,
   type NsfwScores,
+  needsSecondLook,
   needsSecondOpinion,
   nsfwVerdict,
   PERSON_MAX_SKIN,
@@ -58,8 +60,8 @@ function rates(entries: ScoredEntry[], decide: TDecide) {
  * lets more nudity through than this fails here.
  */
 const PUBLISHED = {
-  all: { falsePositives: 7, falseNegatives: 31 },
-  photos: { falsePositives: 7, falseNegatives: 9 },
+  all: { falsePositives: 7, falseNegatives: 23 },
+  photos: { falsePositives: 7, falseNegatives: 5 },
 };
 
 function meetsPublished(decide: TDecide): boolean {
@@ -120,8 +122,35 @@ describe("nsfwVerdict over the labelled set", () => {
       for (const entry of explicit.filter((e) => before(e) === "block")) {
         expect(rule(entry), entry.id).toBe("block");
       }
-      expect(rates(scored, rule).falseNegatives).toEqual(rates(scored, before).falseNegatives);
+      // What it lets through, the rules before let through too (the second look only adds refusals).
+      const missedBefore = new Set(rates(scored, before).falseNegatives);
+      for (const id of rates(scored, rule).falseNegatives) expect(missedBefore.has(id), id).toBe(true);
     }
+  });
+
+  it("the second look refuses nudity the first classifier scores middling, and no ordinary picture", () => {
+    const looked = scored.filter((e) => needsSecondLook(e.scores));
+    const refused = looked.filter((e) => rule(e) === "block");
+    expect(refused.map((e) => e.id).sort()).toEqual([
+      // Paintings.
+      "image-data-124full",
+      "image-data-187full",
+      "image-data-32full",
+      "image-data-86full",
+      // Explicit photos padded out to a banner or a column to slip past the first classifier.
+      "nude-py-3-banner",
+      "nude-py-4-column",
+      "nudenet-cory-chase-banner",
+      "nudenet-nude-banner",
+    ]);
+    for (const entry of refused) expect(entry.label, entry.id).toBe("block");
+    // The ordinary pictures it looks at stay well below the line.
+    const ordinary = looked.filter((e) => e.label === "allow");
+    expect(ordinary.length).toBeGreaterThanOrEqual(50);
+    expect(Math.max(...ordinary.map((e) => explicitScore(e.second)))).toBeLessThan(NSFW_SECOND_LOOK_REFUSE - 0.15);
+    // Below NSFW_SECOND_LOOK_FROM nothing is asked and everything passes, whatever the second would say.
+    const padded = scored.find((e) => e.id === "nude-py-4-column")!;
+    expect(nsfwVerdict({ ...padded.scores, Porn: 0.1, Hentai: 0.05 }, { second: padded.second })).toBe("allow");
   });
 
   it("passes the four women in party dresses: a group, no close-up, but little of their bodies bare", () => {

@@ -1,7 +1,13 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { decodeImage } from "./image.ts";
-import { explicitScore, NSFW_EXPLICIT_THRESHOLD, NSFW_SECOND_OPINION_THRESHOLD } from "./moderation-rule.ts";
+import {
+  explicitScore,
+  NSFW_EXPLICIT_THRESHOLD,
+  NSFW_SECOND_LOOK_REFUSE,
+  NSFW_SECOND_OPINION_THRESHOLD,
+  needsSecondLook,
+} from "./moderation-rule.ts";
 import { classifyNsfw, SECOND_OPINION_SIDE, scoreNsfw, secondOpinionView } from "./nsfw.ts";
 import { readFixture } from "./test/fixtures.ts";
 
@@ -33,6 +39,22 @@ describe("the second opinion (issue 24: refusals on evidence)", () => {
     const result = await classifyNsfw(strip);
     expect(result.second).toBeDefined();
     expect(explicitScore(result.second!)).toBeLessThan(NSFW_SECOND_OPINION_THRESHOLD);
+    expect(result.verdict).toBe("allow");
+  });
+
+  it("takes a second look at a middling first score, and passes an ordinary crop the second clears", async () => {
+    // A taller band across the suit: the first classifier is unsure rather than sure.
+    const band = await sharp(readFixture("astronaut.jpg"))
+      .extract({ left: 0, top: 220, width: 512, height: 128 })
+      .resize(3000, 600, { fit: "fill" })
+      .png()
+      .toBuffer();
+    const first = await scoreNsfw(band);
+    expect(needsSecondLook(first)).toBe(true);
+    const result = await classifyNsfw(band);
+    expect(result.second).toBeDefined();
+    expect(explicitScore(result.second!)).toBeLessThan(NSFW_SECOND_LOOK_REFUSE);
+    expect(result.closeUp).toBeUndefined();
     expect(result.verdict).toBe("allow");
   });
 

@@ -13,6 +13,7 @@ import {
   inGreyBand,
   NSFW_SECOND_OPINION_THRESHOLD,
   type NsfwScores,
+  needsSecondLook,
   needsSecondOpinion,
   nsfwVerdict,
   type TNsfwClass,
@@ -225,13 +226,19 @@ export async function secondOpinionScores(input: Buffer | Uint8Array): Promise<N
 /**
  * Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8), refusing
  * only on evidence (moderation-rule.ts nsfwVerdict). Most uploads are decided by the first
- * classifier alone and pay nothing more. When it would refuse, the second classifier looks at
+ * classifier alone and pay nothing more. A middling first score (the second look,
+ * NSFW_SECOND_LOOK_FROM up) asks the second classifier, which refuses only when sure. When the
+ * first would refuse, the second classifier looks at
  * the picture unsquashed; if it disagrees, the upload passes. If it agrees and the scores are in
  * the grey band, where explicit photos and clothed face close-ups both land, the close-up
  * measurement decides.
  */
 export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
   const scores = await scoreNsfw(input);
+  if (needsSecondLook(scores)) {
+    const second = await secondOpinionScores(input);
+    return { verdict: nsfwVerdict(scores, { second }), scores, second };
+  }
   if (!needsSecondOpinion(scores)) return { verdict: nsfwVerdict(scores), scores };
   const second = await secondOpinionScores(input);
   if (explicitScore(second) < NSFW_SECOND_OPINION_THRESHOLD || !inGreyBand(scores)) {
