@@ -105,7 +105,7 @@ export const NSFW_SECOND_LOOK_REFUSE = 0.8;
 
 /** What the engine measured beyond the first classifier's scores, when it measured it. */
 export type NsfwEvidence = {
-  /** The second classifier's scores (nsfw.ts secondOpinionScores), taken when the first refuses. */
+  /** The second classifier's scores (nsfw.ts secondOpinionScores), taken when the first refuses or is unsure (the second look). */
   second?: NsfwScores;
   /** The close-up features (nsfw.ts measureCloseUp), taken in the grey band. */
   closeUp?: CloseUpFeatures;

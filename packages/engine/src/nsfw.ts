@@ -31,7 +31,7 @@ export interface NsfwResult {
   verdict: TNsfwVerdict;
   /** Probability of each class, 0..1, summing to about 1 (the first classifier, MobileNetV2). */
   scores: NsfwScores;
-  /** The second classifier's scores (InceptionV3), asked only when the first refuses. */
+  /** The second classifier's scores (InceptionV3), asked when the first refuses or is unsure (the second look). */
   second?: NsfwScores;
   /** Measured only when the second agrees and the scores land in the grey band (moderation-rule.ts inGreyBand). */
   closeUp?: CloseUpFeatures;
