@@ -147,10 +147,14 @@ describe("nsfwVerdict over the labelled set", () => {
     // The ordinary pictures it looks at stay well below the line.
     const ordinary = looked.filter((e) => e.label === "allow");
     expect(ordinary.length).toBeGreaterThanOrEqual(50);
-    expect(Math.max(...ordinary.map((e) => explicitScore(e.second)))).toBeLessThan(NSFW_SECOND_LOOK_REFUSE - 0.15);
+    expect(Math.max(...ordinary.map((e) => explicitScore(e.second)))).toBeLessThan(
+      NSFW_SECOND_LOOK_REFUSE - 0.15,
+    );
     // Below NSFW_SECOND_LOOK_FROM nothing is asked and everything passes, whatever the second would say.
     const padded = scored.find((e) => e.id === "nude-py-4-column")!;
-    expect(nsfwVerdict({ ...padded.scores, Porn: 0.1, Hentai: 0.05 }, { second: padded.second })).toBe("allow");
+    expect(nsfwVerdict({ ...padded.scores, Porn: 0.1, Hentai: 0.05 }, { second: padded.second })).toBe(
+      "allow",
+    );
   });
 
   it("passes the four women in party dresses: a group, no close-up, but little of their bodies bare", () => {
