@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/e2e/support/chromium.ts";
 import { noCjkFontconfig } from "../apps/web/e2e/support/fonts.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -43,16 +44,9 @@ const THRESHOLDS = {
   lcpMs: 1500,
   cls: 0.05,
 };
-/** The flags this machine's Chromium needs (root: no sandbox; no background network: none is reachable). */
+/** The flags this machine's Chromium needs (e2e/support/chromium.ts), and Lighthouse's. */
 const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...CHROMIUM_FLAGS,
   "--disable-dev-shm-usage",
   // A Korean visitor's browser: an unprefixed page (/, /pricing) follows the browser's language
   // when none is stored (src/lib/locale.ts), so an English browser would be shown /pricing in English.
@@ -200,7 +194,7 @@ async function main() {
     },
   );
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     ...(FONTS === "no-cjk" ? { envVars: { ...process.env, FONTCONFIG_FILE: noCjkFontconfig(dataDir) } } : {}),
   });

@@ -4,26 +4,18 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 import { noCjkFontconfig } from "./fonts.ts";
 
 /**
- * Debian's Chromium, with the flags this machine needs (root: no sandbox; no background network).
- * `fonts: "no-cjk"` hides every CJK font from it.
+ * Debian's Chromium, with the flags this machine needs (chromium.ts). `fonts: "no-cjk"` hides every
+ * CJK font from it.
  */
 export async function launchBrowser(options: { fonts?: "system" | "no-cjk" } = {}): Promise<Browser> {
   return chromium.launch({
     ...(options.fonts === "no-cjk" ? { env: { ...process.env, FONTCONFIG_FILE: noCjkFontconfig() } } : {}),
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
 }
 
