@@ -96,6 +96,8 @@ describe.each(["/", "/en"])("the core strings of %s", (home) => {
       states.push(`${document.documentElement.lang} ${screen.queryByTestId("nav-login")?.textContent}`);
     const observer = new MutationObserver(record);
     observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    // The state before the click: the switch may change nothing on screen until the new language paints.
+    record();
     click(`lang-${to}`);
     await waitFor(() => expect(screen.getByTestId("nav-login").textContent).toBe(loginText[to]));
     observer.disconnect();

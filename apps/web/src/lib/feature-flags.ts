@@ -3,7 +3,7 @@ import type { TFeatureFlagsResponse } from "@gyeol/shared/contracts/flags";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { apiGet } from "./api-client.ts";
-import { useAuth } from "./auth/auth-provider.tsx";
+import { useAuthSelect } from "./auth/auth-provider.tsx";
 import { env } from "./env.ts";
 import { hasQueryClient } from "./query-client-loader.ts";
 
@@ -96,10 +96,10 @@ function useCachedFeatureFlags(): TFeatureFlagsResponse | undefined {
 
 export function useImageGenerationVisible(): boolean {
   const data = useCachedFeatureFlags();
-  const { user } = useAuth();
+  const userId = useAuthSelect((state) => state.user?.id);
   return isImageGenerationVisible({
     buildFlag: env.imageGenerationEnabled,
     serverFlag: data?.imageGenerationEnabled ?? true,
-    userId: user?.id,
+    userId,
   });
 }

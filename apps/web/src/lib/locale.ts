@@ -134,10 +134,19 @@ export function useStoredLocale(): TLocale {
   return useSyncExternalStore(subscribe, getLocale, () => serverLocale);
 }
 
-/** The language the current page is shown in. */
+/**
+ * The language the current page is shown in. Subscribed as that language, not as the stored choice
+ * it is resolved from: on a page whose path fixes the language (/en, /terms/kr) a stored choice or
+ * browser language that differs from the prerendered one (a Korean browser on /en) changes nothing,
+ * so hydration is not followed by a forced re-render of every component that localises a link.
+ */
 export function usePageLocale(): TLocale {
   const { pathname } = useLocation();
-  return resolvePageLocale(pathname, useStoredLocale());
+  return useSyncExternalStore(
+    subscribe,
+    () => resolvePageLocale(pathname, getLocale()),
+    () => resolvePageLocale(pathname, serverLocale),
+  );
 }
 
 /** Localises internal links for the current page language (spec 01 §3). */

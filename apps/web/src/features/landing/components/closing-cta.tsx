@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoMark } from "../../../components/brand/logo-mark.tsx";
 import { buttonStyles } from "../../../components/ui/button.tsx";
-import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 
 export function ClosingCta() {
   const { t } = useTranslation();
   const locale = usePageLocale();
-  const { status } = useAuth();
+  const isSignedIn = useAuthSelect((state) => state.status === "authenticated");
 
   return (
     <section className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 lg:pb-28">
@@ -38,7 +38,7 @@ export function ClosingCta() {
               className="size-4.5 transition-transform group-hover:translate-x-0.5"
             />
           </Link>
-          {status !== "authenticated" && (
+          {!isSignedIn && (
             <Link
               to={localizePath("/signup", locale)}
               className={buttonStyles({

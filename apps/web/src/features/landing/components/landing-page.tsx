@@ -1,6 +1,6 @@
 import { localizePath } from "@gyeol/shared/routes";
 import { Navigate } from "react-router";
-import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useAffiliateCapture } from "../hooks/use-affiliate-capture.ts";
@@ -14,11 +14,11 @@ import { SkinRealismSection } from "./skin-realism-section.tsx";
  * §2) is the demo mode: the server's DEMO_MODE signs visitors in as the demo user, who goes to /mypage.
  */
 export function LandingPage() {
-  const { user } = useAuth();
+  const isDemoUser = useAuthSelect((state) => state.user?.isDemoUser === true);
   const locale = usePageLocale();
   useDocumentTitle(undefined);
   useAffiliateCapture();
-  if (user?.isDemoUser) return <Navigate to={localizePath("/mypage", locale)} replace />;
+  if (isDemoUser) return <Navigate to={localizePath("/mypage", locale)} replace />;
   return (
     <div data-testid="landing">
       <HeroSection />

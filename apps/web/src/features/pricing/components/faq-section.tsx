@@ -8,7 +8,7 @@ import {
 import { localizePath } from "@gyeol/shared/routes";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import { type KeyboardEvent, memo, type ReactNode, useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { featureFlagsQuery } from "../../../lib/feature-flags.ts";
@@ -78,7 +78,7 @@ function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
  * question (aria-expanded) over its answer (a region named by it), with no measuring on mount: the
  * pricing page hydrates this on a phone, where a library accordion's layout reads cost a long task.
  */
-export function FaqSection() {
+export const FaqSection = memo(function FaqSection() {
   const { t } = useTranslation();
   const answer = useFaqAnswer();
   const { data: flags } = useQuery(featureFlagsQuery);
@@ -141,4 +141,4 @@ export function FaqSection() {
       </div>
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { PlanInfo } from "@gyeol/shared/plans";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { PlanCardDetails } from "../../../components/plan-card-details.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -14,6 +14,21 @@ interface PlanCardProps {
 /** A subscription card of the pricing page; figures from PLAN_CATALOG (spec 01 §3). */
 export function PlanCard({ plan, isFeatured, isCurrent, action }: PlanCardProps) {
   const { t } = useTranslation();
+  // The same element while the plan and language stay: the card re-renders when its button's state
+  // changes (the first auth check settling, a purchase starting), its figures and features do not.
+  const details = useMemo(
+    () => (
+      <PlanCardDetails
+        plan={plan}
+        isFeatured={isFeatured}
+        tagline={t(`pricing.plans.taglines.${plan.id}`)}
+        perMonth={t("pricing.plans.perMonth")}
+        creditsLabel={(value) => t("pricing.plans.credits", { value })}
+        creditsTestId={`pricing-plan-${plan.id}-credits`}
+      />
+    ),
+    [plan, isFeatured, t],
+  );
   const badge = isCurrent ? t("pricing.plans.current") : isFeatured ? t("pricing.plans.popular") : null;
   return (
     <article
@@ -35,14 +50,7 @@ export function PlanCard({ plan, isFeatured, isCurrent, action }: PlanCardProps)
           {badge}
         </span>
       )}
-      <PlanCardDetails
-        plan={plan}
-        isFeatured={isFeatured}
-        tagline={t(`pricing.plans.taglines.${plan.id}`)}
-        perMonth={t("pricing.plans.perMonth")}
-        creditsLabel={(value) => t("pricing.plans.credits", { value })}
-        creditsTestId={`pricing-plan-${plan.id}-credits`}
-      />
+      {details}
       <div className="mt-8">{action}</div>
     </article>
   );

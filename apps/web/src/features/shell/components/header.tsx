@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
 import { AccountArea } from "./account-area.tsx";
 import { AiSuiteMenu } from "./ai-suite-menu.tsx";
 import { BrandLink } from "./brand-link.tsx";
@@ -12,7 +12,7 @@ import { DesktopNavLinks } from "./nav-links.tsx";
 
 export function Header() {
   const { t } = useTranslation();
-  const { status } = useAuth();
+  const isSignedIn = useAuthSelect((state) => state.status === "authenticated");
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -37,7 +37,7 @@ export function Header() {
         <BrandLink />
         <nav aria-label={t("nav.label")} className="ml-auto flex items-center gap-1 lg:mx-auto">
           <DesktopNavLinks />
-          <AiSuiteMenu isLabelHiddenOnPhone={status === "authenticated"} />
+          <AiSuiteMenu isLabelHiddenOnPhone={isSignedIn} />
         </nav>
         <div className="flex items-center gap-1 sm:gap-2 lg:ml-0">
           <LocaleSwitch testIdPrefix="lang" className="hidden lg:inline-flex" />

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
 import { i18n } from "../../../lib/i18n/i18n.ts";
 import { onIdle } from "../../../lib/idle.ts";
 import { loadQueryClient } from "../../../lib/query-client-loader.ts";
@@ -81,9 +81,9 @@ export function IdleShellParts() {
 
 /** The session-expired dialog, loaded the first time a session ends and kept for its closing. */
 export function SessionExpiredModal() {
-  const { sessionExpired } = useAuth();
+  const hasSessionExpired = useAuthSelect((state) => state.sessionExpired !== null);
   const [hasExpired, setHasExpired] = useState(false);
-  if (sessionExpired !== null && !hasExpired) setHasExpired(true);
+  if (hasSessionExpired && !hasExpired) setHasExpired(true);
   if (!hasExpired) return null;
   return (
     <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { localizePath } from "@gyeol/shared/routes";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
-import { useAuth } from "../../../lib/auth/auth-provider.tsx";
+import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 
 type TNavKey = "home" | "notice" | "pricing" | "mypage";
@@ -23,8 +23,8 @@ const MYPAGE_ITEM: NavItem = { key: "mypage", path: "/mypage", testId: "nav-mypa
 
 /** Home, notice, pricing and (signed in) My Page (spec 01 §2). */
 export function useNavItems(): readonly NavItem[] {
-  const { status } = useAuth();
-  return status === "authenticated" ? [...PUBLIC_ITEMS, MYPAGE_ITEM] : PUBLIC_ITEMS;
+  const isSignedIn = useAuthSelect((state) => state.status === "authenticated");
+  return isSignedIn ? [...PUBLIC_ITEMS, MYPAGE_ITEM] : PUBLIC_ITEMS;
 }
 
 export function DesktopNavLinks() {
