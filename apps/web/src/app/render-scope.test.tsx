@@ -20,13 +20,15 @@ afterEach(() => {
   document.cookie = "gyeol_locale=; Max-Age=0; Path=/";
 });
 
+/** Records what `read` returned on each of its renders. */
+function Probe({ read, renders }: { read: () => unknown; renders: unknown[] }) {
+  renders.push(read());
+  return null;
+}
+
 function renderCounted(read: () => unknown, wrap: (children: ReactNode) => ReactNode) {
   const renders: unknown[] = [];
-  function Probe() {
-    renders.push(read());
-    return null;
-  }
-  render(wrap(<Probe />));
+  render(wrap(<Probe read={read} renders={renders} />));
   return renders;
 }
 
