@@ -17,6 +17,8 @@
   const MAX_WAIT_MS = 4000;
   /** How long the stylesheet, once here, waits for Pretendard before it applies without it. */
   const MAX_FONT_WAIT_MS = 1500;
+  /** react-compare-slider's ReactCompareSliderCssVars.rawPosition (prerendered-boot.test.ts). */
+  const COMPARE_POSITION_PROPERTY = "--rcs-raw-position";
 
   const loadApp = () => {
     const add = (rel, href, attributes = {}) => {
@@ -45,6 +47,20 @@
       .then((link) => Promise.race([font, late()]).then(() => link))
       .then((link) =>
         requestAnimationFrame(() => {
+          // react-compare-slider (the hero's slider) registers its position property when its
+          // module runs, and a registration restyles every element: once more, right after this
+          // frame's restyle. Registered here, in the frame that restyles the page anyway, the
+          // library's own call finds it taken and changes nothing (it catches the error).
+          try {
+            CSS.registerProperty({
+              name: COMPARE_POSITION_PROPERTY,
+              syntax: "<percentage>",
+              inherits: true,
+              initialValue: "50%",
+            });
+          } catch {
+            // Already registered (the app came first), or no CSS.registerProperty: nothing to save.
+          }
           if (link) link.media = "all";
           document.documentElement.removeAttribute("data-fonts");
         }),

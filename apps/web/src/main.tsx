@@ -6,7 +6,7 @@ import { matchRoutes } from "react-router";
 import { App } from "./app/app.tsx";
 import { buildAppRoutes } from "./app/router.tsx";
 import { i18n } from "./lib/i18n/i18n.ts";
-import { isLocale, setServerLocale, syncLocaleCookie } from "./lib/locale.ts";
+import { isLocale, setDocumentLanguage, setServerLocale, syncLocaleCookie } from "./lib/locale.ts";
 import { readStorage } from "./lib/storage.ts";
 import { applyThemeChoice, readThemeChoice } from "./lib/theme.ts";
 
@@ -14,7 +14,7 @@ import { applyThemeChoice, readThemeChoice } from "./lib/theme.ts";
 const prerenderedLang = document.documentElement.lang;
 // Hydration renders what the server sent: a page without /en in the language it chose (issue 30).
 if (isLocale(prerenderedLang)) setServerLocale(prerenderedLang);
-document.documentElement.lang = i18n.language;
+setDocumentLanguage(i18n.language);
 // The server reads the stored language from a cookie: keep it in step with local storage.
 syncLocaleCookie();
 // The server already put the theme cookie on <html>; this covers HTML it did not send (Vite's dev server).

@@ -1,11 +1,12 @@
 import { isEnglishPath, listRoutePatterns } from "@gyeol/shared/routes";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   detectLocale,
   fixedLocaleForPath,
   getLocale,
   localeSwitchTarget,
   resolvePageLocale,
+  setDocumentLanguage,
   setStoredLocale,
   syncLocaleCookie,
 } from "./locale.ts";
@@ -107,5 +108,18 @@ describe("KR|EN switch target", () => {
     expect(localeSwitchTarget("/en/privacy/kr", "", "ko")).toBe("/privacy/kr");
     expect(localeSwitchTarget("/en/pricing/en", "", "ko")).toBe("/pricing");
     expect(localeSwitchTarget("/pricing/kr", "?tab=packs", "en")).toBe("/en/pricing?tab=packs");
+  });
+});
+
+describe("setDocumentLanguage", () => {
+  it("writes <html lang> only when it changes (every write restyles the whole page in Chromium)", () => {
+    const root = document.createElement("html");
+    root.lang = "ko";
+    const write = vi.spyOn(root, "lang", "set");
+    setDocumentLanguage("ko", root);
+    expect(write).not.toHaveBeenCalled();
+    setDocumentLanguage("en", root);
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(root.lang).toBe("en");
   });
 });

@@ -46,6 +46,15 @@ export function fixedLocaleForPath(pathname: string): TLocale | undefined {
   return route ? fixedLocaleOf(route, english) : undefined;
 }
 
+/**
+ * <html lang> set to the page's language, written only when it differs: Chromium restyles the whole
+ * page on every write of it, the same value included (styles.css's :lang(ko) matches every
+ * element), which cost a phone a long task before hydrating and another right after.
+ */
+export function setDocumentLanguage(locale: TLocale, root: HTMLElement = document.documentElement): void {
+  if (root.lang !== locale) root.lang = locale;
+}
+
 /** English when the path starts with /en or the chosen locale is en, unless the page fixes it. */
 export function resolvePageLocale(pathname: string, locale: TLocale): TLocale {
   const fixed = fixedLocaleForPath(pathname);

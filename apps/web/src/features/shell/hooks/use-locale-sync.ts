@@ -1,6 +1,6 @@
 import { use, useDeferredValue, useLayoutEffect } from "react";
 import { i18n } from "../../../lib/i18n/i18n.ts";
-import { usePageLocale } from "../../../lib/locale.ts";
+import { setDocumentLanguage, usePageLocale } from "../../../lib/locale.ts";
 
 /**
  * Puts i18n and <html lang> in the page's language before the browser paints (spec 01 §3).
@@ -14,6 +14,6 @@ export function useLocaleSync(): void {
   if (!i18n.isReady(locale)) use(i18n.load(locale));
   useLayoutEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
-    document.documentElement.lang = locale;
+    setDocumentLanguage(locale);
   }, [locale]);
 }

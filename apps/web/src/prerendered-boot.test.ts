@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ReactCompareSliderCssVars } from "react-compare-slider/consts";
+import { describe, expect, it } from "vitest";
+
+/**
+ * scripts/prerendered-boot.js registers the hero slider's CSS property in the frame that restyles
+ * the page anyway, so the library's own registration (a second whole-page restyle) finds it taken.
+ * A library that renames the property would silently bring the restyle back: the names must agree.
+ */
+describe("prerendered-boot.js", () => {
+  const boot = readFileSync(path.resolve(import.meta.dirname, "../scripts/prerendered-boot.js"), "utf8");
+
+  it("registers react-compare-slider's own position property, with the library's syntax and initial value", () => {
+    const name = /const COMPARE_POSITION_PROPERTY = "([^"]+)"/.exec(boot)?.[1];
+    expect(name).toBe(ReactCompareSliderCssVars.rawPosition);
+    const dist = path.resolve(import.meta.dirname, "../../../node_modules/react-compare-slider/dist");
+    const library = readdirSync(dist)
+      .filter((file) => file.endsWith(".mjs"))
+      .map((file) => readFileSync(path.join(dist, file), "utf8"))
+      .find((code) => code.includes("registerProperty"));
+    expect(library).toMatch(
+      /registerProperty\(\{name:[\w.]+,syntax:`<percentage>`,inherits:!0,initialValue:`50%`\}\)/,
+    );
+    expect(boot).toMatch(/syntax: "<percentage>",\s+inherits: true,\s+initialValue: "50%"/);
+  });
+});
