@@ -15,6 +15,9 @@
  *   3. for a source with "fixture", that file of this repository (the engine's public-domain fixtures).
  * An image found in none is reported and the run fails, so the fixture never silently shrinks.
  *
+ * `--keep-measures` keeps everything measured of every entry whose source (and transform) is
+ * unchanged (both classifiers' scores and the close-up features) and measures only whether it has
+ * colour, for a change to the set (new entries are scored in full) or to the colour measure.
  * `--keep-scores` keeps both classifiers' scores of every entry whose source (and transform) is
  * unchanged in the scores file and measures only the close-up features again, for a change to
  * measureCloseUp on a busy machine (the classifiers are deterministic: a full run gives the same
@@ -29,6 +32,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { decodeImage } from "../packages/engine/src/image.ts";
 import {
   type CloseUpFeatures,
   explicitScore,
@@ -42,7 +46,13 @@ import {
   nsfwVerdict,
   type TNsfwVerdict,
 } from "../packages/engine/src/moderation-rule.ts";
-import { measureCloseUp, scoreNsfw, secondOpinionScores } from "../packages/engine/src/nsfw.ts";
+import {
+  firstLook,
+  MONOCHROME_CHROMA,
+  meanChroma,
+  measureCloseUp,
+  secondOpinionScores,
+} from "../packages/engine/src/nsfw.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const setFile = path.join(root, "scripts", "nsfw-set.json");
@@ -80,6 +90,8 @@ export interface ScoredEntry {
   scores: NsfwScores;
   second: NsfwScores;
   closeUp: CloseUpFeatures;
+  /** No colour in the first classifier's 224² view (nsfw.ts firstLook). */
+  monochrome: boolean;
 }
 
 function sourceText(entry: SetEntry): string {
@@ -156,14 +168,22 @@ function rounded(scores: NsfwScores): NsfwScores {
 /** Everything the rule can read, measured for every image (uploads measure only what they need). */
 async function scoreViews(
   bytes: Buffer,
-): Promise<Pick<ScoredEntry, "size" | "scores" | "second" | "closeUp">> {
+): Promise<Pick<ScoredEntry, "size" | "scores" | "second" | "closeUp" | "monochrome">> {
   const { width = 0, height = 0 } = await sharp(await sharp(bytes).rotate().toBuffer()).metadata();
+  const first = await firstLook(bytes);
   return {
     size: `${width}x${height}`,
-    scores: rounded(await scoreNsfw(bytes)),
+    scores: rounded(first.scores),
     second: rounded(await secondOpinionScores(bytes)),
     closeUp: await measureCloseUp(bytes),
+    monochrome: first.monochrome,
   };
+}
+
+/** firstLook's colour measure without the classifier (the same 224² decode). */
+async function isMonochrome(bytes: Buffer): Promise<boolean> {
+  const small = await decodeImage(bytes, { resize: { width: 224, height: 224, fit: "fill" } });
+  return meanChroma(small) < MONOCHROME_CHROMA;
 }
 
 export interface Rates {
@@ -224,12 +244,17 @@ export function secondOpinionVerdict(entry: ScoredEntry): TNsfwVerdict {
   return closeUpOnlyVerdict(entry);
 }
 
-const currentVerdict = (e: ScoredEntry) => nsfwVerdict(e.scores, { second: e.second, closeUp: e.closeUp });
+const currentVerdict = (e: ScoredEntry) =>
+  nsfwVerdict(e.scores, { second: e.second, closeUp: e.closeUp, monochrome: e.monochrome });
+/** The rule before black-and-white pictures got the second look from any first score. */
+const colourBlindVerdict = (e: ScoredEntry) =>
+  nsfwVerdict(e.scores, { second: e.second, closeUp: e.closeUp });
 
 async function main() {
   const set = JSON.parse(fs.readFileSync(setFile, "utf8")) as SetEntry[];
   const kept = new Map<string, ScoredEntry>();
-  if (process.argv.includes("--keep-scores") && fs.existsSync(outFile)) {
+  const keepMeasures = process.argv.includes("--keep-measures");
+  if ((keepMeasures || process.argv.includes("--keep-scores")) && fs.existsSync(outFile)) {
     for (const entry of JSON.parse(fs.readFileSync(outFile, "utf8")) as ScoredEntry[])
       kept.set(entry.id, entry);
   }
@@ -249,9 +274,11 @@ async function main() {
             size: before.size,
             scores: before.scores,
             second: before.second,
-            closeUp: await measureCloseUp(bytes),
+            closeUp: keepMeasures ? before.closeUp : await measureCloseUp(bytes),
+            monochrome: await isMonochrome(bytes),
           }
         : await scoreViews(bytes);
+    if (!before || before.source !== sourceText(entry)) print(`  scored ${entry.id}`);
     scored.push({
       id: entry.id,
       label: entry.label,
@@ -274,6 +301,10 @@ async function main() {
   );
 
   describe("current rule (nsfwVerdict)", scored, currentVerdict);
+  describe("black-and-white: no second look below 0.20 (before)", scored, colourBlindVerdict);
+  const mono = scored.filter((e) => e.monochrome);
+  describe(`  black-and-white pictures only (${mono.length}), now`, mono, currentVerdict);
+  describe(`  black-and-white pictures only (${mono.length}), before`, mono, colourBlindVerdict);
   describe("second opinion 0.58, close-up check (before)", scored, secondOpinionVerdict);
   describe("close-up check, no second opinion", scored, closeUpOnlyVerdict);
   describe("scores only (P+H ≥ 0.70)", scored, (e) => scoresOnlyVerdict(e.scores));

@@ -4,11 +4,12 @@ import { decodeImage } from "./image.ts";
 import {
   explicitScore,
   NSFW_EXPLICIT_THRESHOLD,
+  NSFW_SECOND_LOOK_FROM,
   NSFW_SECOND_LOOK_REFUSE,
   NSFW_SECOND_OPINION_THRESHOLD,
   needsSecondLook,
 } from "./moderation-rule.ts";
-import { classifyNsfw, SECOND_OPINION_SIDE, scoreNsfw, secondOpinionView } from "./nsfw.ts";
+import { classifyNsfw, firstLook, SECOND_OPINION_SIDE, scoreNsfw, secondOpinionView } from "./nsfw.ts";
 import { readFixture } from "./test/fixtures.ts";
 
 /**
@@ -61,8 +62,28 @@ describe("the second opinion (issue 24: refusals on evidence)", () => {
   it("asks nothing more of an upload the first classifier passes", async () => {
     const result = await classifyNsfw(readFixture("grace-meng.jpg"));
     expect(result.verdict).toBe("allow");
+    expect(result.monochrome).toBe(false);
     expect(result.second).toBeUndefined();
     expect(result.closeUp).toBeUndefined();
+  });
+
+  it("asks the second classifier about a black-and-white picture whatever the first says, and passes a portrait it clears", async () => {
+    const grey = await sharp(readFixture("grace-meng.jpg"))
+      .grayscale()
+      .toColourspace("srgb")
+      .png()
+      .toBuffer();
+    const first = await firstLook(grey);
+    expect(first.monochrome).toBe(true);
+    // The first classifier is sure this is no nudity: in colour nothing more would be asked.
+    expect(explicitScore(first.scores)).toBeLessThan(NSFW_SECOND_LOOK_FROM);
+    expect(needsSecondLook(first.scores)).toBe(false);
+    expect(needsSecondLook(first.scores, true)).toBe(true);
+    const result = await classifyNsfw(grey);
+    expect(result.monochrome).toBe(true);
+    expect(result.second).toBeDefined();
+    expect(explicitScore(result.second!)).toBeLessThan(NSFW_SECOND_LOOK_REFUSE);
+    expect(result.verdict).toBe("allow");
   });
 
   it("looks at a long picture letterboxed, never squashed", async () => {

@@ -35,6 +35,8 @@ export interface NsfwResult {
   second?: NsfwScores;
   /** Measured only when the second agrees and the scores land in the grey band (moderation-rule.ts inGreyBand). */
   closeUp?: CloseUpFeatures;
+  /** The picture has no colour (moderation-rule.ts NsfwEvidence.monochrome). */
+  monochrome: boolean;
 }
 
 interface TNsfwModel {
@@ -136,11 +138,18 @@ export async function warmNsfwModel(): Promise<void> {
   await Promise.all([loadNsfwModel(), loadSecondModel()]);
 }
 
+/** The first classifier's look at an upload: its five class scores, and whether the picture has colour. */
+export interface FirstLook {
+  scores: NsfwScores;
+  /** Mean chroma below MONOCHROME_CHROMA on the same 224² view (moderation-rule.ts NsfwEvidence.monochrome). */
+  monochrome: boolean;
+}
+
 /**
- * The five class scores of an upload, from one 224² decode. The first check; classifyNsfw adds
- * the second where these are not enough.
+ * The five class scores of an upload, and whether it has colour, from one 224² decode. The first
+ * check; classifyNsfw adds the second where these are not enough.
  */
-export async function scoreNsfw(input: Buffer | Uint8Array): Promise<NsfwScores> {
+export async function firstLook(input: Buffer | Uint8Array): Promise<FirstLook> {
   // Decoded straight to the model's 224², shrunk while decoding: a large upload is never held at
   // full size (it was 150 MB of pixels for a 49 MP photo). Truncated files still fail the decode.
   const small = await decodeImage(input, { resize: { width: 224, height: 224, fit: "fill" } });
@@ -154,7 +163,12 @@ export async function scoreNsfw(input: Buffer | Uint8Array): Promise<NsfwScores>
   }
   const scores: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
   for (const p of predictions) scores[p.className] = p.probability;
-  return scores;
+  return { scores, monochrome: meanChroma(small) < MONOCHROME_CHROMA };
+}
+
+/** The first classifier's five class scores of an upload (firstLook without the colour). */
+export async function scoreNsfw(input: Buffer | Uint8Array): Promise<NsfwScores> {
+  return (await firstLook(input)).scores;
 }
 
 /** The second classifier's input side (InceptionV3). */
@@ -227,25 +241,33 @@ export async function secondOpinionScores(input: Buffer | Uint8Array): Promise<N
  * Classifies an upload; the server maps "block" to NSFW_CONTENT_DETECTED (spec 02 §8), refusing
  * only on evidence (moderation-rule.ts nsfwVerdict). Most uploads are decided by the first
  * classifier alone and pay nothing more. A middling first score (the second look,
- * NSFW_SECOND_LOOK_FROM up) asks the second classifier, which refuses only when sure. When the
+ * NSFW_SECOND_LOOK_FROM up), or any score of a picture without colour, asks the second classifier,
+ * which refuses only when sure. When the
  * first would refuse, the second classifier looks at
  * the picture unsquashed; if it disagrees, the upload passes. If it agrees and the scores are in
  * the grey band, where explicit photos and clothed face close-ups both land, the close-up
  * measurement decides.
  */
 export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResult> {
-  const scores = await scoreNsfw(input);
-  if (needsSecondLook(scores)) {
+  const { scores, monochrome } = await firstLook(input);
+  if (needsSecondLook(scores, monochrome)) {
     const second = await secondOpinionScores(input);
-    return { verdict: nsfwVerdict(scores, { second }), scores, second };
+    return { verdict: nsfwVerdict(scores, { second, monochrome }), scores, second, monochrome };
   }
-  if (!needsSecondOpinion(scores)) return { verdict: nsfwVerdict(scores), scores };
+  if (!needsSecondOpinion(scores))
+    return { verdict: nsfwVerdict(scores, { monochrome }), scores, monochrome };
   const second = await secondOpinionScores(input);
   if (explicitScore(second) < NSFW_SECOND_OPINION_THRESHOLD || !inGreyBand(scores)) {
-    return { verdict: nsfwVerdict(scores, { second }), scores, second };
+    return { verdict: nsfwVerdict(scores, { second, monochrome }), scores, second, monochrome };
   }
   const closeUp = await measureCloseUp(input);
-  return { verdict: nsfwVerdict(scores, { second, closeUp }), scores, second, closeUp };
+  return {
+    verdict: nsfwVerdict(scores, { second, closeUp, monochrome }),
+    scores,
+    second,
+    closeUp,
+    monochrome,
+  };
 }
 
 /**
@@ -256,7 +278,8 @@ export async function classifyNsfw(input: Buffer | Uint8Array): Promise<NsfwResu
 export const CLOSE_UP_SIDE = 384;
 
 /**
- * Below this mean chroma (BT.601 Cb/Cr distance from grey, on the 384 px copy) a picture has no
+ * Below this mean chroma (BT.601 Cb/Cr distance from grey, on the first classifier's 224² view and
+ * on the close-up check's 384 px copy) a picture has no
  * colour to tell skin by: a black-and-white photo (issue 24's street scene measures 0.0) or a
  * sepia one. The set's colour photographs of people measure 6 and up.
  */

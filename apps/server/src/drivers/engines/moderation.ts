@@ -23,6 +23,11 @@ export interface ModerationResult {
    * CloseUpFeatures). Logged with a refusal beside the scores.
    */
   closeUp?: Readonly<Record<string, number | null>>;
+  /**
+   * The built-in engine found no colour in the picture (a black-and-white photo), so it asked the
+   * second classifier whatever the first said. Logged with a refusal.
+   */
+  monochrome?: boolean;
 }
 
 export interface ModerationDriver {

@@ -236,6 +236,7 @@ export async function assertAllowedContent(bytes: Uint8Array, moderation: Modera
       scores: result.scores,
       ...(result.second ? { second: result.second } : {}),
       ...(result.closeUp ? { closeUp: result.closeUp } : {}),
+      ...(result.monochrome ? { monochrome: true } : {}),
       sha256: createHash("sha256").update(bytes).digest("hex"),
       bytes: bytes.length,
     },
