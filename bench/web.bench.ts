@@ -112,6 +112,33 @@ async function measure(url: string, port: number, attempts = 3): Promise<Omit<Pa
 
 class LighthouseRunError extends Error {}
 
+/** The layout-shifts audit's elements (selector, snippet, score) and causes, one line each. */
+function describeShifts(
+  url: string,
+  lhr: { audits: Record<string, { details?: unknown } | undefined> },
+): string {
+  type TNode = { selector?: string; snippet?: string; nodeLabel?: string; value?: string };
+  type TShift = {
+    node?: TNode;
+    score?: number;
+    subItems?: { items?: Array<{ extra?: TNode; cause?: string }> };
+  };
+  const items = (
+    (lhr.audits["layout-shifts"]?.details as { items?: TShift[] } | undefined)?.items ?? []
+  ).slice(0, 8);
+  const lines = items.map((item) => {
+    const causes = (item.subItems?.items ?? [])
+      .map((sub) => [sub.cause, sub.extra?.snippet ?? sub.extra?.selector ?? sub.extra?.value].filter(Boolean).join(": "))
+      .join("; ");
+    const node = item.node?.selector ?? item.node?.snippet ?? item.node?.nodeLabel ?? "(no element)";
+    return `  ${(item.score ?? 0).toFixed(3)} ${node} ${(item.node?.snippet ?? "").slice(0, 120)}${causes ? ` (${causes})` : ""}`;
+  });
+  return [
+    `${url}: CLS over ${THRESHOLDS.cls}; what moved:`,
+    ...(lines.length ? lines : ["  (Lighthouse named no element)"]),
+  ].join("\n");
+}
+
 async function measureOnce(url: string, port: number): Promise<Omit<PageFigures, "path">> {
   const result = await lighthouse(url, {
     port,
@@ -129,6 +156,9 @@ async function measureOnce(url: string, port: number): Promise<Omit<PageFigures,
   }
   if (lhr.runtimeError) throw new LighthouseRunError(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  // A shift over the line is rare here (two runs in about a hundred, never reproduced on demand):
+  // say what moved, and why if Lighthouse knows, while the run that saw it is at hand.
+  if (audit("cumulative-layout-shift") > THRESHOLDS.cls) print(describeShifts(url, lhr));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failedAudits = Object.values(lhr.categories)
     .filter((category) => category.id !== "performance")

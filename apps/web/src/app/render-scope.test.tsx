@@ -2,7 +2,13 @@ import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthProvider, createAuthRuntime, useAuth, useAuthSelect } from "../lib/auth/auth-provider.tsx";
+import {
+  AuthProvider,
+  createAuthRuntime,
+  useAuth,
+  useAuthSelect,
+  useIsSignedIn,
+} from "../lib/auth/auth-provider.tsx";
 import { setStoredLocale, usePageLocale } from "../lib/locale.ts";
 
 /**
@@ -55,6 +61,18 @@ describe("auth state readers", () => {
     await act(async () => runtime.store.markSettled());
     expect(runtime.store.getSnapshot().status).toBe("anonymous");
     expect(renders).toEqual([false]);
+  });
+
+  it("useIsSignedIn stays unrendered when the check settles signed out, and flips on sign-in", async () => {
+    const { runtime } = pendingRuntime();
+    const renders = renderCounted(
+      () => useIsSignedIn(),
+      (children) => <AuthProvider runtime={runtime}>{children}</AuthProvider>,
+    );
+    await act(async () => runtime.store.markSettled());
+    expect(renders).toEqual([false]);
+    await act(async () => runtime.store.setUser({ id: 7 } as never));
+    expect(renders).toEqual([false, true]);
   });
 
   it("re-renders when the selected value changes (signing in)", async () => {

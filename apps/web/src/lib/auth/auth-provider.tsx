@@ -110,6 +110,13 @@ export function useAuthSelect<T>(select: (state: AuthState) => T): T {
   return useSyncExternalStore(store.subscribe, read, read);
 }
 
+const selectIsSignedIn = (state: AuthState) => state.status === "authenticated";
+
+/** Whether a user is signed in (the check settled on one), re-rendering only when that flips. */
+export function useIsSignedIn(): boolean {
+  return useAuthSelect(selectIsSignedIn);
+}
+
 export function useAuthActions(): AuthActions {
   return useAuthContext().actions;
 }

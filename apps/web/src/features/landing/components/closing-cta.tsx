@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoMark } from "../../../components/brand/logo-mark.tsx";
 import { buttonStyles } from "../../../components/ui/button.tsx";
-import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
+import { useIsSignedIn } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 
 export function ClosingCta() {
   const { t } = useTranslation();
   const locale = usePageLocale();
-  const isSignedIn = useAuthSelect((state) => state.status === "authenticated");
+  const isSignedIn = useIsSignedIn();
 
   return (
     <section className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 lg:pb-28">

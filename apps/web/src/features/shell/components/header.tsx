@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
+import { useIsSignedIn } from "../../../lib/auth/auth-provider.tsx";
 import { AccountArea } from "./account-area.tsx";
 import { AiSuiteMenu } from "./ai-suite-menu.tsx";
 import { BrandLink } from "./brand-link.tsx";
@@ -12,7 +12,7 @@ import { DesktopNavLinks } from "./nav-links.tsx";
 
 export function Header() {
   const { t } = useTranslation();
-  const isSignedIn = useAuthSelect((state) => state.status === "authenticated");
+  const isSignedIn = useIsSignedIn();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();

@@ -2,7 +2,7 @@ import { localizePath } from "@gyeol/shared/routes";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
-import { useAuthSelect } from "../../../lib/auth/auth-provider.tsx";
+import { useIsSignedIn } from "../../../lib/auth/auth-provider.tsx";
 import { usePageLocale } from "../../../lib/locale.ts";
 
 type TNavKey = "home" | "notice" | "pricing" | "mypage";
@@ -23,7 +23,7 @@ const MYPAGE_ITEM: NavItem = { key: "mypage", path: "/mypage", testId: "nav-mypa
 
 /** Home, notice, pricing and (signed in) My Page (spec 01 §2). */
 export function useNavItems(): readonly NavItem[] {
-  const isSignedIn = useAuthSelect((state) => state.status === "authenticated");
+  const isSignedIn = useIsSignedIn();
   return isSignedIn ? [...PUBLIC_ITEMS, MYPAGE_ITEM] : PUBLIC_ITEMS;
 }
 
