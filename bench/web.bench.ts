@@ -7,7 +7,9 @@
  * and exits 1 below the issue's thresholds: performance 95, accessibility 100, best practices 95,
  * SEO 100, LCP ≤ 1.5 s, CLS ≤ 0.05. BENCH_SKIP_BUILD=1 serves the build that is there;
  * BENCH_RUNS=n takes the median of n runs per page (default 1); BENCH_REPORT_DIR=dir keeps each page's
- * Lighthouse report as JSON. BENCH_FONTS=no-cjk runs Chromium with no CJK font at all (a
+ * Lighthouse report as JSON. BENCH_PAGES=all measures every prerendered public page in both
+ * languages (packages/shared seo.ts PUBLIC_PAGES: the notices and the legal pages too), or a comma
+ * list of paths. BENCH_FONTS=no-cjk runs Chromium with no CJK font at all (a
  * fontconfig file that rejects Noto Sans/Serif CJK), the device that falls back to nothing before
  * Pretendard arrives (issue 29 item 4). The last line is machine-readable.
  *
@@ -25,10 +27,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/e2e/support/chromium.ts";
 import { noCjkFontconfig } from "../apps/web/e2e/support/fonts.ts";
+import { PUBLIC_PAGES } from "../packages/shared/src/seo.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SMOKE = process.env.BENCH_SMOKE === "1";
-const PAGES = SMOKE ? ["/"] : ["/", "/en", "/pricing", "/en/pricing"];
+const PAGES = SMOKE ? ["/"] : pagesToMeasure(process.env.BENCH_PAGES);
 const RUNS = SMOKE ? 1 : Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const BUILT_DIST = path.join(root, "apps", "web", "dist");
 /** Smoke mode's page when nothing is built: enough for Lighthouse to load, paint and score. */
@@ -55,6 +58,16 @@ const CHROME_FLAGS = [
 ];
 const FONTS = process.env.BENCH_FONTS === "no-cjk" ? "no-cjk" : "system";
 const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The landing and pricing pages in both languages, every public page ("all"), or a comma list. */
+function pagesToMeasure(choice: string | undefined): string[] {
+  if (!choice) return ["/", "/en", "/pricing", "/en/pricing"];
+  if (choice === "all") return PUBLIC_PAGES.flatMap((page) => [page.paths.ko, page.paths.en]);
+  return choice
+    .split(",")
+    .map((page) => page.trim())
+    .filter(Boolean);
+}
 
 const loadOf = () =>
   loadavg()
@@ -128,7 +141,9 @@ function describeShifts(
   ).slice(0, 8);
   const lines = items.map((item) => {
     const causes = (item.subItems?.items ?? [])
-      .map((sub) => [sub.cause, sub.extra?.snippet ?? sub.extra?.selector ?? sub.extra?.value].filter(Boolean).join(": "))
+      .map((sub) =>
+        [sub.cause, sub.extra?.snippet ?? sub.extra?.selector ?? sub.extra?.value].filter(Boolean).join(": "),
+      )
       .join("; ");
     const node = item.node?.selector ?? item.node?.snippet ?? item.node?.nodeLabel ?? "(no element)";
     return `  ${(item.score ?? 0).toFixed(3)} ${node} ${(item.node?.snippet ?? "").slice(0, 120)}${causes ? ` (${causes})` : ""}`;

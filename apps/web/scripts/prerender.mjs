@@ -182,7 +182,7 @@ const fontBytes = [];
 for (const { page, locale, pathname, file } of renders) {
   const { hoisted, body } = splitHoisted(await server.renderPage(pathname, locale));
   const head = await server.publicPageHead(page, locale);
-  const font = await pageFont(`${body} ${await server.textShownAfterHydration(locale)}`);
+  const font = await pageFont(`${body} ${await server.textShownAfterHydration(locale, page)}`);
   fontBytes.push(font.bytes);
   const withHead = injectPage(template, { locale, head: `${head}${hoisted}${font.style}`, body });
   const critical = criticalCss(fullCss, withHead);

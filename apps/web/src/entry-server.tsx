@@ -5,6 +5,7 @@
  * or a link preview sees, and what a first-time visitor's browser paints before any script runs.
  */
 import { PassThrough } from "node:stream";
+import { DEFAULT_SUPPORT_HOURS, OPERATOR_NAME_FALLBACK } from "@gyeol/shared/operator";
 import { PAID_PLANS, PLAN_CATALOG } from "@gyeol/shared/plans";
 import { APP_ROUTES, type TRouteId } from "@gyeol/shared/routes";
 import {
@@ -22,6 +23,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppErrorBoundary } from "./app/app-error-boundary.tsx";
 import { AppProviders } from "./app/providers.tsx";
 import { buildAppRoutes } from "./app/router.tsx";
+import { formatDate } from "./lib/dates.ts";
 import { i18n } from "./lib/i18n/i18n.ts";
 import { setServerLocale } from "./lib/locale.ts";
 import { setOperatorTokensForBuild } from "./lib/operator.ts";
@@ -132,12 +134,33 @@ export async function publicPageHead(
 }
 
 /**
- * Text every public page shows right after hydrating that its HTML does not have (the header's
- * tagline joins once the auth check resolves): its glyphs go into the page's font subset too.
+ * Text a public page shows right after hydrating, or as the server fills it in, that its HTML does
+ * not have: its glyphs go into the page's font subset too, so no slice of the full font is fetched
+ * and no relayout follows when it appears. Every page: the header's tagline (joins once the auth
+ * check resolves) and the operator details the server writes when none are configured (the support
+ * hours in the footer, the operator's name in the legal texts). Pricing: the FAQ's question about
+ * the test checkout, shown where it is in use. The notice board: what takes the
+ * loading row's place (the empty board, an error, an author without a name, the dates' format).
+ * Configured details and notices' own titles are not known at build time; their glyphs come from
+ * the full font's slices.
  */
-export async function textShownAfterHydration(locale: TSeoLocale): Promise<string> {
+export async function textShownAfterHydration(locale: TSeoLocale, page?: PublicPage): Promise<string> {
   await i18n.changeLanguage(locale);
-  return i18n.getFixedT(locale)("common.tagline");
+  const t = i18n.getFixedT(locale);
+  const always = [t("common.tagline"), DEFAULT_SUPPORT_HOURS[locale], OPERATOR_NAME_FALLBACK[locale]];
+  const pageText =
+    page?.id === "pricing"
+      ? // The question the FAQ adds where the built-in test checkout is in use (a feature flag).
+        [t("pricing.faq.items.sandbox.q")]
+      : page?.id === "noticeList"
+        ? [
+            t("notices.list.empty"),
+            t("notices.list.authorFallback"),
+            t("notices.errors.fetchFailed"),
+            formatDate(Date.UTC(2026, 11, 31), locale),
+          ]
+        : [];
+  return [...always, ...pageText].join(" ");
 }
 
 function pageTitleKey(id: TRouteId): string {

@@ -12,6 +12,7 @@
  * first render agree.
  */
 import type { TLocale } from "./constants.ts";
+import { BUSINESS_HOURS } from "./policy.ts";
 
 export const OPERATOR_FIELDS = [
   "name",
@@ -39,6 +40,12 @@ export const OPERATOR_SCRIPT_ID = "gyeol-operator";
 export const OPERATOR_LINE_ATTRIBUTE = "data-operator-line";
 /** The attribute that marks an element holding lines: it is removed when none of them is left. */
 export const OPERATOR_BLOCK_ATTRIBUTE = "data-operator-block";
+
+/** The spec's support hours (spec 01 §9 refund policy: weekdays 09:00 to 18:00), shown when none are configured. */
+export const DEFAULT_SUPPORT_HOURS = {
+  ko: `평일 ${BUSINESS_HOURS.open}~${BUSINESS_HOURS.close} (공휴일 제외)`,
+  en: `Weekdays ${BUSINESS_HOURS.open}–${BUSINESS_HOURS.close} KST (except public holidays)`,
+} as const;
 
 /** How a sentence names the operator when no name is configured. */
 export const OPERATOR_NAME_FALLBACK: Record<TLocale, string> = {

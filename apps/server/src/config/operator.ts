@@ -8,8 +8,7 @@
  * start which ones are missing.
  */
 
-import type { TOperatorField, TOperatorInfo } from "@gyeol/shared/operator";
-import { BUSINESS_HOURS } from "@gyeol/shared/policy";
+import { DEFAULT_SUPPORT_HOURS, type TOperatorField, type TOperatorInfo } from "@gyeol/shared/operator";
 import { z } from "zod";
 import { definePort } from "./env.ts";
 
@@ -54,11 +53,7 @@ const zPhone = zLine(40).refine(
 
 const zEmail = zLine(254).pipe(z.email().optional());
 
-/** The spec's support hours (spec 01 §9 refund policy: weekdays 09:00 to 18:00). */
-export const DEFAULT_SUPPORT_HOURS = {
-  ko: `평일 ${BUSINESS_HOURS.open}~${BUSINESS_HOURS.close} (공휴일 제외)`,
-  en: `Weekdays ${BUSINESS_HOURS.open}–${BUSINESS_HOURS.close} KST (except public holidays)`,
-} as const;
+export { DEFAULT_SUPPORT_HOURS } from "@gyeol/shared/operator";
 
 /** Each detail's variables: the Korean (or only) one and, where the text differs, its English twin. */
 const VARIABLES: Record<TOperatorField, { ko: string; en?: string }> = {
