@@ -373,6 +373,45 @@ const LEGAL_VISITS: Array<{
 ];
 
 describe("the legal pages", () => {
+  it("the table of contents lands on each article's heading, on a desktop and a phone (a content-visibility: auto on the articles made the first jump land 400 px off)", async () => {
+    for (const [viewport, device] of [
+      [DESKTOP, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      const context = await newContext(browser, viewport, { hasTouch: device === "phone" });
+      const page = await context.newPage();
+      await page.goto("/terms/kr");
+      await page.getByTestId("legal-document").waitFor();
+      const articles = page.getByTestId("legal-article");
+      expect(await articles.count()).toBe(18);
+      for (const index of [11, 17, 3]) {
+        const id = await articles.nth(index).getAttribute("id");
+        // The phone keeps the contents in a disclosure above the document; the desktop beside it.
+        const toc = device === "phone" ? page.getByTestId("legal-toc-mobile") : page.locator("aside nav");
+        if (device === "phone") {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const details = page.getByTestId("legal-toc-mobile");
+          if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+        }
+        await toc.locator(`a[href="#${id}"]`).click();
+        await page.waitForURL(`**#${id}`);
+        // Its heading ends up at the top of the screen (under the sticky header), not above or far below.
+        await expect
+          .poll(
+            () =>
+              page.evaluate((articleId) => {
+                const heading = document.getElementById(articleId)?.querySelector("h2");
+                const top = heading?.getBoundingClientRect().top ?? Number.NaN;
+                return top >= 0 && top < window.innerHeight / 3;
+              }, id),
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+      }
+      await context.close();
+    }
+  });
+
   it("show every document in both languages at every route, with the language selector", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
