@@ -32,7 +32,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { decodeImage } from "../packages/engine/src/image.ts";
 import {
   type CloseUpFeatures,
   explicitScore,
@@ -48,8 +47,8 @@ import {
 } from "../packages/engine/src/moderation-rule.ts";
 import {
   firstLook,
-  MONOCHROME_CHROMA,
-  meanChroma,
+  firstView,
+  isMonochrome,
   measureCloseUp,
   secondOpinionScores,
 } from "../packages/engine/src/nsfw.ts";
@@ -180,12 +179,6 @@ async function scoreViews(
   };
 }
 
-/** firstLook's colour measure without the classifier (the same 224² decode). */
-async function isMonochrome(bytes: Buffer): Promise<boolean> {
-  const small = await decodeImage(bytes, { resize: { width: 224, height: 224, fit: "fill" } });
-  return meanChroma(small) < MONOCHROME_CHROMA;
-}
-
 export interface Rates {
   falsePositives: number;
   allowCount: number;
@@ -275,7 +268,8 @@ async function main() {
             scores: before.scores,
             second: before.second,
             closeUp: keepMeasures ? before.closeUp : await measureCloseUp(bytes),
-            monochrome: await isMonochrome(bytes),
+            // firstLook's colour measure, without running the classifier again.
+            monochrome: isMonochrome(await firstView(bytes)),
           }
         : await scoreViews(bytes);
     if (!before || before.source !== sourceText(entry)) print(`  scored ${entry.id}`);

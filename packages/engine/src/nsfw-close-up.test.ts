@@ -9,7 +9,7 @@ import {
   nsfwVerdict,
 } from "./moderation-rule.ts";
 import { classifyNsfw, MONOCHROME_CHROMA, meanChroma, measureCloseUp } from "./nsfw.ts";
-import { readFixture } from "./test/fixtures.ts";
+import { readFixture, readGreyFixture } from "./test/fixtures.ts";
 
 /** Issue 12's beauty close-up: Porn 0.794, inside the grey band. */
 const GREY: NsfwScores = { Drawing: 0.001, Hentai: 0.01, Neutral: 0.15, Porn: 0.794, Sexy: 0.045 };
@@ -63,11 +63,7 @@ describe("measureCloseUp (the grey band's second check)", () => {
   });
 
   it("measures no skin on a black-and-white copy: without colour, skin cannot clear a picture", async () => {
-    const grey = await sharp(readFixture("grace-meng.jpg"))
-      .grayscale()
-      .toColourspace("srgb")
-      .png()
-      .toBuffer();
+    const grey = await readGreyFixture("grace-meng.jpg");
     expect(meanChroma(await decodeImage(grey))).toBeLessThan(MONOCHROME_CHROMA);
     expect(meanChroma(await decodeImage(readFixture("grace-meng.jpg")))).toBeGreaterThan(MONOCHROME_CHROMA);
     const features = await measureCloseUp(grey);

@@ -10,7 +10,7 @@ import {
   needsSecondLook,
 } from "./moderation-rule.ts";
 import { classifyNsfw, firstLook, SECOND_OPINION_SIDE, scoreNsfw, secondOpinionView } from "./nsfw.ts";
-import { readFixture } from "./test/fixtures.ts";
+import { readFixture, readGreyFixture } from "./test/fixtures.ts";
 
 /**
  * Issue 24: "a 3000×600 crop of an astronaut's orange spacesuit" was refused. This is that kind
@@ -68,11 +68,7 @@ describe("the second opinion (issue 24: refusals on evidence)", () => {
   });
 
   it("asks the second classifier about a black-and-white picture whatever the first says, and passes a portrait it clears", async () => {
-    const grey = await sharp(readFixture("grace-meng.jpg"))
-      .grayscale()
-      .toColourspace("srgb")
-      .png()
-      .toBuffer();
+    const grey = await readGreyFixture("grace-meng.jpg");
     const first = await firstLook(grey);
     expect(first.monochrome).toBe(true);
     // The first classifier is sure this is no nudity: in colour nothing more would be asked.

@@ -150,9 +150,7 @@ export interface FirstLook {
  * check; classifyNsfw adds the second where these are not enough.
  */
 export async function firstLook(input: Buffer | Uint8Array): Promise<FirstLook> {
-  // Decoded straight to the model's 224², shrunk while decoding: a large upload is never held at
-  // full size (it was 150 MB of pixels for a 49 MP photo). Truncated files still fail the decode.
-  const small = await decodeImage(input, { resize: { width: 224, height: 224, fit: "fill" } });
+  const small = await firstView(input);
   const [model, tf] = await Promise.all([loadNsfwModel(), loadTf()]);
   const tensor = tf.tensor3d(small.data, [224, 224, 3], "int32");
   let predictions: Array<{ className: TNsfwClass; probability: number }>;
@@ -163,7 +161,16 @@ export async function firstLook(input: Buffer | Uint8Array): Promise<FirstLook> 
   }
   const scores: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
   for (const p of predictions) scores[p.className] = p.probability;
-  return { scores, monochrome: meanChroma(small) < MONOCHROME_CHROMA };
+  return { scores, monochrome: isMonochrome(small) };
+}
+
+/**
+ * What the first classifier looks at: the upload decoded straight to its 224², shrunk while
+ * decoding, so a large upload is never held at full size (it was 150 MB of pixels for a 49 MP
+ * photo). Truncated files still fail the decode.
+ */
+export function firstView(input: Buffer | Uint8Array): Promise<RgbImage> {
+  return decodeImage(input, { resize: { width: 224, height: 224, fit: "fill" } });
 }
 
 /** The first classifier's five class scores of an upload (firstLook without the colour). */
@@ -242,9 +249,8 @@ export async function secondOpinionScores(input: Buffer | Uint8Array): Promise<N
  * only on evidence (moderation-rule.ts nsfwVerdict). Most uploads are decided by the first
  * classifier alone and pay nothing more. A middling first score (the second look,
  * NSFW_SECOND_LOOK_FROM up), or any score of a picture without colour, asks the second classifier,
- * which refuses only when sure. When the
- * first would refuse, the second classifier looks at
- * the picture unsquashed; if it disagrees, the upload passes. If it agrees and the scores are in
+ * which refuses only when sure. When the first would refuse, the second classifier looks at the
+ * picture unsquashed; if it disagrees, the upload passes. If it agrees and the scores are in
  * the grey band, where explicit photos and clothed face close-ups both land, the close-up
  * measurement decides.
  */
@@ -306,6 +312,11 @@ export async function measureCloseUp(input: Buffer | Uint8Array): Promise<CloseU
   return measureCloseUpOf(image);
 }
 
+/** No colour to tell skin by: mean chroma below MONOCHROME_CHROMA. */
+export function isMonochrome(image: RgbImage): boolean {
+  return meanChroma(image) < MONOCHROME_CHROMA;
+}
+
 /** Mean BT.601 chroma of the image (0 for a grey picture). */
 export function meanChroma(image: RgbImage): number {
   const { data } = image;
@@ -339,7 +350,7 @@ export async function measureCloseUpOf(image: RgbImage): Promise<CloseUpFeatures
     }
   }
   const round = (v: number) => Math.round(v * 1e4) / 1e4;
-  if (meanChroma(image) < MONOCHROME_CHROMA) {
+  if (isMonochrome(image)) {
     return { faces: faces.length, faceArea: round(faceArea), bodySkin: null, personSkin: null };
   }
   const heads = ovals.map((oval) => {

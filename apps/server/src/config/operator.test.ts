@@ -1,6 +1,7 @@
+import { DEFAULT_SUPPORT_HOURS } from "@gyeol/shared/operator";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config.ts";
-import { DEFAULT_SUPPORT_HOURS, operatorWarning } from "./operator.ts";
+import { operatorWarning } from "./operator.ts";
 
 const FULL = {
   OPERATOR_NAME: "주식회사 결",

@@ -53,8 +53,6 @@ const zPhone = zLine(40).refine(
 
 const zEmail = zLine(254).pipe(z.email().optional());
 
-export { DEFAULT_SUPPORT_HOURS } from "@gyeol/shared/operator";
-
 /** Each detail's variables: the Korean (or only) one and, where the text differs, its English twin. */
 const VARIABLES: Record<TOperatorField, { ko: string; en?: string }> = {
   name: { ko: "OPERATOR_NAME", en: "OPERATOR_NAME_EN" },

@@ -1,10 +1,9 @@
-import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeImage } from "../face/analyze.ts";
 import { decodeImage, type RgbImage } from "../image.ts";
 import { highFrequencyEnergy, lumaPlane, skinCoreMask, srgbToLab } from "../quality/metrics.ts";
 import { retouchJob, retouchPortrait } from "../retouch.ts";
-import { readFixture } from "../test/fixtures.ts";
+import { readFixture, readGreyFixture } from "../test/fixtures.ts";
 import { closeSrPools } from "../upscale/pool.ts";
 import { applyFilter, colourGate } from "./filters.ts";
 
@@ -95,11 +94,7 @@ describe("filters in the retouch pipeline", () => {
   });
 
   it("keeps a black-and-white portrait neutral through any filter and the makeup styles", async () => {
-    const grey = await sharp(readFixture("astronaut.jpg"))
-      .grayscale()
-      .toColourspace("srgb")
-      .jpeg()
-      .toBuffer();
+    const grey = await readGreyFixture("astronaut.jpg", "jpeg");
     const jobs = [
       retouchJob({ filter_index: 0, filter_strength: 0.5 }),
       retouchJob({ filter_index: 1, filter_strength: 0.75, filter_prompt: "asle" }),

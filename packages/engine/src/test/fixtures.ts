@@ -1,10 +1,16 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import sharp from "sharp";
 import type { RgbImage } from "../image.ts";
 
 /** Reads a committed fixture (see fixtures/CREDITS.md). */
 export function readFixture(name: string): Buffer {
   return fs.readFileSync(fileURLToPath(new URL(`../../fixtures/${name}`, import.meta.url)));
+}
+
+/** A black-and-white copy of a fixture as a phone's mono filter saves it: sRGB, three equal channels. */
+export function readGreyFixture(name: string, format: "png" | "jpeg" = "png"): Promise<Buffer> {
+  return sharp(readFixture(name)).grayscale().toColourspace("srgb").toFormat(format).toBuffer();
 }
 
 function toLinear(c: number): number {
