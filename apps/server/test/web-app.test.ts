@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -189,6 +190,9 @@ describe("compressed responses (issue 17)", () => {
   });
 });
 
+/** The inline script a prerendered page starts its body with (apps/web/scripts/fallback-faces.js). */
+const FALLBACK_FACES_STAND_IN = 'document.documentElement.dataset.fallback = "device";';
+
 /** A built app with two prerendered pages, as apps/web/scripts/prerender.mjs writes them. */
 const TEMPLATE =
   '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="description" content="generic"><title>결 Gyeol</title></head><body><div id="root"></div></body></html>';
@@ -197,7 +201,7 @@ function writePrerenderedDist(dir: string): string {
   mkdirSync(path.join(dist, ".prerendered"), { recursive: true });
   writeFileSync(path.join(dist, "index.html"), TEMPLATE);
   const page = (lang: string, title: string, canonical: string) =>
-    `<!doctype html><html lang="${lang}"><head><title>${title}</title><link rel="canonical" href="${ORIGIN_TOKEN}${canonical}"></head><body><div id="root"><h1>${title}</h1></div></body></html>`;
+    `<!doctype html><html lang="${lang}"><head><title>${title}</title><link rel="canonical" href="${ORIGIN_TOKEN}${canonical}"></head><body><script>${FALLBACK_FACES_STAND_IN}</script><div id="root"><h1>${title}</h1></div></body></html>`;
   writeFileSync(path.join(dist, ".prerendered", "pricing.html"), page("ko", "요금제 · 결 Gyeol", "/pricing"));
   writeFileSync(path.join(dist, ".prerendered", "en.html"), page("en", "Gyeol", "/en"));
   writeFileSync(path.join(dist, ".prerendered", "index.html"), page("ko", "결 Gyeol — 홈", "/"));
@@ -234,6 +238,30 @@ describe("pages for crawlers and link previews (issue 17)", () => {
     expect(withoutOperatorBlock((await t.app.inject({ url: "/login" })).body)).toBe(TEMPLATE);
     const hidden = await t.app.inject({ url: "/.prerendered/pricing.html" });
     expect(hidden.body).not.toContain("<h1>");
+  });
+
+  it("allows a prerendered page's own inline script by its hash, and no other page any", async () => {
+    t = await appWithPrerenderedDist();
+    const hash = `'sha256-${createHash("sha256").update(FALLBACK_FACES_STAND_IN).digest("base64")}'`;
+    const pricing = await t.app.inject({ url: "/pricing" });
+    const scriptSrc = (csp: unknown) =>
+      String(csp)
+        .split(";")
+        .find((directive) => directive.trim().startsWith("script-src"));
+    expect(scriptSrc(pricing.headers["content-security-policy"])).toBe(
+      `script-src 'self' https://accounts.google.com ${hash}`,
+    );
+    // The rest of the policy is as on every page.
+    const app = await t.app.inject({ url: "/login" });
+    expect(scriptSrc(app.headers["content-security-policy"])).toBe(
+      "script-src 'self' https://accounts.google.com",
+    );
+    expect(String(pricing.headers["content-security-policy"]).replace(` ${hash}`, "")).toBe(
+      app.headers["content-security-policy"],
+    );
+    // A signed-in visitor gets the app, which has no inline script to allow.
+    const signedIn = await t.app.inject({ url: "/pricing", headers: { cookie: "gyeol_session=abc" } });
+    expect(signedIn.headers["content-security-policy"]).toBe(app.headers["content-security-policy"]);
   });
 
   it("sends a visitor with a session the app instead of the signed-out prerendered page", async () => {

@@ -37,6 +37,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import { SESSION_COOKIE } from "../modules/auth/session-cookie.ts";
 import { sendFailure, toHttpFailure } from "./error-handler.ts";
+import { allowInlineScripts } from "./helmet-options.ts";
 
 /** Vite puts content-hashed bundles under /assets: they never change, so cache them for a year. */
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
@@ -143,6 +144,9 @@ async function readHeadStrings(prerenderedDir: string): Promise<THeadStrings | u
   }
 }
 
+/** A script element with no attributes: code in the page itself (data blocks have a type). */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
 /** Puts the operator's details block before </head> (the app reads it before its first render). */
 function withOperatorScript(html: string, operator: TOperatorInfo): string {
   return html.replace("</head>", `${operatorScript(operator)}</head>`);
@@ -233,6 +237,8 @@ export async function registerWebApp(
     const isNegotiated = !isEnglishPath(bare) && (target === undefined || isLanguageNegotiated(bare));
     let html: string;
     let isPrerendered = false;
+    /** The build's inline scripts in a prerendered page (fallback-faces.js), allowed by their hashes. */
+    let inlineScripts: string[] = [];
     try {
       // Read per request (they are small) so a rebuild is picked up without a restart. A visitor
       // with a session gets the app, not the signed-out page it would only replace (main.tsx renders
@@ -251,6 +257,9 @@ export async function registerWebApp(
         ? await readFile(path.join(prerenderedDir, file), "utf8").catch(() => undefined)
         : undefined;
       isPrerendered = prerendered !== undefined;
+      // Read off the file as built, before anything of the request's is put in.
+      if (prerendered)
+        inlineScripts = [...prerendered.matchAll(INLINE_SCRIPT)].map((match) => match[1] ?? "");
       html = prerendered ?? (await readFile(indexFile, "utf8"));
     } catch {
       return reply
@@ -291,6 +300,9 @@ export async function registerWebApp(
     html = withThemeAttribute(html, parseThemeChoice(request.cookies[THEME_COOKIE]));
     // The operator's details: filled into a prerendered page, and given to the app in every page.
     html = withOperatorScript(fillOperatorTokens(html, operator[locale], locale), operator);
+    const csp = reply.getHeader("content-security-policy");
+    if (inlineScripts.length > 0 && typeof csp === "string")
+      reply.header("content-security-policy", allowInlineScripts(csp, inlineScripts));
     return reply
       .code(status)
       .header("cache-control", "no-cache")
