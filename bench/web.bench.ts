@@ -11,7 +11,9 @@
  * languages (packages/shared seo.ts PUBLIC_PAGES: the notices and the legal pages too), or a comma
  * list of paths. BENCH_FONTS=no-cjk runs Chromium with no CJK font at all (a
  * fontconfig file that rejects Noto Sans/Serif CJK), the device that falls back to nothing before
- * Pretendard arrives (issue 29 item 4). The last line is machine-readable.
+ * Pretendard arrives (issue 29 item 4); BENCH_FONTS=undotum with UnDotum its only Korean face (one
+ * that no size in styles.css was measured on: fallback-faces.js sizes it on the device). The last
+ * line is machine-readable.
  *
  * BENCH_SMOKE=1 (bench/smoke.test.ts, in CI): no build, the landing page once, no thresholds. The
  * server (apps/server/src/main.ts, without start.mjs's build-when-stale) serves the built app when
@@ -26,7 +28,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/e2e/support/chromium.ts";
-import { noCjkFontconfig } from "../apps/web/e2e/support/fonts.ts";
+import { fontconfigFor, type TFontSet } from "../apps/web/e2e/support/fonts.ts";
 import { PUBLIC_PAGES } from "../packages/shared/src/seo.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -56,7 +58,10 @@ const CHROME_FLAGS = [
   "--lang=ko-KR",
   "--accept-lang=ko-KR,ko",
 ];
-const FONTS = process.env.BENCH_FONTS === "no-cjk" ? "no-cjk" : "system";
+const FONTS: TFontSet =
+  process.env.BENCH_FONTS === "no-cjk" || process.env.BENCH_FONTS === "undotum"
+    ? process.env.BENCH_FONTS
+    : "system";
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /** The landing and pricing pages in both languages, every public page ("all"), or a comma list. */
@@ -241,10 +246,16 @@ async function main() {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
-    ...(FONTS === "no-cjk" ? { envVars: { ...process.env, FONTCONFIG_FILE: noCjkFontconfig(dataDir) } } : {}),
+    ...(FONTS === "system"
+      ? {}
+      : { envVars: { ...process.env, FONTCONFIG_FILE: fontconfigFor(FONTS, dataDir) } }),
   });
   if (FONTS === "no-cjk")
     print("fonts: no CJK face (BENCH_FONTS=no-cjk): Korean falls back to nothing before Pretendard");
+  if (FONTS === "undotum")
+    print(
+      "fonts: UnDotum the only Korean face (BENCH_FONTS=undotum): sized on the device by fallback-faces.js",
+    );
   const figures: PageFigures[] = [];
   let failed = false;
   try {

@@ -2,8 +2,9 @@
 // `npm test` runs this first: the browser journeys need Debian's Chromium (at /usr/bin/chromium,
 // or CHROMIUM_PATH, as apps/web/e2e/support/browser.ts launches it) and the layout journeys
 // measure Korean text set in Noto Sans CJK (the face Linux and Android fall back to before
-// Pretendard). Without them five journeys fail far into the run and nothing says why; this says
-// so in one sentence, naming the Debian packages, before anything else runs.
+// Pretendard) and in UnDotum (fonts-unfonts-core: a Korean face no size in styles.css was measured
+// on, which the page sizes on the device). Without them journeys fail far into the run and nothing
+// says why; this says so in one sentence, naming the Debian packages, before anything else runs.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, readdirSync } from "node:fs";
 import { homedir } from "node:os";
@@ -42,16 +43,26 @@ function hasFontFile(dir, pattern, depth = 4) {
   );
 }
 
-function hasNotoSansCjk() {
+/** The font families fc-list lists, or undefined on a machine without it. */
+function listedFamilies() {
   const listed = spawnSync("fc-list", [":", "family"], { encoding: "utf8" });
-  if (listed.status === 0) return /Noto Sans CJK/i.test(listed.stdout);
-  // No fc-list: look for the files fonts-noto-cjk installs (NotoSansCJK-Regular.ttc and the rest).
-  return FONT_DIRS.some((dir) => hasFontFile(dir, /^NotoSansCJK/i));
+  return listed.status === 0 ? listed.stdout : undefined;
 }
 
+/** A family fc-list lists, or (without fc-list) a file of the package's in the font folders. */
+function hasFont(families, family, file) {
+  if (families !== undefined) return family.test(families);
+  return FONT_DIRS.some((dir) => hasFontFile(dir, file));
+}
+
+const families = listedFamilies();
 const missing = [];
 if (!isExecutable(chromium)) missing.push({ pkg: "chromium", why: `no Chromium at ${chromium}` });
-if (!hasNotoSansCjk()) missing.push({ pkg: "fonts-noto-cjk", why: "no Noto Sans CJK font" });
+// fonts-noto-cjk installs NotoSansCJK-Regular.ttc and the rest; fonts-unfonts-core UnDotum.ttf.
+if (!hasFont(families, /Noto Sans CJK/i, /^NotoSansCJK/i))
+  missing.push({ pkg: "fonts-noto-cjk", why: "no Noto Sans CJK font" });
+if (!hasFont(families, /UnDotum/i, /^UnDotum/i))
+  missing.push({ pkg: "fonts-unfonts-core", why: "no UnDotum font" });
 
 if (missing.length > 0) {
   const packages = missing.map((m) => m.pkg).join(" ");

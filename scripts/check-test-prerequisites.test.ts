@@ -1,6 +1,6 @@
 /**
- * `npm test` stops first, in one sentence naming the Debian packages, when Chromium or the Noto
- * Sans CJK fonts are missing (scripts/check-test-prerequisites.mjs). fc-list is faked by a script
+ * `npm test` stops first, in one sentence naming the Debian packages, when Chromium, the Noto
+ * Sans CJK fonts or UnDotum are missing (scripts/check-test-prerequisites.mjs). fc-list is faked by a script
  * put first on PATH; Chromium by CHROMIUM_PATH.
  */
 import { spawnSync } from "node:child_process";
@@ -34,25 +34,29 @@ describe("npm test's prerequisite check", () => {
   const chromium = path.join(bin, "chromium");
   writeFileSync(chromium, "#!/bin/sh\n");
   chmodSync(chromium, 0o755);
-  const noto = fakeFcList(["DejaVu Sans", "Noto Sans CJK KR,Noto Sans CJK KR Regular"]);
+  const fonts = fakeFcList(["DejaVu Sans", "Noto Sans CJK KR,Noto Sans CJK KR Regular", "UnDotum,은 돋움"]);
+  const notoOnly = fakeFcList(["DejaVu Sans", "Noto Sans CJK KR,Noto Sans CJK KR Regular"]);
   const noCjk = fakeFcList(["DejaVu Sans"]);
 
-  it("passes silently when Chromium and Noto Sans CJK are there", () => {
-    expect(check({ chromium, fcListDir: noto })).toEqual({ status: 0, stderr: "" });
+  it("passes silently when Chromium, Noto Sans CJK and UnDotum are there", () => {
+    expect(check({ chromium, fcListDir: fonts })).toEqual({ status: 0, stderr: "" });
   });
 
-  it("names both Debian packages in one sentence when both are missing", () => {
+  it("names every missing Debian package in one sentence", () => {
     const { status, stderr } = check({ chromium: path.join(bin, "absent"), fcListDir: noCjk });
     expect(status).toBe(1);
     expect(stderr.split("\n")).toHaveLength(1);
-    expect(stderr).toContain("sudo apt-get install chromium fonts-noto-cjk");
+    expect(stderr).toContain("sudo apt-get install chromium fonts-noto-cjk fonts-unfonts-core");
   });
 
   it("names only what is missing", () => {
-    const fonts = check({ chromium, fcListDir: noCjk });
-    expect(fonts.status).toBe(1);
-    expect(fonts.stderr).toContain("apt-get install fonts-noto-cjk`");
-    const browser = check({ chromium: path.join(bin, "absent"), fcListDir: noto });
+    const korean = check({ chromium, fcListDir: noCjk });
+    expect(korean.status).toBe(1);
+    expect(korean.stderr).toContain("apt-get install fonts-noto-cjk fonts-unfonts-core`");
+    const unDotum = check({ chromium, fcListDir: notoOnly });
+    expect(unDotum.status).toBe(1);
+    expect(unDotum.stderr).toContain("apt-get install fonts-unfonts-core`");
+    const browser = check({ chromium: path.join(bin, "absent"), fcListDir: fonts });
     expect(browser.status).toBe(1);
     expect(browser.stderr).toContain("apt-get install chromium`");
   });

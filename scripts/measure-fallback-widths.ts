@@ -7,9 +7,13 @@
 // The text is every string of lib/i18n/en.ts and pricing's i18n/en.ts with three or more Latin
 // letters and no Hangul or path. Needs Debian's Chromium and the fonts it names (fonts-dejavu,
 // fonts-liberation).
+//
+// It also prints Pretendard's widths of apps/web/scripts/fallback-faces.js's samples, the
+// PRETENDARD block that script sizes the device's own Korean face by.
 import fs from "node:fs";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/e2e/support/chromium.ts";
+import { fallbackSamples, pretendardWidths } from "../apps/web/e2e/support/fonts.ts";
 
 const SOURCES = ["apps/web/src/lib/i18n/en.ts", "apps/web/src/features/pricing/i18n/en.ts"];
 const FACES = ["Liberation Sans", "DejaVu Sans"];
@@ -72,6 +76,9 @@ try {
   process.stdout.write(`${corpus.length} characters of English text\n`);
   for (const [key, ratio] of Object.entries(ratios))
     process.stdout.write(`${key}: size-adjust ${(ratio * 100).toFixed(2)}%\n`);
+  const samples = fallbackSamples(fs.readFileSync("apps/web/scripts/fallback-faces.js", "utf8"));
+  const widths = await page.evaluate(pretendardWidths, { samples, weights: WEIGHTS });
+  process.stdout.write(`fallback-faces.js PRETENDARD:\n${JSON.stringify(widths)}\n`);
 } finally {
   await browser.close();
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { PUBLIC_PAGES } from "@gyeol/shared/seo";
 import type { Browser } from "playwright-core";
@@ -13,6 +14,12 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./support/browser.ts";
+import {
+  fallbackPretendardWidths,
+  fallbackProbe,
+  fallbackSamples,
+  pretendardWidths,
+} from "./support/fonts.ts";
 import { E2E_OPERATOR } from "./support/operator.ts";
 
 /** Issue 17, Delivery: what the built app and the real server send a first-time visitor. */
@@ -341,12 +348,24 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     // "Pretendard Fallback Arial" and "DejaVu"); unadjusted, DejaVu moved /en's hero (CLS 0.033).
     ["/en", "en-US", "no-cjk"],
     ["/en/pricing", "en-US", "no-cjk"],
+    // A device whose Korean face no size in styles.css was measured on (UnDotum sets Hangul 8%
+    // wider than Noto Sans CJK KR), as Apple SD Gothic Neo and Malgun Gothic are: fallback-faces.js
+    // sizes it on the device, and Korean waits in it rather than in the placeholder.
+    ["/", "ko-KR", "undotum"],
+    ["/pricing", "ko-KR", "undotum"],
+    ["/en", "en-US", "undotum"],
+    ["/en/pricing", "en-US", "undotum"],
   ] as const)(
     "%s does not move when Pretendard arrives late on a phone (%s, %s fonts)",
     async (path, locale, fonts) => {
-      const fontBrowser = fonts === "no-cjk" ? await launchBrowser({ fonts }) : browser;
+      const fontBrowser = fonts === "system" ? browser : await launchBrowser({ fonts });
       const context = await newContext(fontBrowser, { width: 412, height: 823 }, { locale });
       const page = await context.newPage();
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && message.text().includes("Content Security Policy"))
+          refused.push(message.text());
+      });
       await page.addInitScript(() => {
         const win = window as unknown as { __shifts: number };
         win.__shifts = 0;
@@ -394,6 +413,14 @@ describe("public pages prerendered in both languages, then hydrated", () => {
         (f) => f.familyName,
       );
       if (locale === "ko-KR") expect(heldFaces.includes("Gyeol Hangul Placeholder")).toBe(fonts === "no-cjk");
+      // The device's own Korean face: Noto Sans CJK KR in styles.css's sizes, measured on it; any
+      // other the script knows sized on the device (fallback-faces.js).
+      if (fonts === "system") expect(heldFaces).toContain("Noto Sans CJK KR");
+      if (fonts === "undotum") expect(heldFaces).toContain("UnDotum");
+      expect(await page.evaluate(() => document.documentElement.dataset.fallback)).toBe(
+        fonts === "undotum" ? "device" : undefined,
+      );
+      expect(refused).toEqual([]);
       isHolding = false;
       for (const release of held) await release();
       await page.evaluate(async () => {
@@ -413,6 +440,67 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       if (fontBrowser !== browser) await fontBrowser.close();
     },
   );
+  it("keeps Korean in the device's own face when Pretendard never arrives (UnDotum)", async () => {
+    const fontBrowser = await launchBrowser({ fonts: "undotum" });
+    const context = await newContext(fontBrowser, PHONE);
+    const page = await context.newPage();
+    await page.route(/\.woff2$/, (route) => route.abort());
+    await page.goto("/");
+    await waitForHydration(page);
+    // The first view is over (the boot script gives the font 1.5 s after the stylesheet).
+    await page.waitForFunction(() => document.documentElement.dataset.fonts === undefined, undefined, {
+      timeout: 20_000,
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" });
+    const faces = (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })).fonts.map((f) => f.familyName);
+    expect(faces).toContain("UnDotum");
+    expect(faces).not.toContain("Gyeol Hangul Placeholder");
+    await context.close();
+    await fontBrowser.close();
+  });
+
+  it("sizes the device's Korean face by Pretendard's own widths (fallback-faces.js)", async () => {
+    const source = readFileSync(resolve(inject("repoRoot"), "apps/web/scripts/fallback-faces.js"), "utf8");
+    const pretendard = readFileSync(
+      resolve(inject("repoRoot"), "node_modules/pretendard/dist/web/variable/woff2/PretendardVariable.woff2"),
+    ).toString("base64");
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.setContent('<html lang="ko"><body></body></html>');
+    await page.evaluate(async (font) => {
+      const bytes = Uint8Array.from(atob(font), (char) => char.charCodeAt(0));
+      const face = new FontFace("Measured Pretendard", bytes.buffer, { weight: "45 920" });
+      document.fonts.add(await face.load());
+    }, pretendard);
+    const measured = await page.evaluate(pretendardWidths, {
+      samples: fallbackSamples(source),
+      weights: [400, 500, 600, 700, 800],
+    });
+    // What the script holds is what Chromium lays out today (a new Pretendard would move it).
+    const held = fallbackPretendardWidths(source);
+    expect(Object.keys(held).sort()).toEqual(Object.keys(measured).sort());
+    for (const [sample, widths] of Object.entries(measured))
+      for (const [at, width] of widths.entries())
+        expect(held[sample]?.[at], `${sample} at ${at}`).toBeCloseTo(width, 1);
+    // The width by which it knows styles.css's own face resolved to Noto Sans CJK KR (new sizes
+    // there would move it).
+    await page.goto("/");
+    const probe = fallbackProbe(source);
+    const width = await page.evaluate((text) => {
+      const span = Object.assign(document.createElement("span"), { textContent: text });
+      span.style.cssText =
+        'font: 400 100px "Pretendard Fallback", monospace; white-space: pre; position: absolute';
+      document.body.append(span);
+      return span.getBoundingClientRect().width;
+    }, probe.text);
+    expect(width).toBeCloseTo(probe.width, 1);
+    await context.close();
+  });
+
   it.each(["/", "/en/pricing", "/notice"])(
     "%s keeps its header still at 1280 px while the app hydrates and the auth check answers",
     async (path) => {

@@ -59,10 +59,10 @@ const stylesheet = built.match(/<link rel="stylesheet" crossorigin href="(\/asse
 if (!stylesheet)
   throw new Error("index.html no longer links the app's stylesheet that prerender.mjs inlines");
 const fullCss = await readFile(path.join(dist, stylesheet[1]), "utf8");
-const template = paintFirst(built.replace(stylesheet[0], ""), {
-  boot: await writeBoot(),
-  css: stylesheet[1],
-});
+const template = withFallbackFaces(
+  paintFirst(built.replace(stylesheet[0], ""), { boot: await writeBoot(), css: stylesheet[1] }),
+  await readFile(path.join(webRoot, "scripts", "fallback-faces.js"), "utf8"),
+);
 const outDir = path.join(dist, PRERENDER_DIR);
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
@@ -108,6 +108,25 @@ function paintFirst(html, { boot, css }) {
     .replace(entry[0], bootTag)
     .replace(jitless, "")
     .replace(/<html (lang="[^"]*")>/, '<html $1 data-fonts="after-paint">');
+}
+
+/**
+ * fallback-faces.js inline as the body's first child: it must run before the first paint, which a
+ * script fetched from the server would hold up. Its comments and indentation are left out (each
+ * page carries it); the server allows it by its hash (web-app.ts).
+ */
+function withFallbackFaces(html, source) {
+  const script = source
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("//"))
+    .join("\n");
+  if (script.includes("</")) throw new Error("fallback-faces.js would close its <script> element");
+  new Function(script); // a SyntaxError here: leaving the comments out broke it
+  if (!/<body>/.test(html)) throw new Error("index.html no longer has the <body> prerender.mjs writes into");
+  // A function, so no "$" in the script is read as a replacement pattern.
+  return html.replace("<body>", () => `<body><script>${script}</script>`);
 }
 
 const fontFile = await readFile(

@@ -5,15 +5,16 @@ import { promisify } from "node:util";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
-import { noCjkFontconfig } from "./fonts.ts";
+import { fontconfigFor, type TFontSet } from "./fonts.ts";
 
 /**
  * Debian's Chromium, with the flags this machine needs (chromium.ts). `fonts: "no-cjk"` hides every
- * CJK font from it.
+ * CJK font from it, `fonts: "undotum"` every Korean face but UnDotum (support/fonts.ts).
  */
-export async function launchBrowser(options: { fonts?: "system" | "no-cjk" } = {}): Promise<Browser> {
+export async function launchBrowser(options: { fonts?: TFontSet } = {}): Promise<Browser> {
+  const fonts = options.fonts ?? "system";
   return chromium.launch({
-    ...(options.fonts === "no-cjk" ? { env: { ...process.env, FONTCONFIG_FILE: noCjkFontconfig() } } : {}),
+    ...(fonts === "system" ? {} : { env: { ...process.env, FONTCONFIG_FILE: fontconfigFor(fonts) } }),
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   });
