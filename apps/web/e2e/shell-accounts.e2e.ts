@@ -41,6 +41,8 @@ describe("a new visitor", () => {
 
     // KR|EN switch keeps the path and the query.
     await page.goto("/pricing?tab=packs");
+    // A prerendered page: its buttons answer once React has hydrated it.
+    await waitForHydration(page);
     await page.getByTestId("lang-en").click();
     await page.waitForURL((url) => url.pathname === "/en/pricing" && url.search === "?tab=packs");
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
