@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/e2e/support/chromium.ts";
-import { fallbackSamples, pretendardWidths } from "../apps/web/e2e/support/fonts.ts";
+import { pretendardWidths, readFallbackFaces } from "../apps/web/e2e/support/fonts.ts";
 
 const SOURCES = ["apps/web/src/lib/i18n/en.ts", "apps/web/src/features/pricing/i18n/en.ts"];
 const FACES = ["Liberation Sans", "DejaVu Sans"];
@@ -76,7 +76,7 @@ try {
   process.stdout.write(`${corpus.length} characters of English text\n`);
   for (const [key, ratio] of Object.entries(ratios))
     process.stdout.write(`${key}: size-adjust ${(ratio * 100).toFixed(2)}%\n`);
-  const samples = fallbackSamples(fs.readFileSync("apps/web/scripts/fallback-faces.js", "utf8"));
+  const { samples } = readFallbackFaces(fs.readFileSync("apps/web/scripts/fallback-faces.js", "utf8"));
   const widths = await page.evaluate(pretendardWidths, { samples, weights: WEIGHTS });
   process.stdout.write(`fallback-faces.js PRETENDARD:\n${JSON.stringify(widths)}\n`);
 } finally {

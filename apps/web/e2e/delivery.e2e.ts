@@ -14,12 +14,7 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./support/browser.ts";
-import {
-  fallbackPretendardWidths,
-  fallbackProbe,
-  fallbackSamples,
-  pretendardWidths,
-} from "./support/fonts.ts";
+import { pretendardWidths, readFallbackFaces } from "./support/fonts.ts";
 import { E2E_OPERATOR } from "./support/operator.ts";
 
 /** Issue 17, Delivery: what the built app and the real server send a first-time visitor. */
@@ -477,11 +472,11 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       document.fonts.add(await face.load());
     }, pretendard);
     const measured = await page.evaluate(pretendardWidths, {
-      samples: fallbackSamples(source),
+      samples: readFallbackFaces(source).samples,
       weights: [400, 500, 600, 700, 800],
     });
     // What the script holds is what Chromium lays out today (a new Pretendard would move it).
-    const held = fallbackPretendardWidths(source);
+    const held = readFallbackFaces(source).pretendard;
     expect(Object.keys(held).sort()).toEqual(Object.keys(measured).sort());
     for (const [sample, widths] of Object.entries(measured))
       for (const [at, width] of widths.entries())
@@ -489,7 +484,7 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     // The width by which it knows styles.css's own face resolved to Noto Sans CJK KR (new sizes
     // there would move it).
     await page.goto("/");
-    const probe = fallbackProbe(source);
+    const { probe } = readFallbackFaces(source);
     const width = await page.evaluate((text) => {
       const span = Object.assign(document.createElement("span"), { textContent: text });
       span.style.cssText =

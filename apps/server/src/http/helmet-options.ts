@@ -94,17 +94,9 @@ export function buildHelmetOptions(config: Pick<Config, "publicOrigin" | "cookie
  * The CSP with each inline script allowed by its SHA-256 in script-src (CSP level 2 hash sources).
  * A prerendered page carries one from its build (apps/web/scripts/fallback-faces.js), which must run
  * before its first paint; only scripts of the build's own file are passed here, never text a
- * request could shape. A CSP without script-src gets one from default-src's sources.
+ * request could shape.
  */
 export function allowInlineScripts(csp: string, scripts: readonly string[]): string {
-  if (scripts.length === 0) return csp;
-  const hashes = scripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
-  const directives = csp.split(";").map((directive) => directive.trim());
-  const at = directives.findIndex((directive) => directive.startsWith("script-src "));
-  if (at >= 0) directives[at] = `${directives[at]} ${hashes.join(" ")}`;
-  else {
-    const defaults = directives.find((directive) => directive.startsWith("default-src "));
-    directives.push(`script-src ${defaults?.slice("default-src ".length) ?? "'self'"} ${hashes.join(" ")}`);
-  }
-  return directives.filter(Boolean).join(";");
+  const hashes = scripts.map((script) => ` 'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+  return csp.replace(/(script-src [^;]*)/, (directive) => `${directive}${hashes.join("")}`);
 }

@@ -37,34 +37,39 @@ export function fontconfigFor(
   return file;
 }
 
-/** fallback-faces.js's HANGUL, LATIN and SPACES, read from its source. */
-export function fallbackSamples(source: string): { hangul: string; latin: string; spaces: string } {
-  const constant = (name: string) => {
-    const match = source.match(new RegExp(`const ${name} =\\s*((?:"[^"]*"\\s*\\+?\\s*)+);`));
-    if (!match?.[1]) throw new Error(`fallback-faces.js has no ${name}`);
-    return [...match[1].matchAll(/"([^"]*)"/g)].map((part) => part[1]).join("");
+/**
+ * The constants of fallback-faces.js that are measured in Chromium, read from its source: its
+ * samples (HANGUL, LATIN, SPACES), Pretendard's widths of them (PRETENDARD), and PROBE with its
+ * width in styles.css's face on Noto Sans CJK KR (MEASURED_PROBE_WIDTH).
+ */
+export function readFallbackFaces(source: string): {
+  samples: { hangul: string; latin: string; spaces: string };
+  pretendard: Record<string, number[]>;
+  probe: { text: string; width: number };
+} {
+  const match = (pattern: RegExp, name: string) => {
+    const found = source.match(pattern)?.[1];
+    if (found === undefined) throw new Error(`fallback-faces.js has no ${name}`);
+    return found;
   };
-  return { hangul: constant("HANGUL"), latin: constant("LATIN"), spaces: constant("SPACES") };
-}
-
-/** fallback-faces.js's PROBE and MEASURED_PROBE_WIDTH, read from its source. */
-export function fallbackProbe(source: string): { text: string; width: number } {
-  const text = source.match(/const PROBE = "([^"]*)";/)?.[1];
-  const width = source.match(/const MEASURED_PROBE_WIDTH = ([\d.]+);/)?.[1];
-  if (text === undefined || width === undefined) throw new Error("fallback-faces.js has no PROBE");
-  return { text, width: Number(width) };
-}
-
-/** fallback-faces.js's PRETENDARD block, read from its source. */
-export function fallbackPretendardWidths(source: string): Record<string, number[]> {
-  const block = source.match(/const PRETENDARD = \{([^}]*)\}/)?.[1];
-  if (!block) throw new Error("fallback-faces.js has no PRETENDARD block");
-  return Object.fromEntries(
-    [...block.matchAll(/(\w+): \[([^\]]*)\]/g)].map((match) => [
-      match[1] ?? "",
-      (match[2] ?? "").split(",").map(Number),
-    ]),
-  );
+  const text = (name: string) =>
+    [...match(new RegExp(`const ${name} =\\s*((?:"[^"]*"\\s*\\+?\\s*)+);`), name).matchAll(/"([^"]*)"/g)]
+      .map((part) => part[1])
+      .join("");
+  const block = match(/const PRETENDARD = \{([^}]*)\}/, "PRETENDARD");
+  return {
+    samples: { hangul: text("HANGUL"), latin: text("LATIN"), spaces: text("SPACES") },
+    pretendard: Object.fromEntries(
+      [...block.matchAll(/(\w+): \[([^\]]*)\]/g)].map((row) => [
+        row[1] ?? "",
+        (row[2] ?? "").split(",").map(Number),
+      ]),
+    ),
+    probe: {
+      text: match(/const PROBE = "([^"]*)";/, "PROBE"),
+      width: Number(match(/const MEASURED_PROBE_WIDTH = ([\d.]+);/, "MEASURED_PROBE_WIDTH")),
+    },
+  };
 }
 
 /**
