@@ -197,6 +197,48 @@ describe("the first frame in the visitor's language", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("switches language from the header before the app has hydrated, and the server keeps the choice", async () => {
+    // The app's module entry never arrives (a slow phone, held for good here): the page stays as
+    // prerendered, so what answers the switch is the link and prerendered-boot.js, not React.
+    const html = await (await fetch(`${inject("baseUrl")}/pricing`)).text();
+    const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const context = await newContext(browser, DESKTOP);
+    await context.route(
+      (url) => url.pathname === entry,
+      () => undefined,
+    );
+    const page = await context.newPage();
+    const isHydrated = () =>
+      page.evaluate(() => {
+        const element = document.querySelector("#root > div");
+        return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+      });
+    const storedLocale = async () => ({
+      cookie: (await context.cookies()).find((cookie) => cookie.name === "gyeol_locale")?.value,
+      storage: await page.evaluate(() => window.localStorage.getItem("locale")),
+    });
+
+    await page.goto("/pricing");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("ko");
+    await page.getByTestId("lang-en").click();
+    await page.waitForURL((url) => url.pathname === "/en/pricing");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(await storedLocale()).toEqual({ cookie: "en", storage: "en" });
+    expect(await isHydrated()).toBe(false);
+
+    // Back to Korean, keeping the query the prerendered links do not have. The cookie says English
+    // until the switch stores Korean: the server would otherwise send /pricing in English again.
+    await page.goto("/en/pricing?tab=packs");
+    await page.getByTestId("lang-ko").click();
+    await page.waitForURL((url) => url.pathname === "/pricing" && url.search === "?tab=packs");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("ko");
+    expect(await storedLocale()).toEqual({ cookie: "ko", storage: "ko" });
+    expect(await page.locator("h1").first().textContent()).toMatch(HANGUL);
+    expect(await isHydrated()).toBe(false);
+    await context.close();
+  });
 });
 
 describe("who runs the service", () => {

@@ -67,6 +67,41 @@
       );
   };
 
+  /** shared constants.ts STORAGE_KEY_LOCALE, locale-negotiation.ts LOCALE_COOKIE and its max age. */
+  const LOCALE_STORAGE_KEY = "locale";
+  const LOCALE_COOKIE = "gyeol_locale";
+  const LOCALE_COOKIE_MAX_AGE_S = 31536000;
+
+  // The header's KR|EN links (locale-switch.tsx) before the app has hydrated the page: the browser
+  // follows the link, and this stores the choice first, as the app's setStoredLocale does (local
+  // storage, and the cookie the server reads to choose the language of a page without /en, which
+  // would otherwise send a visitor who once chose English to English again). Once hydrated, the
+  // app's own handler runs after this one, stores the same and moves without a reload.
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[data-locale-switch]") : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      const locale = link.dataset.localeSwitch;
+      if (locale !== "ko" && locale !== "en") return;
+      try {
+        window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+      } catch {
+        // Storage off (a private mode): the cookie still carries the choice to the server.
+      }
+      const secure = window.location.protocol === "https:" ? "; Secure" : "";
+      // biome-ignore lint/suspicious/noDocumentCookie: as lib/locale.ts: no Cookie Store API in Safari/Firefox.
+      document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+      // The HTML was prerendered without a query; the switch keeps the one this visit has (?tab=packs).
+      if (window.location.search !== "" && link.search === "") {
+        event.preventDefault();
+        window.location.assign(`${link.pathname}${window.location.search}`);
+      }
+    },
+    true,
+  );
+
   /**
    * A signed-in visitor, or a URL with a query, gets a fresh render instead of the prerendered view
    * (main.tsx): nothing to wait for.

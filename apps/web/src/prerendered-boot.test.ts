@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { STORAGE_KEY_LOCALE } from "@gyeol/shared/constants";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@gyeol/shared/locale-negotiation";
 import { ReactCompareSliderCssVars } from "react-compare-slider/consts";
 import { describe, expect, it } from "vitest";
 
@@ -23,5 +25,12 @@ describe("prerendered-boot.js", () => {
       /registerProperty\(\{name:[\w.]+,syntax:`<percentage>`,inherits:!0,initialValue:`50%`\}\)/,
     );
     expect(boot).toMatch(/syntax: "<percentage>",\s+inherits: true,\s+initialValue: "50%"/);
+  });
+
+  it("stores a language chosen before hydration under the app's own storage key and cookie", () => {
+    const constant = (name: string) => new RegExp(`const ${name} = "?([^";]+)"?;`).exec(boot)?.[1];
+    expect(constant("LOCALE_STORAGE_KEY")).toBe(STORAGE_KEY_LOCALE);
+    expect(constant("LOCALE_COOKIE")).toBe(LOCALE_COOKIE);
+    expect(Number(constant("LOCALE_COOKIE_MAX_AGE_S"))).toBe(LOCALE_COOKIE_MAX_AGE_S);
   });
 });
