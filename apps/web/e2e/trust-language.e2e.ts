@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   admin,
   DESKTOP,
+  isHydrated,
   launchBrowser,
   newContext,
   PHONE,
@@ -210,11 +211,6 @@ describe("the first frame in the visitor's language", () => {
       () => undefined,
     );
     const page = await context.newPage();
-    const isHydrated = () =>
-      page.evaluate(() => {
-        const element = document.querySelector("#root > div");
-        return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-      });
     const storedLocale = async () => ({
       cookie: (await context.cookies()).find((cookie) => cookie.name === "gyeol_locale")?.value,
       storage: await page.evaluate(() => window.localStorage.getItem("locale")),
@@ -226,7 +222,7 @@ describe("the first frame in the visitor's language", () => {
     await page.waitForURL((url) => url.pathname === "/en/pricing");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
     expect(await storedLocale()).toEqual({ cookie: "en", storage: "en" });
-    expect(await isHydrated()).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
 
     // Back to Korean, keeping the query the prerendered links do not have. The cookie says English
     // until the switch stores Korean: the server would otherwise send /pricing in English again.
@@ -236,7 +232,7 @@ describe("the first frame in the visitor's language", () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("ko");
     expect(await storedLocale()).toEqual({ cookie: "ko", storage: "ko" });
     expect(await page.locator("h1").first().textContent()).toMatch(HANGUL);
-    expect(await isHydrated()).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
     await context.close();
   });
 });

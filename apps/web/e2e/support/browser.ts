@@ -100,12 +100,16 @@ export function uniqueEmail(prefix = "user"): string {
  * Journeys that click or scroll on such a page right after loading it wait for this first.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const element = document.querySelector("#root > div");
-      return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  await page.waitForFunction(isHydratedInPage, undefined, { timeout: 30_000 });
+}
+
+/** Whether React has hydrated the page (its root element carries React's own keys); runs in the page. */
+function isHydratedInPage(): boolean {
+  const element = document.querySelector("#root > div");
+  return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+}
+
+/** Whether React has hydrated the page now, without waiting. */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(isHydratedInPage);
 }
