@@ -218,6 +218,15 @@ describe("the first frame in the visitor's language", () => {
 
     await page.goto("/pricing");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("ko");
+    // The language already shown: the choice is stored and the page stays (no reload, which
+    // would drop this marker).
+    await page.evaluate(() => {
+      (window as Window & { stayed?: boolean }).stayed = true;
+    });
+    await page.getByTestId("lang-ko").click();
+    await expect.poll(storedLocale).toEqual({ cookie: "ko", storage: "ko" });
+    expect(await page.evaluate(() => (window as Window & { stayed?: boolean }).stayed)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/pricing");
     await page.getByTestId("lang-en").click();
     await page.waitForURL((url) => url.pathname === "/en/pricing");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");

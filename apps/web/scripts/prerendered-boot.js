@@ -93,6 +93,12 @@
       const secure = window.location.protocol === "https:" ? "; Secure" : "";
       // biome-ignore lint/suspicious/noDocumentCookie: as lib/locale.ts: no Cookie Store API in Safari/Firefox.
       document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+      // The language already shown: the choice is stored, and the page is not loaded again (the
+      // link points at itself), as the app leaves it once hydrated.
+      if (link.getAttribute("aria-current") === "true") {
+        event.preventDefault();
+        return;
+      }
       // The HTML was prerendered without a query; the switch keeps the one this visit has (?tab=packs).
       if (window.location.search !== "" && link.search === "") {
         event.preventDefault();
