@@ -56,6 +56,8 @@ export async function startProcess({
   );
 
   const stops: Array<() => Promise<void>> = [];
+  /** Set once stop() begins: what fails because the process is closing is no fault to report. */
+  let isStopping = false;
   // One service graph for every role here (one storage, engine, URL cache and queue connection):
   // an API enqueue wakes this process's local worker at once, and shutdown closes the one queue.
   const queue = createJobQueue(config, {
@@ -87,7 +89,11 @@ export async function startProcess({
     // one in use: a driver a test hands in has no model to load).
     (drivers?.moderation ?? builtinModeration).warm?.().then(
       () => logger.info("upload moderation ready"),
-      (err) => logger.warn({ err }, "upload moderation did not load; uploads will try again"),
+      (err) =>
+        // The engine thread closes under a load still in progress when the process stops early.
+        isStopping
+          ? logger.debug({ err }, "stopped before upload moderation had loaded")
+          : logger.warn({ err }, "upload moderation did not load; uploads will try again"),
     );
   }
   if (config.roles.includes("cron")) {
@@ -123,6 +129,7 @@ export async function startProcess({
     services,
     app,
     stop() {
+      isStopping = true;
       stopping ??= (async () => {
         // All roles at once: the API's in-flight requests and the worker's grace run side by side.
         await Promise.all(stops.map((stop) => stop().catch((err) => logger.error({ err }, "stop failed"))));
