@@ -4,8 +4,16 @@
  * a bare Fastify route (`{ ok: true }`, no auth, no database) served by the same process in the
  * same run. autocannon drives each for BENCH_SECONDS at BENCH_CONNECTIONS connections from a worker
  * thread. Targets (issue 29): status ≥ 0.5× the bare route's requests/s and status p99 ≤ 2× the
- * bare route's p99, at 500 connections in the same run. The last line is machine-readable:
- * `status_vs_bare=<ratio> p99_ms=<n> p99_vs_bare=<ratio> history_rps=<n>`.
+ * bare route's p99, at 500 connections in the same run; history at least twice the issue's
+ * requests/s, judged against the bare route of the same run (the issue's machine served bare
+ * Fastify 5.7× faster than some machines this runs on). The last line is machine-readable:
+ * `status_vs_bare=<ratio> p99_ms=<n> p99_vs_bare=<ratio> history_rps=<n> history_vs_bare=<ratio>`.
+ *
+ * Timeouts: when a phase's route costs the server thread much more than the bare one (status
+ * ~130 µs, history ~220 µs on a slow 2-core machine), Node leaves some of the 500 connections in
+ * the kernel's accept queue for the whole phase, and autocannon reports each as a timeout. That is
+ * Node under saturation, not the app: a plain node:http server whose handler spins 100 µs accepts
+ * 395 of 500 connections in 10 s (78 timeouts), and spinning 60 µs in the bare route gives it 76.
  * BENCH_SMOKE=1 (bench/smoke.test.ts, in CI): 1 s a phase at 10 connections over 3 history rows,
  * no targets; any non-2xx answer fails it (so does a crash), as it does the full run.
  */
@@ -59,6 +67,12 @@ function serverThreadCpuUs(): number | null {
 }
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * History's requests/s against the bare route's on the issue's machine (3,852 / 67,685 req/s,
+ * issue 29): its "at least twice today's requests/s" is twice this share of the bare route.
+ */
+const ISSUE_HISTORY_VS_BARE = 3852 / 67685;
 
 /** A lighter load, reported beside the target: how much of the p99 is queueing at 500 connections. */
 const LIGHT_CONNECTIONS = SMOKE ? 5 : 100;
@@ -192,13 +206,14 @@ async function main() {
     const ratio = status.rps / bareFigures.rps;
     // autocannon reports whole milliseconds: a bare p99 of 0 ms counts as 1.
     const p99Ratio = status.p99 / Math.max(1, bareFigures.p99);
+    const historyRatio = history.rps / bareFigures.rps;
     if (SMOKE) print("targets  not judged in smoke mode");
     else
       print(
-        `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 ${status.p99} ms <= 2x bare p99 ${bareFigures.p99} ms (${p99Ratio.toFixed(2)}x): ${p99Ratio <= 2 ? "met" : "MISSED"}`,
+        `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 ${status.p99} ms <= 2x bare p99 ${bareFigures.p99} ms (${p99Ratio.toFixed(2)}x): ${p99Ratio <= 2 ? "met" : "MISSED"}; history/bare ${historyRatio.toFixed(3)} >= 2x the issue's ${ISSUE_HISTORY_VS_BARE.toFixed(3)}: ${historyRatio >= 2 * ISSUE_HISTORY_VS_BARE ? "met" : "MISSED"}`,
       );
     print(
-      `status_vs_bare=${ratio.toFixed(3)} p99_ms=${status.p99} p99_vs_bare=${p99Ratio.toFixed(2)} history_rps=${Math.round(history.rps)}`,
+      `status_vs_bare=${ratio.toFixed(3)} p99_ms=${status.p99} p99_vs_bare=${p99Ratio.toFixed(2)} history_rps=${Math.round(history.rps)} history_vs_bare=${historyRatio.toFixed(3)}`,
     );
     // A phase whose answers were refused measured nothing: the bench is broken, whatever the speed.
     const refused = [bareFigures, status, history, light].reduce((sum, f) => sum + f.non2xx, 0);

@@ -15,7 +15,7 @@ const root = path.resolve(here, "..");
 
 /** Each bench and the figures its last line must carry. */
 const BENCHES: Record<string, readonly string[]> = {
-  api: ["status_vs_bare", "p99_ms", "p99_vs_bare", "history_rps"],
+  api: ["status_vs_bare", "p99_ms", "p99_vs_bare", "history_rps", "history_vs_bare"],
   engine: ["retouch_vs_naive", "peak_rss_mb", "psnr_gain_db"],
   "face-edit": ["face_edit_ms", "face_edit_vs_retouch_1x"],
   loop: ["loop_max_lag_ratio", "loop_p99_lag_ratio", "wall_ratio", "upload_check_ratio"],
