@@ -56,8 +56,8 @@ export async function startProcess({
   );
 
   const stops: Array<() => Promise<void>> = [];
-  /** Set once stop() begins: what fails because the process is closing is no fault to report. */
-  let isStopping = false;
+  /** stop()'s work, once it has begun: what fails because the process is closing is no fault to report. */
+  let stopping: Promise<void> | undefined;
   // One service graph for every role here (one storage, engine, URL cache and queue connection):
   // an API enqueue wakes this process's local worker at once, and shutdown closes the one queue.
   const queue = createJobQueue(config, {
@@ -91,7 +91,7 @@ export async function startProcess({
       () => logger.info("upload moderation ready"),
       (err) =>
         // The engine thread closes under a load still in progress when the process stops early.
-        isStopping
+        stopping
           ? logger.debug({ err }, "stopped before upload moderation had loaded")
           : logger.warn({ err }, "upload moderation did not load; uploads will try again"),
     );
@@ -124,12 +124,10 @@ export async function startProcess({
     });
   }
 
-  let stopping: Promise<void> | undefined;
   return {
     services,
     app,
     stop() {
-      isStopping = true;
       stopping ??= (async () => {
         // All roles at once: the API's in-flight requests and the worker's grace run side by side.
         await Promise.all(stops.map((stop) => stop().catch((err) => logger.error({ err }, "stop failed"))));
