@@ -2,10 +2,11 @@ import { useState } from "react";
 import { RouterProvider } from "react-router";
 import { AppErrorBoundary } from "./app-error-boundary.tsx";
 import { AppProviders } from "./providers.tsx";
-import { createAppRouter } from "./router.tsx";
+import { type AppRouter, createAppRouter } from "./router.tsx";
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** `router`: one main.tsx made already (it also told which page to load ahead); else one of its own. */
+export function App({ router: given }: { router?: AppRouter }) {
+  const [router] = useState(() => given ?? createAppRouter());
   return (
     <AppErrorBoundary>
       <AppProviders>

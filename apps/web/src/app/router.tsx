@@ -54,6 +54,8 @@ function LanguageRedirect({ targets }: { targets: Record<"ko" | "en", string> })
   return <Navigate to={`${targets[locale]}${search}${hash}`} replace />;
 }
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
   return createBrowserRouter(buildAppRoutes());
 }
