@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppRoute, listRoutePatterns, localizePath, switchLocalePath } from "./routes.ts";
+import { barePath, isAppRoute, listRoutePatterns, localizePath, switchLocalePath } from "./routes.ts";
 
 describe("route table", () => {
   it("mirrors every route under /en", () => {
@@ -22,6 +22,16 @@ describe("route table", () => {
     expect(isAppRoute("/payment/basic")).toBe(true);
     expect(isAppRoute("/nope")).toBe(false);
     expect(isAppRoute("/notice/1/2/3")).toBe(false);
+  });
+});
+
+describe("barePath", () => {
+  it("drops /en only where it is the language prefix", () => {
+    expect(barePath("/en")).toBe("/");
+    expect(barePath("/en/pricing")).toBe("/pricing");
+    expect(barePath("/pricing/en")).toBe("/pricing/en");
+    expect(barePath("/english")).toBe("/english");
+    expect(barePath("/")).toBe("/");
   });
 });
 

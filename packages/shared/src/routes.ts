@@ -156,9 +156,14 @@ export function isEnglishPath(pathname: string): boolean {
   return pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`);
 }
 
+/** The path without its /en: the same page in either language (/en/pricing → /pricing, /en → /). */
+export function barePath(pathname: string): string {
+  return isEnglishPath(pathname) ? pathname.slice(EN_PREFIX.length) || "/" : pathname;
+}
+
 /** The KR|EN switch (spec 01 §2): drop or add /en, keep the rest of the path and the query. */
 export function switchLocalePath(pathname: string, search: string, target: "ko" | "en"): string {
-  const bare = isEnglishPath(pathname) ? pathname.slice(EN_PREFIX.length) || "/" : pathname;
+  const bare = barePath(pathname);
   const next = target === "en" ? (bare === "/" ? EN_PREFIX : `${EN_PREFIX}${bare}`) : bare;
   return `${next}${search}`;
 }

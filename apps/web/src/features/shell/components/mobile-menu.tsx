@@ -3,7 +3,7 @@ import { ChevronRight, LogOut } from "lucide-react";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { buttonStyles } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { useAuth } from "../../../lib/auth/auth-provider.tsx";
@@ -12,7 +12,7 @@ import { usePageLocale } from "../../../lib/locale.ts";
 import { useInertPage } from "../hooks/use-inert-page.ts";
 import { CreditsChip } from "./credits-chip.tsx";
 import { LocaleSwitch } from "./locale-switch.tsx";
-import { useNavItems } from "./nav-links.tsx";
+import { NavItemLink, useNavItems } from "./nav-links.tsx";
 
 interface MobileMenuProps {
   id: string;
@@ -52,11 +52,10 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
         <ul className="flex flex-col">
           {items.map((item) => (
             <li key={item.key} className="border-b border-line">
-              <NavLink
-                to={localizePath(item.path, locale)}
-                end={item.isEnd}
-                data-testid={`mobile-${item.testId ?? item.key}`}
-                className={({ isActive }) =>
+              <NavItemLink
+                item={item}
+                testId={`mobile-${item.testId ?? item.key}`}
+                className={(isActive) =>
                   cn(
                     "flex items-center justify-between py-4 text-lg font-semibold",
                     isActive ? "text-accent-700" : "text-ink",
@@ -65,7 +64,7 @@ export function MobileMenu({ id, onClose }: MobileMenuProps) {
               >
                 {t(`nav.${item.key}`)}
                 <ChevronRight aria-hidden="true" className="size-5 text-muted" />
-              </NavLink>
+              </NavItemLink>
             </li>
           ))}
         </ul>
