@@ -8,7 +8,6 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { clearOtherUsersDrafts, clearUserDrafts } from "../drafts/drafts.ts";
 import { fetchAuthCheck, postLogout } from "./auth-api.ts";
 import { type AuthState, AuthStore } from "./auth-store.ts";
 import { SessionSync } from "./session-sync.ts";
@@ -43,7 +42,7 @@ export function createAuthRuntime(checkAuth = fetchAuthCheck, logout = postLogou
   const actions: AuthActions = {
     signIn: async (user) => {
       // Issue 26: this user's drafts come back; anyone else's on this browser go.
-      void clearOtherUsersDrafts(user.id);
+      void loadDrafts().then((drafts) => drafts?.clearOtherUsersDrafts(user.id));
       sync.invalidate();
       store.setUser(user);
       store.dismissSessionExpired();
@@ -58,7 +57,8 @@ export function createAuthRuntime(checkAuth = fetchAuthCheck, logout = postLogou
       }
       // Signing out on purpose ends the user's unsent work too (issue 26); an expired session keeps
       // it. Before clearUser: the tool page that unmounts then must find the user signed out.
-      const cleared = leaving ? clearUserDrafts(leaving.id) : Promise.resolve();
+      const drafts = leaving ? await loadDrafts() : undefined;
+      const cleared = leaving && drafts ? drafts.clearUserDrafts(leaving.id) : Promise.resolve();
       sync.invalidate();
       store.clearUser();
       await cleared;
@@ -67,6 +67,18 @@ export function createAuthRuntime(checkAuth = fetchAuthCheck, logout = postLogou
     dismissSessionExpired: store.dismissSessionExpired,
   };
   return { store, sync, actions };
+}
+
+/**
+ * The drafts module (IndexedDB), loaded when a user signs in or out rather than with every page's
+ * first load (the landing's budget, issue 17). A tool page that saves drafts has loaded it already.
+ * Where it cannot load (offline after a deploy), signing in or out goes on and the drafts stay.
+ */
+function loadDrafts() {
+  return import("../drafts/drafts.ts").catch((error: unknown) => {
+    console.warn("[auth] the drafts module could not be loaded; drafts are left as they are", error);
+    return undefined;
+  });
 }
 
 export type AuthRuntime = ReturnType<typeof createAuthRuntime>;

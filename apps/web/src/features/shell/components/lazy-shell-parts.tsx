@@ -64,16 +64,13 @@ export function IdleShellParts() {
     // One idle callback each: starting a chunk's load requests it and its imports (a link element
     // each, about a millisecond apiece on a slow phone), and all three together made one long task.
     const cancels = [
-      onIdle(() => void mobileMenu.preload(), SHELL_PARTS_MAX_WAIT_MS),
-      onIdle(
-        () =>
-          void loadQueryClient().catch((error: unknown) =>
-            console.error("[shell] the query client could not be loaded", error),
-          ),
-        SHELL_PARTS_MAX_WAIT_MS,
-      ),
-      onIdle(() => void toaster.preload().then(() => setIsIdle(true)), SHELL_PARTS_MAX_WAIT_MS),
-    ];
+      () => void mobileMenu.preload(),
+      () =>
+        void loadQueryClient().catch((error: unknown) =>
+          console.error("[shell] the query client could not be loaded", error),
+        ),
+      () => void toaster.preload().then(() => setIsIdle(true)),
+    ].map((run) => onIdle(run, SHELL_PARTS_MAX_WAIT_MS));
     return () => {
       for (const cancel of cancels) cancel();
     };

@@ -34,7 +34,7 @@ export function useNavItems(): readonly NavItem[] {
  * the two, as NavLink does, left Home unmarked on / in English.
  */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  const bare = barePath(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  const bare = barePath(pathname);
   return item.isEnd ? bare === item.path : bare === item.path || bare.startsWith(`${item.path}/`);
 }
 
