@@ -1,12 +1,10 @@
-import { useState } from "react";
 import { RouterProvider } from "react-router";
 import { AppErrorBoundary } from "./app-error-boundary.tsx";
 import { AppProviders } from "./providers.tsx";
-import { type AppRouter, createAppRouter } from "./router.tsx";
+import type { AppRouter } from "./router.tsx";
 
-/** `router`: one main.tsx made already (it also told which page to load ahead); else one of its own. */
-export function App({ router: given }: { router?: AppRouter }) {
-  const [router] = useState(() => given ?? createAppRouter());
+/** `router`: the one main.tsx made (its first match told which page to load ahead). */
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppErrorBoundary>
       <AppProviders>

@@ -57,8 +57,7 @@ export function createAuthRuntime(checkAuth = fetchAuthCheck, logout = postLogou
       }
       // Signing out on purpose ends the user's unsent work too (issue 26); an expired session keeps
       // it. Before clearUser: the tool page that unmounts then must find the user signed out.
-      const drafts = leaving ? await loadDrafts() : undefined;
-      const cleared = leaving && drafts ? drafts.clearUserDrafts(leaving.id) : Promise.resolve();
+      const cleared = leaving ? (await loadDrafts())?.clearUserDrafts(leaving.id) : undefined;
       sync.invalidate();
       store.clearUser();
       await cleared;
