@@ -19,7 +19,17 @@ export const CONTROL_SELECTOR = [
   ),
 ].join(", ");
 
-const RECHECK_MS = 500;
+/**
+ * Attributes that can move, show or hide a control without a node being added or removed: a panel
+ * shown by its class, a `<details>` opened, a `hidden` lifted, a textarea grown by its style.
+ */
+const LAYOUT_ATTRIBUTES = ["class", "style", "hidden", "open"];
+
+/**
+ * What moves layout without a DOM change, each caught in the capture phase anywhere in the page:
+ * an image or stylesheet loading, a transition or animation ending, a scroll inside a panel.
+ */
+const LAYOUT_EVENTS = ["load", "transitionend", "animationend", "scroll"] as const;
 
 /** A 4 × 4 grid over the whole box, edges included: a control may reach in by a few pixels. */
 function samplePoints(rect: DOMRect): Array<[number, number]> {
@@ -33,8 +43,11 @@ function samplePoints(rect: DOMRect): Array<[number, number]> {
  * true while a control of the page lies under `areaRef`'s box (the floating button's home, a
  * container that never moves). Each sample point asks the browser what is painted there, below the
  * floating button itself, so it holds for any page and layout: a full-width submit button at the
- * foot of a phone screen, a card action scrolled under the corner, a toast. Rechecked on scroll,
- * resize, page changes and every half second, at most once a frame. Off (always false) when `enabled` is false.
+ * foot of a phone screen, a card action scrolled under the corner, a toast. Rechecked on any
+ * scroll, resize, page changes, a web font arriving, an image loading and a transition ending,
+ * at most once a frame; never on a timer, so an idle page does no work (it polled every half second
+ * before, and during load its hit tests forced layouts while the page was still settling). Off
+ * (always false) when `enabled` is false.
  */
 export function useStepAsideFromControls(areaRef: RefObject<HTMLElement | null>, enabled: boolean): boolean {
   const [isOverControl, setIsOverControl] = useState(false);
@@ -57,20 +70,30 @@ export function useStepAsideFromControls(areaRef: RefObject<HTMLElement | null>,
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(check);
     };
+    // The button's own slide ending says nothing about what lies under it.
+    const onLayoutEvent = (event: Event) => {
+      if (!(event.target instanceof Node && area.contains(event.target))) schedule();
+    };
     schedule();
-    window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
+    for (const type of LAYOUT_EVENTS)
+      document.addEventListener(type, onLayoutEvent, { capture: true, passive: true });
+    // A web font arriving re-flows text without touching the DOM.
+    const fonts = document.fonts as FontFaceSet | undefined;
+    fonts?.addEventListener?.("loadingdone", schedule);
     const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true });
-    // Layout also moves without a DOM change (a web font arriving, an image decoding, a transition
-    // ending): look again now and then. Sixteen hit tests a second cost nothing.
-    const timer = window.setInterval(schedule, RECHECK_MS);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: LAYOUT_ATTRIBUTES,
+    });
     return () => {
       if (frame !== 0) cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
+      for (const type of LAYOUT_EVENTS) document.removeEventListener(type, onLayoutEvent, { capture: true });
+      fonts?.removeEventListener?.("loadingdone", schedule);
       observer.disconnect();
-      window.clearInterval(timer);
     };
   }, [areaRef, enabled]);
 
