@@ -6,7 +6,8 @@
  * thread. Targets (issue 29): status ≥ 0.5× the bare route's requests/s and status p99 ≤ 2× the
  * bare route's p99, at 500 connections in the same run; history at least twice the issue's
  * requests/s, judged against the bare route of the same run (the issue's machine served bare
- * Fastify 5.7× faster than some machines this runs on). The last line is machine-readable:
+ * Fastify 5.7× faster than some machines this runs on). The app logs as production does (pino at
+ * info, synchronous writes; to /dev/null here). The last line is machine-readable:
  * `status_vs_bare=<ratio> p99_ms=<n> p99_vs_bare=<ratio> history_rps=<n> history_vs_bare=<ratio>`.
  *
  * Timeouts: when a phase's route costs the server thread much more than the bare one (status
@@ -23,6 +24,7 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Fastify from "fastify";
+import { pino } from "pino";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
@@ -107,14 +109,17 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "gyeol-bench-"));
   const config = loadConfig({
     DATA_DIR: dir,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: "info",
     WEB_DIST_DIR: path.join(dir, "none"),
     AUTH_RATE_LIMIT_MAX: "1000000",
     ROLES: "api",
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db.kysely, db.dialect);
-  const app = await buildApp({ config, db });
+  // Production's logger (main.ts: pino at LOG_LEVEL, default info, synchronous writes to stdout),
+  // writing to /dev/null: what the server logs per request is part of what a request costs.
+  const logger = pino({ level: config.logLevel }, pino.destination({ dest: "/dev/null", sync: true }));
+  const app = await buildApp({ config, db, logger });
   const bare = Fastify();
   bare.get("/bare", async () => ({ ok: true }));
 

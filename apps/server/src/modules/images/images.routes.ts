@@ -23,6 +23,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createJsonMemo } from "../../http/json-memo.ts";
+import { pollRouteLogging } from "../../http/poll-log-level.ts";
 import { readMultipart } from "../../http/read-multipart.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { fieldError } from "../../lib/validation-issues.ts";
@@ -106,7 +107,9 @@ export function registerImagesRoutes(
   r.get(
     "/api/image/history/:userId",
     {
-      // The page re-reads history while it polls a job (spec 02 §4.1): a recent session check will do.
+      // The page re-reads history while it polls a job (spec 02 §4.1): a recent session check will
+      // do, and its request lines are logged only at debug (poll-log-level.ts).
+      ...pollRouteLogging(app),
       onRequest: guards.requireReader,
       schema: { params: ZUserIdParams, querystring: ZHistoryQuery },
     },

@@ -21,6 +21,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createJsonMemo } from "../../http/json-memo.ts";
+import { pollRouteLogging } from "../../http/poll-log-level.ts";
 import { openSse } from "../../http/sse.ts";
 import type { AuthGuards } from "../auth/auth.guards.ts";
 import { presentImageStatus, presentSeedreamStatus } from "./job-presenters.ts";
@@ -71,9 +72,15 @@ export function registerJobsRoutes(
   // A finished job's answer is the same object on every poll (job-presenters.ts), so its JSON is
   // made once; the schema check that fastify's serializer would do happens in the memo.
   const statusJson = createJsonMemo(ZImageStatusResponse);
+  // Polled every second or two while a job runs: request lines only at debug (poll-log-level.ts).
+  const pollLogging = pollRouteLogging(app);
   r.get(
     "/api/image/status/:jobId",
-    { onRequest: guards.requireReader, schema: { params: ZJobParams, querystring: ZStatusQuery } },
+    {
+      ...pollLogging,
+      onRequest: guards.requireReader,
+      schema: { params: ZJobParams, querystring: ZStatusQuery },
+    },
     async (request, reply) => {
       const view = await jobStatus.status(request.user!, request.params.jobId, request.query.source);
       return reply.type("application/json; charset=utf-8").send(statusJson(presentImageStatus(view)));
@@ -83,7 +90,7 @@ export function registerJobsRoutes(
   const seedreamJson = createJsonMemo(ZSeedreamStatusResponse);
   r.get(
     "/api/seedream/status/:taskId",
-    { onRequest: guards.requireReader, schema: { params: ZTaskParams } },
+    { ...pollLogging, onRequest: guards.requireReader, schema: { params: ZTaskParams } },
     async (request, reply) => {
       const view = await jobStatus.status(
         request.user!,
