@@ -1,20 +1,7 @@
-import { Writable } from "node:stream";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
+import { captureLogs } from "./helpers/log-lines.ts";
 import { createTestContext, type TestContext } from "./helpers/test-app.ts";
-
-/** Log lines the app writes, parsed. */
-function captureLogs() {
-  const lines: Array<{ level: number; msg: string }> = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: pino({ level: "debug" }, stream), lines };
-}
 
 describe("what the error handler logs", () => {
   let context: TestContext | undefined;
@@ -25,7 +12,7 @@ describe("what the error handler logs", () => {
 
   it("logs an expected 503 (a sign-in provider not configured) as a warning, not an unhandled error", async () => {
     context = await createTestContext();
-    const { logger, lines } = captureLogs();
+    const { logger, lines } = captureLogs("debug");
     const app = await buildApp({ config: context.config, db: context.db, logger });
     const response = await app.inject({
       method: "POST",
@@ -42,7 +29,7 @@ describe("what the error handler logs", () => {
 
   it("still logs a real failure as an unhandled error", async () => {
     context = await createTestContext();
-    const { logger, lines } = captureLogs();
+    const { logger, lines } = captureLogs("debug");
     const app = await buildApp({ config: context.config, db: context.db, logger });
     app.get("/api/test-explodes", async () => {
       throw new TypeError("a bug of ours");

@@ -1,32 +1,23 @@
-import { Writable } from "node:stream";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { pollLogLevel } from "../src/http/poll-log-level.ts";
 import { register } from "./helpers/http.ts";
+import { captureLogs } from "./helpers/log-lines.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
-type Line = { level: number; msg: string; req?: { url?: string }; res?: { statusCode?: number } };
+type Line = { level: number; msg: string; reqId?: string; req?: { url?: string } };
 
 /** The app at `level`, writing its log lines into a list. */
 async function appLoggingAt(level: string) {
-  const lines: Line[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const t = await createTestApp({ logger: pino({ level }, stream) });
+  const { logger, lines } = captureLogs<Line>(level);
+  const t = await createTestApp({ logger });
   return { t, app: t.app, lines };
 }
 
 /** Fastify's request lines for `url`: "incoming request" names it in req.url; "request completed" follows by reqId. */
 function requestLines(lines: Line[], url: string) {
   const incoming = lines.filter((line) => line.msg === "incoming request" && line.req?.url === url);
-  const ids = new Set(incoming.map((line) => (line as { reqId?: string }).reqId));
-  const completed = lines.filter(
-    (line) => line.msg === "request completed" && ids.has((line as { reqId?: string }).reqId),
-  );
+  const ids = new Set(incoming.map((line) => line.reqId));
+  const completed = lines.filter((line) => line.msg === "request completed" && ids.has(line.reqId));
   return { incoming: incoming.length, completed: completed.length };
 }
 

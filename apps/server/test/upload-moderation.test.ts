@@ -5,12 +5,11 @@
  * user's id and the SHA-256 of the bytes, never the image.
  */
 import { createHash } from "node:crypto";
-import { Writable } from "node:stream";
 import { type CloseUpFeatures, type NsfwScores, nsfwVerdict } from "@gyeol/engine/moderation-rule";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ModerationDriver } from "../src/drivers/engines/moderation.ts";
 import { NSFW_REVIEW_LOG_MESSAGE } from "../src/modules/images/image-checks.ts";
+import { captureLogs } from "./helpers/log-lines.ts";
 import { imageForm, makeJpeg, signUp } from "./helpers/retouch.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -18,17 +17,6 @@ interface LogLine {
   level: number;
   msg: string;
   [field: string]: unknown;
-}
-
-function captureLogs() {
-  const lines: LogLine[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: pino({ level: "info" }, stream), lines };
 }
 
 /**
@@ -99,7 +87,7 @@ describe("upload moderation", () => {
   });
 
   async function upload(scores: NsfwScores, closeUp?: CloseUpFeatures, second?: NsfwScores) {
-    const { logger, lines } = captureLogs();
+    const { logger, lines } = captureLogs<LogLine>();
     const moderation = classifierScoring(scores, closeUp, second);
     t = await createTestApp({ drivers: { moderation }, logger });
     const user = await signUp(t.app);

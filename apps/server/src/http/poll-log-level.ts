@@ -10,22 +10,19 @@
  * logged; and a level the operator set above `warn` (error, fatal, silent) is kept.
  */
 import type { FastifyInstance, LogLevel } from "fastify";
+import { pino } from "pino";
 
-const SEVERITY: Record<string, number> = {
-  trace: 10,
-  debug: 20,
-  info: 30,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: Number.POSITIVE_INFINITY,
-};
+/** A level's severity in pino's numbers (trace 10 … fatal 60); silent is above every one. */
+function severity(level: string): number {
+  return level === "silent"
+    ? Number.POSITIVE_INFINITY
+    : (pino.levels.values[level] ?? pino.levels.values.info!);
+}
 
 /** The poll routes' level for an app logging at `appLevel`. */
 export function pollLogLevel(appLevel: string): LogLevel {
-  const severity = SEVERITY[appLevel] ?? SEVERITY.info!;
-  if (severity <= SEVERITY.debug! || severity >= SEVERITY.warn!) return appLevel as LogLevel;
-  return "warn";
+  const own = severity(appLevel);
+  return own <= severity("debug") || own >= severity("warn") ? (appLevel as LogLevel) : "warn";
 }
 
 /** Route options for a poll route of `app`. */
