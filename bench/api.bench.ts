@@ -224,9 +224,9 @@ async function main() {
       !ONLY || ONLY.includes(name) ? run() : Promise.resolve(skipped);
     // Bare and status alternate which goes first, round by round (see the header).
     const rounds: Array<{ bare: Figures; status: Figures }> = [];
+    const runBare = () => phase("bare", () => hammer(`${bareOrigin}/bare`));
+    const runStatus = () => phase("status", () => hammer(statusUrl, { cookie }));
     for (let round = 0; round < ROUNDS; round++) {
-      const runBare = () => phase("bare", () => hammer(`${bareOrigin}/bare`));
-      const runStatus = () => phase("status", () => hammer(statusUrl, { cookie }));
       if (round % 2 === 0) {
         const bare = await runBare();
         rounds.push({ bare, status: await runStatus() });
@@ -264,7 +264,7 @@ async function main() {
     if (SMOKE) print("targets  not judged in smoke mode");
     else
       print(
-        `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 ${status.p99} ms <= 2x bare p99 ${bareFigures.p99} ms (${p99Ratio.toFixed(2)}x): ${p99Ratio <= 2 ? "met" : "MISSED"}; history/bare ${historyRatio.toFixed(3)} >= 2x the issue's ${ISSUE_HISTORY_VS_BARE.toFixed(3)}: ${historyRatio >= 2 * ISSUE_HISTORY_VS_BARE ? "met" : "MISSED"}`,
+        `targets  status/bare ${ratio.toFixed(3)} >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}; status p99 <= 2x bare p99: ${p99Ratio.toFixed(2)}x${rounds.length > 1 ? " in the median round" : ""} (${status.p99} ms against ${bareFigures.p99} ms): ${p99Ratio <= 2 ? "met" : "MISSED"}; history/bare ${historyRatio.toFixed(3)} >= 2x the issue's ${ISSUE_HISTORY_VS_BARE.toFixed(3)}: ${historyRatio >= 2 * ISSUE_HISTORY_VS_BARE ? "met" : "MISSED"}`,
       );
     print(
       `status_vs_bare=${ratio.toFixed(3)} p99_ms=${status.p99} p99_vs_bare=${p99Ratio.toFixed(2)} history_rps=${Math.round(history.rps)} history_vs_bare=${historyRatio.toFixed(3)}`,
