@@ -22,7 +22,7 @@ const BENCHES: Record<string, readonly string[]> = {
   moderation: ["median_ratio", "added_median_ms", "added_p95_ms"],
   soak: ["errors", "worst_p99_ms", "max_rss_slope_mb_min", "requests", "jobs"],
   "upload-memory": ["memory_ratio", "hostile_peak_mb", "baseline_peak_mb"],
-  web: ["bytes", "lcp_ms", "cls", "tbt_ms", "perf", "a11y", "bp", "seo"],
+  web: ["bytes", "lcp_ms", "cls", "tbt_ms", "perf", "a11y", "bp", "seo", "host_index", "cpu"],
 };
 
 /** One bench's slowest smoke run on a busy 2-core machine is about 40 s. */
@@ -38,6 +38,7 @@ function runSmoke(name: string): Promise<{ code: number | null; stdout: string; 
     "BENCH_CONNECTIONS",
     "BENCH_RUNS",
     "BENCH_ROUNDS",
+    "BENCH_CPU",
     "SOAK_SECONDS",
     "SOAK_USERS",
     "SOAK_SETUPS",

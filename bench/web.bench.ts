@@ -27,9 +27,13 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { defaultSettings } from "lighthouse/core/config/constants.js";
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/e2e/support/chromium.ts";
 import { fontconfigFor, type TFontSet } from "../apps/web/e2e/support/fonts.ts";
 import { PUBLIC_PAGES } from "../packages/shared/src/seo.ts";
+import { calibratedCpuSlowdown, cpuSlowdownFor, LIGHTHOUSE_CPU_SLOWDOWN } from "./lighthouse-cpu.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SMOKE = process.env.BENCH_SMOKE === "1";
@@ -111,6 +115,8 @@ interface PageFigures {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Lighthouse's benchmark index of the host, measured at the start of the run. */
+  hostIndex: number;
   scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
   failedAudits: string[];
 }
@@ -118,13 +124,36 @@ interface PageFigures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP...) now and then on a busy machine: run again. */
-async function measure(url: string, port: number, attempts = 3): Promise<Omit<PageFigures, "path">> {
+async function measure(
+  url: string,
+  port: number,
+  cpuSlowdown: number,
+  attempts = 3,
+): Promise<Omit<PageFigures, "path">> {
   try {
-    return await measureOnce(url, port);
+    return await measureOnce(url, port, cpuSlowdown);
   } catch (error) {
     if (attempts <= 1 || !(error instanceof LighthouseRunError)) throw error;
     print(`${url}: ${error.message}; running it again`);
-    return measure(url, port, attempts - 1);
+    return measure(url, port, cpuSlowdown, attempts - 1);
+  }
+}
+
+/**
+ * The host's Lighthouse benchmark index, measured in a tab of the same Chromium with Lighthouse's
+ * own page function: the median of three (one reading moved 932–1,700 within minutes here).
+ */
+async function measureHostIndex(port: number): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    const readings: number[] = [];
+    for (let i = 0; i < 3; i++) readings.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    await page.close();
+    return median(readings);
+  } finally {
+    await browser.close();
   }
 }
 
@@ -159,12 +188,18 @@ function describeShifts(
   ].join("\n");
 }
 
-async function measureOnce(url: string, port: number): Promise<Omit<PageFigures, "path">> {
+async function measureOnce(
+  url: string,
+  port: number,
+  cpuSlowdown: number,
+): Promise<Omit<PageFigures, "path">> {
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    // Lighthouse's default mobile throttling with the chosen CPU slowdown.
+    throttling: { ...defaultSettings.throttling, cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -191,6 +226,7 @@ async function measureOnce(url: string, port: number): Promise<Omit<PageFigures,
     lcpMs: audit("largest-contentful-paint"),
     cls: audit("cumulative-layout-shift"),
     tbtMs: audit("total-blocking-time"),
+    hostIndex: lhr.environment.benchmarkIndex,
     scores: {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -258,13 +294,21 @@ async function main() {
     );
   const figures: PageFigures[] = [];
   let failed = false;
+  let hostIndex = Number.NaN;
+  let cpuSlowdown = LIGHTHOUSE_CPU_SLOWDOWN;
   try {
     await waitForHealth(baseUrl, server, 120_000);
     // One visit first, so the server's first-request costs are not the landing's.
     await fetch(`${baseUrl}/`);
+    hostIndex = await measureHostIndex(chrome.port);
+    cpuSlowdown = cpuSlowdownFor(process.env.BENCH_CPU, hostIndex);
+    print(
+      `host: Lighthouse benchmark index ${Math.round(hostIndex)}; Lighthouse's 4x CPU slowdown is calibrated at about 1533, its calculator gives ${calibratedCpuSlowdown(hostIndex)}x for this host; measuring at ${cpuSlowdown}x${process.env.BENCH_CPU ? ` (BENCH_CPU=${process.env.BENCH_CPU})` : ""}`,
+    );
     for (const pagePath of PAGES) {
       const runs: Omit<PageFigures, "path">[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await measure(`${baseUrl}${pagePath}`, chrome.port));
+      for (let run = 0; run < RUNS; run++)
+        runs.push(await measure(`${baseUrl}${pagePath}`, chrome.port, cpuSlowdown));
       const pick = (get: (r: Omit<PageFigures, "path">) => number) => median(runs.map(get));
       figures.push({
         path: pagePath,
@@ -272,6 +316,7 @@ async function main() {
         lcpMs: pick((r) => r.lcpMs),
         cls: pick((r) => r.cls),
         tbtMs: pick((r) => r.tbtMs),
+        hostIndex: pick((r) => r.hostIndex),
         scores: {
           performance: pick((r) => r.scores.performance),
           accessibility: pick((r) => r.scores.accessibility),
@@ -289,10 +334,12 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  print(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ""}mobile, simulated slow 4G and 4x CPU:`);
+  print(
+    `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ""}mobile, simulated slow 4G and ${cpuSlowdown}x CPU (host index ${Math.round(hostIndex)}):`,
+  );
   // Lantern multiplies the CPU time it observed: a busy machine reads slower (TBT above all).
   print(`load average before / after: ${loadBefore} / ${loadOf()}`);
-  print("page          wire KB   LCP s    CLS    TBT ms  perf  a11y  best  seo");
+  print("page          wire KB   LCP s    CLS    TBT ms  perf  a11y  best  seo  index");
   for (const f of figures) {
     const problems: string[] = [];
     if (f.scores.performance < THRESHOLDS.performance) problems.push("performance");
@@ -313,9 +360,11 @@ async function main() {
         .toFixed(3)
         .padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${String(f.scores.performance).padStart(5)} ${String(
         f.scores.accessibility,
-      ).padStart(5)} ${String(f.scores["best-practices"]).padStart(5)} ${String(f.scores.seo).padStart(4)}${
-        problems.length > 0 ? `  BELOW: ${problems.join(", ")}` : ""
-      }`,
+      ).padStart(
+        5,
+      )} ${String(f.scores["best-practices"]).padStart(5)} ${String(f.scores.seo).padStart(4)} ${String(
+        Math.round(f.hostIndex),
+      ).padStart(6)}${problems.length > 0 ? `  BELOW: ${problems.join(", ")}` : ""}`,
     );
     if (f.failedAudits.length > 0) print(`             failing audits: ${f.failedAudits.join(", ")}`);
   }
@@ -326,7 +375,7 @@ async function main() {
     figures
       .map(
         (f) =>
-          `${f.path}:bytes=${f.bytes},lcp_ms=${Math.round(f.lcpMs)},cls=${f.cls.toFixed(3)},tbt_ms=${Math.round(f.tbtMs)},perf=${f.scores.performance},a11y=${f.scores.accessibility},bp=${f.scores["best-practices"]},seo=${f.scores.seo}`,
+          `${f.path}:bytes=${f.bytes},lcp_ms=${Math.round(f.lcpMs)},cls=${f.cls.toFixed(3)},tbt_ms=${Math.round(f.tbtMs)},perf=${f.scores.performance},a11y=${f.scores.accessibility},bp=${f.scores["best-practices"]},seo=${f.scores.seo},host_index=${Math.round(f.hostIndex)},cpu=${cpuSlowdown}`,
       )
       .join(" "),
   );
