@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { useRef } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useStepAsideFromControls } from "./use-step-aside-from-controls.ts";
+import { MAX_SETTLE_WAIT_MS, SETTLE_MS, useStepAsideFromControls } from "./use-step-aside-from-controls.ts";
 
 /** The floating button's home and, elsewhere on the page, a button and a plain paragraph. */
 function Page() {
@@ -27,7 +27,14 @@ beforeEach(() => {
   under = "text";
   hitTests = 0;
   vi.useFakeTimers({
-    toFake: ["setTimeout", "setInterval", "requestAnimationFrame", "cancelAnimationFrame"],
+    toFake: [
+      "setTimeout",
+      "clearTimeout",
+      "setInterval",
+      "Date",
+      "requestAnimationFrame",
+      "cancelAnimationFrame",
+    ],
   });
   Object.defineProperty(document, "elementsFromPoint", {
     configurable: true,
@@ -50,13 +57,21 @@ function nextFrame() {
   });
 }
 
+/** Lets the page stay still long enough for a look after a change, and runs that look's frame. */
+function settle() {
+  act(() => {
+    vi.advanceTimersByTime(SETTLE_MS);
+  });
+  nextFrame();
+}
+
 const isOver = () => screen.getByTestId("home").hasAttribute("data-over");
 
 describe("the floating button steps aside from controls", () => {
   it("looks once on mount, and an idle page costs no further hit tests", () => {
     under = "control";
     render(<Page />);
-    nextFrame();
+    settle();
     expect(isOver()).toBe(true);
     const afterMount = hitTests;
     expect(afterMount).toBeGreaterThan(0);
@@ -68,14 +83,12 @@ describe("the floating button steps aside from controls", () => {
   });
 
   it.each([
-    ["an image loading", () => screen.getByTestId("text").dispatchEvent(new Event("load"))],
-    ["a transition ending", () => screen.getByTestId("panel").dispatchEvent(new Event("transitionend"))],
     ["a scroll inside a panel", () => screen.getByTestId("panel").dispatchEvent(new Event("scroll"))],
     ["the page scrolling", () => document.dispatchEvent(new Event("scroll", { bubbles: true }))],
     ["the window resizing", () => window.dispatchEvent(new Event("resize"))],
-  ])("looks again after %s", (_what, move) => {
+  ])("looks again in the next frame after %s", (_what, move) => {
     render(<Page />);
-    nextFrame();
+    settle();
     expect(isOver()).toBe(false);
     under = "control";
     act(move);
@@ -83,28 +96,79 @@ describe("the floating button steps aside from controls", () => {
     expect(isOver()).toBe(true);
   });
 
-  it("looks again when a class shows a control, and once a frame however many changes come", async () => {
+  it.each([
+    ["an image loading", () => screen.getByTestId("text").dispatchEvent(new Event("load"))],
+    ["a transition ending", () => screen.getByTestId("panel").dispatchEvent(new Event("transitionend"))],
+  ])("looks again once the page is still after %s", (_what, move) => {
     render(<Page />);
+    settle();
+    under = "control";
+    act(move);
     nextFrame();
+    expect(isOver()).toBe(false); // not in the same frame: more may be on its way
+    settle();
+    expect(isOver()).toBe(true);
+  });
+
+  it("looks again when a class shows a control, once however many changes come", async () => {
+    render(<Page />);
+    settle();
     const before = hitTests;
     under = "control";
     await act(async () => {
       for (let i = 0; i < 5; i++) screen.getByTestId("panel").className = `open-${i}`;
       await Promise.resolve(); // mutation records are delivered as a microtask
     });
-    nextFrame();
+    settle();
     expect(isOver()).toBe(true);
     expect(hitTests - before).toBe(1); // one look, which stops at its first point over a control
   });
 
-  it("ignores the button's own slide ending", () => {
+  it("looks once for a burst of changes spread over many frames (a page loading)", () => {
     render(<Page />);
-    nextFrame();
+    settle();
     const before = hitTests;
-    act(() => {
+    under = "control";
+    // Forty images loading 5 ms apart: 200 ms of changes, well past a frame each.
+    for (let i = 0; i < 40; i++) {
+      act(() => {
+        screen.getByTestId("text").dispatchEvent(new Event("load"));
+        vi.advanceTimersByTime(5);
+      });
+    }
+    settle();
+    expect(isOver()).toBe(true);
+    expect(hitTests - before).toBe(1);
+  });
+
+  it("still looks while a page keeps changing, within the longest wait", () => {
+    render(<Page />);
+    settle();
+    under = "control";
+    // A change every 50 ms, never still for SETTLE_MS.
+    let waited = 0;
+    while (!isOver() && waited <= 2 * MAX_SETTLE_WAIT_MS) {
+      act(() => {
+        screen.getByTestId("panel").dispatchEvent(new Event("transitionend"));
+        vi.advanceTimersByTime(50);
+      });
+      nextFrame();
+      waited += 50;
+    }
+    expect(isOver()).toBe(true);
+    expect(waited).toBeLessThanOrEqual(MAX_SETTLE_WAIT_MS + 50);
+  });
+
+  it("ignores the button's own slide ending and its own class changing", async () => {
+    render(<Page />);
+    settle();
+    const before = hitTests;
+    await act(async () => {
       screen.getByTestId("home").dispatchEvent(new Event("transitionend", { bubbles: true }));
+      screen.getByTestId("home").className = "aside";
+      await Promise.resolve();
     });
-    nextFrame();
+    settle();
     expect(hitTests).toBe(before);
   });
 });

@@ -40,14 +40,24 @@ function samplePoints(rect: DOMRect): Array<[number, number]> {
 }
 
 /**
+ * How long the page must stay still after a change (a node, an image, a font, a transition) before
+ * the corner is looked at again, and the longest a look may wait on a page that keeps changing.
+ * While a page loads and hydrates it changes in most frames (the landing page's images alone fire
+ * about forty load events), and a look each frame cost 16 hit tests and a forced layout every time:
+ * about a tenth of a second of a phone's main thread, all of it before the page answers a tap.
+ */
+export const SETTLE_MS = 100;
+export const MAX_SETTLE_WAIT_MS = 400;
+
+/**
  * true while a control of the page lies under `areaRef`'s box (the floating button's home, a
  * container that never moves). Each sample point asks the browser what is painted there, below the
  * floating button itself, so it holds for any page and layout: a full-width submit button at the
- * foot of a phone screen, a card action scrolled under the corner, a toast. Rechecked on any
- * scroll, resize, page changes, a web font arriving, an image loading and a transition ending,
- * at most once a frame; never on a timer, so an idle page does no work (it polled every half second
- * before, and during load its hit tests forced layouts while the page was still settling). Off
- * (always false) when `enabled` is false.
+ * foot of a phone screen, a card action scrolled under the corner, a toast. Rechecked in the next
+ * frame on a scroll or resize (the person is moving the page), and once the page has settled
+ * (SETTLE_MS) after it changes, a web font arrives, an image loads or a transition ends; never on
+ * a timer, so an idle page does no work (it polled every half second before). Off (always false)
+ * when `enabled` is false.
  */
 export function useStepAsideFromControls(areaRef: RefObject<HTMLElement | null>, enabled: boolean): boolean {
   const [isOverControl, setIsOverControl] = useState(false);
@@ -59,29 +69,48 @@ export function useStepAsideFromControls(areaRef: RefObject<HTMLElement | null>,
       return;
     }
     let frame = 0;
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
+    /** When the first change not yet looked at came (0: none waiting). */
+    let changedSince = 0;
     const check = () => {
       frame = 0;
+      changedSince = 0;
       const covered = samplePoints(area.getBoundingClientRect()).some(([x, y]) => {
         const below = document.elementsFromPoint(x, y).find((el) => !area.contains(el));
         return below?.closest(CONTROL_SELECTOR) != null;
       });
       setIsOverControl(covered);
     };
+    /** A look in the next frame. */
     const schedule = () => {
+      clearTimeout(settleTimer);
       if (frame === 0) frame = requestAnimationFrame(check);
+    };
+    /** A look once the page has been still for SETTLE_MS, or MAX_SETTLE_WAIT_MS after the first change. */
+    const scheduleSettled = () => {
+      if (frame !== 0) return;
+      const now = Date.now();
+      if (changedSince === 0) changedSince = now;
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(schedule, Math.min(SETTLE_MS, changedSince + MAX_SETTLE_WAIT_MS - now));
     };
     // The button's own slide ending says nothing about what lies under it.
     const onLayoutEvent = (event: Event) => {
-      if (!(event.target instanceof Node && area.contains(event.target))) schedule();
+      if (event.target instanceof Node && area.contains(event.target)) return;
+      if (event.type === "scroll") schedule();
+      else scheduleSettled();
     };
-    schedule();
+    scheduleSettled();
     window.addEventListener("resize", schedule);
     for (const type of LAYOUT_EVENTS)
       document.addEventListener(type, onLayoutEvent, { capture: true, passive: true });
     // A web font arriving re-flows text without touching the DOM.
     const fonts = document.fonts as FontFaceSet | undefined;
-    fonts?.addEventListener?.("loadingdone", schedule);
-    const observer = new MutationObserver(schedule);
+    fonts?.addEventListener?.("loadingdone", scheduleSettled);
+    // The button's own class changing (it stepped aside) is no change to what lies under it.
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => !area.contains(record.target))) scheduleSettled();
+    });
     observer.observe(document.body, {
       childList: true,
       subtree: true,
@@ -90,9 +119,10 @@ export function useStepAsideFromControls(areaRef: RefObject<HTMLElement | null>,
     });
     return () => {
       if (frame !== 0) cancelAnimationFrame(frame);
+      clearTimeout(settleTimer);
       window.removeEventListener("resize", schedule);
       for (const type of LAYOUT_EVENTS) document.removeEventListener(type, onLayoutEvent, { capture: true });
-      fonts?.removeEventListener?.("loadingdone", schedule);
+      fonts?.removeEventListener?.("loadingdone", scheduleSettled);
       observer.disconnect();
     };
   }, [areaRef, enabled]);
