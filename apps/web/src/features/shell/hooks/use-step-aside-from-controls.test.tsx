@@ -124,6 +124,46 @@ describe("the floating button steps aside from controls", () => {
     expect(hitTests - before).toBe(1); // one look, which stops at its first point over a control
   });
 
+  it.each([
+    [
+      "the whole stylesheet switching on",
+      () => {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.media = "print";
+        document.head.append(link);
+        return () => {
+          link.media = "all";
+          return () => link.remove();
+        };
+      },
+    ],
+    [
+      "the fallback fonts' switch on <html>",
+      () => {
+        document.documentElement.dataset.fonts = "after-paint";
+        return () => {
+          document.documentElement.removeAttribute("data-fonts");
+          return () => undefined;
+        };
+      },
+    ],
+  ])("looks again after %s, which changes nothing in the body", async (_what, prepare) => {
+    const apply = prepare();
+    render(<Page />);
+    settle();
+    expect(isOver()).toBe(false);
+    under = "control";
+    let cleanUp = () => undefined as unknown;
+    await act(async () => {
+      cleanUp = apply();
+      await Promise.resolve(); // mutation records are delivered as a microtask
+    });
+    settle();
+    expect(isOver()).toBe(true);
+    cleanUp();
+  });
+
   it("looks once for a burst of changes spread over many frames (a page loading)", () => {
     render(<Page />);
     settle();

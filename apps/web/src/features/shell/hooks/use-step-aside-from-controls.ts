@@ -21,9 +21,12 @@ export const CONTROL_SELECTOR = [
 
 /**
  * Attributes that can move, show or hide a control without a node being added or removed: a panel
- * shown by its class, a `<details>` opened, a `hidden` lifted, a textarea grown by its style.
+ * shown by its class, a `<details>` opened, a `hidden` lifted, a textarea grown by its style; and
+ * on a prerendered page the switch to the whole stylesheet and Pretendard (prerendered-boot.js sets
+ * the stylesheet link's `media` and drops `<html data-fonts>` in one frame, re-laying out the page
+ * without a node or an event in the body).
  */
-const LAYOUT_ATTRIBUTES = ["class", "style", "hidden", "open"];
+const LAYOUT_ATTRIBUTES = ["class", "style", "hidden", "open", "media", "data-fonts"];
 
 /**
  * What moves layout without a DOM change, each caught in the capture phase anywhere in the page:
@@ -111,7 +114,8 @@ export function useStepAsideFromControls(areaRef: RefObject<HTMLElement | null>,
     const observer = new MutationObserver((records) => {
       if (records.some((record) => !area.contains(record.target))) scheduleSettled();
     });
-    observer.observe(document.body, {
+    // The whole document, <head> and <html> included, for the stylesheet switch above.
+    observer.observe(document.documentElement, {
       childList: true,
       subtree: true,
       attributes: true,
