@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONTROL_SELECTOR } from "../src/features/shell/hooks/use-step-aside-from-controls.ts";
-import { DESKTOP, launchBrowser, newContext, PHONE, shoot, uniqueEmail } from "./support/browser.ts";
+import {
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  shoot,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/browser.ts";
 
 let browser: Browser;
 
@@ -165,6 +173,43 @@ describe("the community button on a phone", () => {
         }
       }
     }
+    await context.close();
+  });
+});
+
+describe("scroll position across full page loads", () => {
+  it("opens a page loaded afresh at its top, not where the page before it was scrolled", async () => {
+    const context = await newContext(browser, PHONE, { hasTouch: true });
+    // Every position the page asks to scroll to (the router restores one with window.scrollTo,
+    // smoothly, so the page's own scrollY says nothing until the scroll has run).
+    await context.addInitScript(() => {
+      const scrollTo = window.scrollTo.bind(window);
+      const asked: number[] = [];
+      Object.assign(window, { __scrollTargets: asked });
+      window.scrollTo = ((...args: [ScrollToOptions?] | [number, number]) => {
+        const [first, second] = args;
+        asked.push(typeof first === "number" ? (second ?? 0) : (first?.top ?? 0));
+        return (scrollTo as (...a: unknown[]) => void)(...args);
+      }) as typeof window.scrollTo;
+    });
+    const targets = (page: Page) =>
+      page.evaluate(() => (window as unknown as { __scrollTargets: number[] }).__scrollTargets);
+    const page = await context.newPage();
+    // A long page scrolled down, then left by a full load (the router saves its position then).
+    await page.goto("/en/pricing");
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: "instant" }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    // The router restores (or resets) the position as the app hydrates: nothing below the top.
+    expect((await targets(page)).filter((top) => top > 0)).toEqual([]);
+    // A reload of a page scrolled down still comes back where it was.
+    await page.evaluate(() => window.scrollTo({ top: 700, behavior: "instant" }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await context.close();
   });
 });

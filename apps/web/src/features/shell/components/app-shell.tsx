@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from "react-router";
 import { PageFallback } from "../../../lib/chunk-load.ts";
+import { scrollRestorationKey } from "../../../lib/scroll-restoration-key.ts";
 import { useLocaleSync } from "../hooks/use-locale-sync.ts";
 import { CommunityButton } from "./community-button.tsx";
 import { Footer } from "./footer.tsx";
@@ -26,7 +27,8 @@ export function AppShell() {
       <CommunityButton />
       <SessionExpiredModal />
       <IdleShellParts />
-      <ScrollRestoration />
+      {/* Keyed so a page loaded afresh does not get the last fresh page's position. */}
+      <ScrollRestoration getKey={scrollRestorationKey} />
     </div>
   );
 }
