@@ -110,10 +110,7 @@ export function useStepAsideFromControls(areaRef: RefObject<HTMLElement | null>,
     // A web font arriving re-flows text without touching the DOM.
     const fonts = document.fonts as FontFaceSet | undefined;
     fonts?.addEventListener?.("loadingdone", scheduleSettled);
-    // The button's own class changing (it stepped aside) is no change to what lies under it.
-    const observer = new MutationObserver((records) => {
-      if (records.some((record) => !area.contains(record.target))) scheduleSettled();
-    });
+    const observer = new MutationObserver(scheduleSettled);
     // The whole document, <head> and <html> included, for the stylesheet switch above.
     observer.observe(document.documentElement, {
       childList: true,
