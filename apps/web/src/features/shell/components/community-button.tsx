@@ -1,11 +1,25 @@
 import { MOBILE_BREAKPOINT_PX } from "@gyeol/shared/constants";
 import { MessagesSquare } from "lucide-react";
-import { useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../../lib/env.ts";
+import { onIdle } from "../../../lib/idle.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useHideOnScrollDown } from "../hooks/use-hide-on-scroll-down.ts";
-import { useStepAsideFromControls } from "../hooks/use-step-aside-from-controls.ts";
+
+/** A phone loads the look under the button once idle, or this long (ms) after hydrating at the latest. */
+const WATCH_MAX_WAIT_MS = 1000;
+
+const CommunityButtonWatch = lazy(() =>
+  import("./community-button-watch.tsx").then(
+    (module) => ({ default: module.CommunityButtonWatch }),
+    // A chunk that fails to load leaves the button where it is instead of breaking the shell.
+    (error: unknown) => {
+      console.error("[shell] the community button's watch could not be loaded", error);
+      return { default: () => null };
+    },
+  ),
+);
 
 /**
  * The floating button to the community chat server (spec 01 §2), in a new tab. On phones it steps
@@ -19,8 +33,11 @@ export function CommunityButton() {
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const homeRef = useRef<HTMLElement>(null);
   const isScrollingDown = useHideOnScrollDown(isPhone);
-  const isOverControl = useStepAsideFromControls(homeRef, isPhone);
-  const hidden = isScrollingDown || isOverControl;
+  // Mounted after hydration, never inside it (the prerendered page has no such boundary).
+  const [watchReady, setWatchReady] = useState(false);
+  useEffect(() => (isPhone ? onIdle(() => setWatchReady(true), WATCH_MAX_WAIT_MS) : undefined), [isPhone]);
+  const [isOverControl, setIsOverControl] = useState(false);
+  const hidden = isScrollingDown || (isPhone && isOverControl);
   // A landmark of its own (complementary), so nothing on the page lies outside one (axe "region").
   return (
     <aside
@@ -43,6 +60,11 @@ export function CommunityButton() {
       >
         <MessagesSquare aria-hidden="true" className="size-5.5" />
       </a>
+      {isPhone && watchReady && (
+        <Suspense fallback={null}>
+          <CommunityButtonWatch homeRef={homeRef} onOverControl={setIsOverControl} />
+        </Suspense>
+      )}
     </aside>
   );
 }
