@@ -1,24 +1,19 @@
 import { MOBILE_BREAKPOINT_PX } from "@gyeol/shared/constants";
 import { MessagesSquare } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../../lib/env.ts";
 import { onIdle } from "../../../lib/idle.ts";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useHideOnScrollDown } from "../hooks/use-hide-on-scroll-down.ts";
+import { lazyPart } from "./lazy-shell-parts.tsx";
 
 /** A phone loads the look under the button once idle, or this long (ms) after hydrating at the latest. */
 const WATCH_MAX_WAIT_MS = 1000;
 
-const CommunityButtonWatch = lazy(() =>
-  import("./community-button-watch.tsx").then(
-    (module) => ({ default: module.CommunityButtonWatch }),
-    // A chunk that fails to load leaves the button where it is instead of breaking the shell.
-    (error: unknown) => {
-      console.error("[shell] the community button's watch could not be loaded", error);
-      return { default: () => null };
-    },
-  ),
+const watch = lazyPart(
+  () => import("./community-button-watch.tsx").then((module) => module.CommunityButtonWatch),
+  "community button's look under its corner",
 );
 
 /**
@@ -62,7 +57,7 @@ export function CommunityButton() {
       </a>
       {isPhone && watchReady && (
         <Suspense fallback={null}>
-          <CommunityButtonWatch homeRef={homeRef} onOverControl={setIsOverControl} />
+          <watch.Component homeRef={homeRef} onOverControl={setIsOverControl} />
         </Suspense>
       )}
     </aside>

@@ -14,7 +14,7 @@ import type { MobileMenu as TMobileMenu } from "./mobile-menu.tsx";
 
 /** A chunk that fails to load leaves its part out instead of breaking the shell around it. */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy accepts any component props.
-function lazyPart<C extends ComponentType<any>>(load: () => Promise<C>, name: string) {
+export function lazyPart<C extends ComponentType<any>>(load: () => Promise<C>, name: string) {
   let pending: Promise<{ default: C }> | undefined;
   const preload = () => {
     pending ??= load().then(
