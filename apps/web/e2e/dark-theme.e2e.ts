@@ -202,11 +202,15 @@ describe("the dark theme", () => {
     await settle(page);
     expect(await canvasColour(page)).toBe(LIGHT_CANVAS);
 
-    // By keyboard: the radio group moves with the arrow keys (System → Light → Dark).
+    // By keyboard: the radio group moves with the arrow keys (System → Light → Dark). The focus is
+    // the page's first sign of use, so the app is still starting: both moves are held and made
+    // once it is ready, in order (prerendered-boot.js), ending on Dark.
     await page.getByTestId("footer-theme-system").focus();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 30_000 })
+      .toBe("dark");
     expect(await page.getByTestId("footer-theme-dark").isChecked()).toBe(true);
     expect(await canvasColour(page)).toBe(DARK_CANVAS);
 

@@ -42,7 +42,7 @@ describe("delivery of the built app", () => {
     const html = await page.text();
     // A prerendered page names the app's module entry on its boot script (prerender.mjs).
     const script = html.match(
-      /<script defer src="\/assets\/prerendered-boot-[^"]+" data-entry="([^"]+)"/,
+      /<script defer src="\/assets\/prerendered-boot-[^"]+" data-start="intent" data-entry="([^"]+)"/,
     )?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${baseUrl}${script}`, { headers: { "accept-encoding": "gzip, br" } });
@@ -244,7 +244,8 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       const context = await newContext(browser, PHONE);
       const page = await context.newPage();
       await page.goto(path);
-      // Pretendard and the stylesheet are requested once the page has painted and the app has started.
+      // Pretendard and the stylesheet are requested once the page has painted, and the app's scripts
+      // too (fetched ahead; the app starts on the visitor's first sign of use: app-start.e2e.ts).
       await page.waitForFunction(
         () =>
           [".woff2", ".css"].every((ending) =>

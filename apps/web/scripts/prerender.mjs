@@ -91,8 +91,9 @@ async function writeBoot() {
 /**
  * The built index.html as a prerendered page's template: the page's critical CSS inline instead
  * of the stylesheet, and prerendered-boot.js instead of the module entry and Vite's modulepreload
- * links: it loads the stylesheet and the app's chunks after the first paint, then runs the app.
- * zod-jitless.js rides in the boot script, and the web font waits for that paint too.
+ * links: it loads the stylesheet and the web font after the first paint, and starts the app then
+ * or on the visitor's first sign of use (data-start, set per page below). zod-jitless.js rides in
+ * the boot script.
  */
 function paintFirst(html, { boot, css }) {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
@@ -206,7 +207,11 @@ for (const { page, locale, pathname, file } of renders) {
   const withHead = injectPage(template, { locale, head: `${head}${hoisted}${font.style}`, body });
   const critical = criticalCss(fullCss, withHead);
   if (critical.includes("</")) throw new Error(`${pathname}: its CSS would close the <style> element`);
-  const html = withHead.replace("</head>", `<style>${critical}</style></head>`);
+  const html = withHead
+    .replace("</head>", `<style>${critical}</style></head>`)
+    // When the app starts (prerendered-boot.js): on the visitor's first sign of use, or right after
+    // the paint for a page whose view waits for the app's data.
+    .replace(" data-entry=", ` data-start="${page.waitsForData ? "paint" : "intent"}" data-entry=`);
   await writeFile(path.join(outDir, file), html);
   pages += 1;
 }

@@ -1,33 +1,122 @@
 // Runs in the browser, on prerendered public pages only (issue 17, Delivery). scripts/prerender.mjs
 // puts it, as a deferred classic script, where Vite's module entry was: the entry's URL in
 // data-entry, the chunks it imports (Vite's modulepreload list) in data-preload, the whole
-// stylesheet in data-css; and it prepends public/zod-jitless.js to it (one request instead of two).
+// stylesheet in data-css, when the app starts in data-start; and it prepends public/zod-jitless.js
+// to it (one request instead of two).
 //
 // The prerendered HTML, with the CSS rules it uses inline, is the whole first view: its text and
 // hero image paint from it alone, and nothing else is fetched until they are on screen: on a slow
 // phone the app's scripts, the stylesheet and the web font would otherwise share the connection
-// with the hero image. Then the stylesheet, the app (which hydrates the HTML) and Pretendard load
-// together: the page arrives with <html data-fonts="after-paint">, under which styles.css sets text
-// in the metric-matched fallback face only, so nothing moves when the font swaps in. Hydrating
-// renders what the HTML already shows, which the inline rules style; what appears later (menus,
-// the signed-in header) comes after the stylesheet in practice.
+// with the hero image. Then the stylesheet and Pretendard load: the page arrives with
+// <html data-fonts="after-paint">, under which styles.css sets text in the metric-matched fallback
+// face only, so nothing moves when the font swaps in.
+//
+// The app (which hydrates the HTML) starts on the visitor's first sign of use, or once the page has
+// been idle a few seconds (data-start="intent", issue 29 item 4): a page that reads and navigates as
+// HTML does not need it to be read, and its start (evaluating the modules, hydrating, compiling a
+// thousand functions) was most of the landing's blocking time on a slow phone. A page whose view
+// waits for data (the notice list) starts it right after the paint (data-start="paint"). A click
+// on a control that needs the app, or a form's submission, before it is ready is held and made
+// again once it is: the first tap is late, never lost (and a form is never sent as a plain GET).
 (() => {
-  const { entry, preload = "", css } = document.currentScript?.dataset ?? {};
+  const { entry, preload = "", css, start = "paint" } = document.currentScript?.dataset ?? {};
   /** Long enough for a slow phone's hero image; a stalled image must not keep the page inert. */
   const MAX_WAIT_MS = 4000;
   /** How long the stylesheet, once here, waits for Pretendard before it applies without it. */
   const MAX_FONT_WAIT_MS = 1500;
+  /** How long a painted page of data-start="intent" waits for a sign of use before it starts the app. */
+  const IDLE_START_MS = 3000;
   /** react-compare-slider's ReactCompareSliderCssVars.rawPosition (prerendered-boot.test.ts). */
   const COMPARE_POSITION_PROPERTY = "--rcs-raw-position";
+  /** lib/app-ready.ts APP_READY_EVENT: the app has committed its first render (prerendered-boot.test.ts). */
+  const APP_READY_EVENT = "gyeol:app-ready";
+  /** What a click needs the app for; links work as HTML. A label counts when its control is a box. */
+  const HELD_CONTROLS =
+    'button,[role="button"],[role="tab"],[role="switch"],[role="checkbox"],[role="radio"],[role="menuitem"],input[type="checkbox"],input[type="radio"]';
+  /** The first signs that a visitor is about to use the page (a mouse's movement counts too). */
+  const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "pointermove"];
 
-  const loadApp = () => {
+  /**
+   * Whether the app waits for a sign of use. Not for a visitor who chose a theme (the server put it
+   * on <html data-theme>): the footer's theme switch, prerendered on "system", shows that choice
+   * only once the app runs.
+   */
+  const waitsForUse = start === "intent" && !document.documentElement.hasAttribute("data-theme");
+  let isAppReady = false;
+  let isAppStarted = false;
+  /**
+   * The clicks and submissions made before the app was ready, to make again, in order, once it is
+   * (a radio group moved by the arrow keys ends on the last choice). A tap repeated on the same
+   * control while it waits is impatience, not a second toggle: it counts once.
+   */
+  const held = [];
+  let lastHeldControl;
+
+  const onIntent = (event) => {
+    if (event.type === "pointermove" && event.pointerType !== "mouse") return;
+    startApp();
+  };
+  const startApp = () => {
+    if (isAppStarted) return;
+    isAppStarted = true;
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
+    for (const href of preload.split(" ").filter(Boolean)) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+    }
+    if (entry) import(entry);
+  };
+
+  document.addEventListener(
+    APP_READY_EVENT,
+    () =>
+      // After the frame the app's first render paints in, so a menu it opens is the app's own. Until
+      // then a click still joins the queue: none overtakes one made before it.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          isAppReady = true;
+          for (const replay of held.splice(0)) replay();
+        }, 0),
+      ),
+    { once: true },
+  );
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (isAppReady || !(event.target instanceof Element) || event.target.closest("a[href]")) return;
+      const label = event.target.closest("label");
+      const control =
+        event.target.closest(HELD_CONTROLS) ??
+        (label?.control?.matches('input[type="checkbox"],input[type="radio"]') ? label : null);
+      if (!control) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (control !== lastHeldControl) held.push(() => control.isConnected && control.click());
+      lastHeldControl = control;
+      startApp();
+    },
+    true,
+  );
+  document.addEventListener(
+    "submit",
+    (event) => {
+      if (isAppReady || !(event.target instanceof HTMLFormElement)) return;
+      const form = event.target;
+      const submitter = event.submitter?.form === form ? event.submitter : undefined;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held.push(() => form.isConnected && form.requestSubmit(submitter));
+      lastHeldControl = undefined;
+      startApp();
+    },
+    true,
+  );
+
+  const loadAssets = () => {
     const add = (rel, href, attributes = {}) => {
       const link = Object.assign(document.createElement("link"), { rel, href }, attributes);
       document.head.append(link);
       return link;
     };
-    for (const href of preload.split(" ").filter(Boolean)) add("modulepreload", href);
-    if (entry) import(entry);
     // The stylesheet and Pretendard change every element's style and every line's shaping. Each
     // applied on arrival would restyle and lay out the whole page again (three long tasks on a slow
     // phone: the font switch, the font's arrival, the stylesheet); so the stylesheet is fetched
@@ -119,7 +208,15 @@
       return true;
     }
   };
-  if (!isPrerenderedView()) return loadApp();
+  if (!isPrerenderedView()) {
+    loadAssets();
+    startApp();
+    return;
+  }
+  // A sign of use before the paint starts the app at once: the visitor is not waiting to read.
+  if (waitsForUse)
+    for (const type of INTENT_EVENTS)
+      window.addEventListener(type, onIntent, { capture: true, passive: true });
 
   // The page's eager images: its first view's (the largest paint is one of them, or text); images
   // further down load lazily. Chosen without measuring, which would force a layout of the whole page.
@@ -157,5 +254,19 @@
     });
   Promise.race([painted, capped])
     .then(() => presented(performance.now()))
-    .then(() => setTimeout(loadApp, 0));
+    .then(() =>
+      setTimeout(() => {
+        loadAssets();
+        if (!waitsForUse) return startApp();
+        // The app's scripts come into the HTTP cache now, at the lowest priority, and run only when
+        // it starts: the first tap waits for their evaluation and the hydration, not the network.
+        if (!isAppStarted)
+          for (const href of [entry, ...preload.split(" ")].filter(Boolean))
+            document.head.append(
+              Object.assign(document.createElement("link"), { rel: "prefetch", href, crossOrigin: "" }),
+            );
+        const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 0));
+        setTimeout(() => idle(startApp, { timeout: IDLE_START_MS }), IDLE_START_MS);
+      }, 0),
+    );
 })();

@@ -4,6 +4,7 @@ import { isValidElement, StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { type AppRouter, createAppRouter } from "./app/router.tsx";
+import { AppReadySignal } from "./lib/app-ready.ts";
 import { i18n } from "./lib/i18n/i18n.ts";
 import { isLocale, setDocumentLanguage, setServerLocale, syncLocaleCookie } from "./lib/locale.ts";
 import { readStorage } from "./lib/storage.ts";
@@ -56,6 +57,7 @@ void (async () => {
   const app = (
     <StrictMode>
       <App router={router} />
+      <AppReadySignal />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser between components instead of blocking the

@@ -4,6 +4,7 @@ import { STORAGE_KEY_LOCALE } from "@gyeol/shared/constants";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@gyeol/shared/locale-negotiation";
 import { ReactCompareSliderCssVars } from "react-compare-slider/consts";
 import { describe, expect, it } from "vitest";
+import { APP_READY_EVENT } from "./lib/app-ready.ts";
 
 /**
  * scripts/prerendered-boot.js registers the hero slider's CSS property in the frame that restyles
@@ -32,5 +33,9 @@ describe("prerendered-boot.js", () => {
     expect(constant("LOCALE_STORAGE_KEY")).toBe(STORAGE_KEY_LOCALE);
     expect(constant("LOCALE_COOKIE")).toBe(LOCALE_COOKIE);
     expect(Number(constant("LOCALE_COOKIE_MAX_AGE_S"))).toBe(LOCALE_COOKIE_MAX_AGE_S);
+  });
+
+  it("waits for the event the app sends once it is ready, by the app's own name", () => {
+    expect(/const APP_READY_EVENT = "([^"]+)"/.exec(boot)?.[1]).toBe(APP_READY_EVENT);
   });
 });

@@ -21,13 +21,19 @@ export interface PublicPage {
   id: TRouteId;
   /** The Korean page and its English mirror (/x and /en/x). */
   paths: Record<TSeoLocale, string>;
+  /**
+   * Its prerendered view waits for data the app fetches (the notice list shows "loading"): the app
+   * starts right after the first paint. Every other page is whole as HTML, and its app starts on
+   * the visitor's first sign of use or after a few idle seconds (prerendered-boot.js).
+   */
+  waitsForData?: true;
 }
 
 /** Pages prerendered at build time in both languages and listed in the sitemap. */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { id: "landing", paths: { ko: "/", en: "/en" } },
   { id: "pricing", paths: { ko: "/pricing", en: "/en/pricing" } },
-  { id: "noticeList", paths: { ko: "/notice", en: "/en/notice" } },
+  { id: "noticeList", paths: { ko: "/notice", en: "/en/notice" }, waitsForData: true },
   // The English documents' own address is the short form under /en (spec 01 §2); /terms/en,
   // /en/terms/kr and /en/terms/en show the same page and name it as their canonical.
   { id: "terms", paths: { ko: "/terms/kr", en: "/en/terms" } },

@@ -96,10 +96,13 @@ export function uniqueEmail(prefix = "user"): string {
 
 /**
  * A prerendered public page is on screen before its app runs (apps/web/scripts/prerendered-boot.js
- * starts it once the first view is shown): its controls answer once React has hydrated the page.
- * Journeys that click or scroll on such a page right after loading it wait for this first.
+ * starts it on the visitor's first sign of use, data-start="intent", or right after the first view
+ * is shown): its controls answer once React has hydrated the page. Journeys that scroll or read
+ * state on such a page right after loading it wait for this first; it gives the page that sign, as
+ * a visitor would: the mouse moves onto its top corner, where nothing reacts to it.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
   await page.waitForFunction(isHydratedInPage, undefined, { timeout: 30_000 });
 }
 

@@ -1,0 +1,249 @@
+import { THEME_COOKIE } from "@gyeol/shared/theme";
+import type { Browser, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { APP_READY_EVENT } from "../src/lib/app-ready.ts";
+import { isHydrated, launchBrowser, newContext, PHONE, waitForHydration } from "./support/browser.ts";
+
+/**
+ * When a prerendered page's app starts (issue 29 item 4, scripts/prerendered-boot.js): a page that
+ * is whole as HTML starts it on the visitor's first sign of use or after a few idle seconds, and a
+ * click or a form's submission made before it is ready is held and made once it is, never lost.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Whether the boot script has applied the stylesheet and font: the first view is shown and settled. */
+const isSettled = () => !document.documentElement.hasAttribute("data-fonts");
+
+/** The app's entry and chunks as requested by this page (not the boot script, not a prefetch). */
+async function appScriptsRequested(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      performance
+        .getEntriesByType("resource")
+        .filter(
+          (entry) =>
+            /^\/assets\/(?!prerendered-boot-).*\.js$/.test(new URL(entry.name).pathname) &&
+            (entry as PerformanceResourceTiming).initiatorType !== "link",
+        ).length,
+  );
+}
+
+describe("the landing's app starts on the visitor's first sign of use", () => {
+  it("stays unstarted while the page is read, its scripts fetched ahead, and starts on a touch", async () => {
+    const context = await newContext(browser, PHONE, { hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForFunction(isSettled, undefined, { timeout: 20_000 });
+    // The stylesheet and font have applied; the app has not started, its scripts are in the cache.
+    expect(await isHydrated(page)).toBe(false);
+    expect(await page.locator("link[rel=modulepreload]").count()).toBe(0);
+    expect(await page.locator("link[rel=prefetch]").count()).toBeGreaterThan(3);
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    // A touch anywhere (the start of a scroll) starts it.
+    await page.touchscreen.tap(200, 600);
+    await page.waitForFunction(() => document.documentElement.dataset.app === "ready", undefined, {
+      timeout: 30_000,
+    });
+    expect(await isHydrated(page)).toBe(true);
+    expect(await appScriptsRequested(page)).toBeGreaterThan(3);
+    await context.close();
+  });
+
+  it("opens the phone menu tapped before the app was ready, once it is (the tap is not lost)", async () => {
+    const context = await newContext(browser, PHONE, { hasTouch: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/");
+    await page.waitForFunction(isSettled, undefined, { timeout: 20_000 });
+    expect(await isHydrated(page)).toBe(false);
+    const menu = page.getByTestId("hamburger");
+    await menu.tap();
+    await expect.poll(() => menu.getAttribute("aria-expanded"), { timeout: 30_000 }).toBe("true");
+    // Made once: a second replay, in the same frame and task after the first, would close it again.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+        ),
+    );
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("starts by itself once the page has been idle, with no input at all", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto("/en");
+    await page.waitForFunction(() => document.documentElement.dataset.app === "ready", undefined, {
+      timeout: 30_000,
+    });
+    expect(await isHydrated(page)).toBe(true);
+    await context.close();
+  });
+
+  it("starts the notice list's app right after the paint: its view waits for the app's data", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto("/notice");
+    expect(await page.locator("script[data-start]").getAttribute("data-start")).toBe("paint");
+    // The list leaves its loading state with no input (the idle start would come seconds later).
+    await page.waitForFunction(() => document.documentElement.dataset.app === "ready", undefined, {
+      timeout: 30_000,
+    });
+    await context.close();
+  });
+
+  it("starts right after the paint for a visitor who chose a theme: the footer's switch must show it", async () => {
+    const context = await newContext(browser, PHONE);
+    await context.addCookies([{ name: THEME_COOKIE, value: "dark", url: inject("baseUrl") }]);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForFunction(isSettled, undefined, { timeout: 20_000 });
+    // Started with the assets, not fetched ahead for later.
+    expect(await page.locator("link[rel=modulepreload]").count()).toBeGreaterThan(3);
+    expect(await page.locator("link[rel=prefetch]").count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId("footer-theme-dark").isChecked(), { timeout: 30_000 })
+      .toBe(true);
+    await context.close();
+  });
+
+  it("waits for a sign of use on every other prerendered page", async () => {
+    for (const path of ["/", "/en", "/pricing", "/en/pricing", "/terms/kr", "/en/privacy", "/en/refund"]) {
+      const html = await (await fetch(`${inject("baseUrl")}${path}`)).text();
+      expect(html, path).toMatch(/<script defer src="\/assets\/prerendered-boot-[^"]+" data-start="intent"/);
+    }
+  });
+});
+
+/**
+ * The boot script alone, on a page of the test's own: an "app" that counts the clicks and
+ * submissions its handlers see, and sends the ready event when the test lets its module load.
+ */
+describe("prerendered-boot.js holds what needs the app", () => {
+  async function bootPage(context: Awaited<ReturnType<typeof newContext>>) {
+    const landing = await (await fetch(`${inject("baseUrl")}/`)).text();
+    const boot = /<script defer src="(\/assets\/prerendered-boot-[^"]+)"/.exec(landing)?.[1];
+    expect(boot).toBeDefined();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let appRequests = 0;
+    const page = await context.newPage();
+    await page.route("**/boot-test/page", (route: Route) =>
+      route.fulfill({
+        contentType: "text/html; charset=utf-8",
+        body: `<!doctype html><html lang="en" data-fonts="after-paint"><body>
+          <button type="button" id="menu">Menu</button>
+          <label><input type="checkbox" id="box"> Box</label>
+          <a id="link" href="#read-on">Read on</a>
+          <form id="form"><input name="q" id="q"><button name="choice" value="go" id="go">Go</button></form>
+          <p id="read-on">Text</p>
+          <script defer src="${boot}" data-start="intent" data-entry="/boot-test/app.js" data-preload="" data-css=""></script>
+        </body></html>`,
+      }),
+    );
+    await page.route("**/boot-test/app.js", async (route: Route) => {
+      // The prefetch after the paint only fetches; the module's import is the app's start. (Routing
+      // turns the HTTP cache off, so the import comes here too.)
+      const isStart = route.request().resourceType() === "script";
+      if (isStart) {
+        appRequests += 1;
+        await released;
+      }
+      await route.fulfill({
+        contentType: "text/javascript",
+        body: `
+          window.seen = { clicks: 0, submits: [], order: [] };
+          document.querySelector("#menu").addEventListener("click", () => {
+            window.seen.clicks += 1;
+            window.seen.order.push("menu");
+          });
+          document.querySelector("#box").addEventListener("click", (event) => {
+            window.seen.order.push(event.target.checked ? "box on" : "box off");
+          });
+          document.querySelector("#form").addEventListener("submit", (event) => {
+            event.preventDefault();
+            window.seen.submits.push(new FormData(event.target, event.submitter).get("choice") ?? "none");
+          });
+          document.dispatchEvent(new Event(${JSON.stringify(APP_READY_EVENT)}));
+        `,
+      });
+    });
+    await page.goto(`${inject("baseUrl")}/boot-test/page`);
+    await page.waitForFunction(isSettled, undefined, { timeout: 20_000 });
+    return { page, release, appRequests: () => appRequests };
+  }
+
+  const seen = (page: Page) =>
+    page.evaluate(
+      () => (window as unknown as { seen?: { clicks: number; submits: string[]; order: string[] } }).seen,
+    );
+
+  it("makes each click on a control again once the app is ready, in order; a repeated tap counts once", async () => {
+    const context = await newContext(browser, PHONE);
+    const { page, release, appRequests } = await bootPage(context);
+    expect(appRequests()).toBe(0);
+    await page.click("#menu");
+    await page.click("#menu");
+    await page.click("label");
+    // The first click started the app; its module is held back, so nothing has handled any, and
+    // the box the label ticks stays as it was until the app sees the click.
+    await expect.poll(appRequests).toBe(1);
+    expect(await seen(page)).toBeUndefined();
+    expect(await page.isChecked("#box")).toBe(false);
+    release();
+    await expect.poll(async () => (await seen(page))?.order).toEqual(["menu", "box on"]);
+    expect(await page.isChecked("#box")).toBe(true);
+    expect((await seen(page))?.clicks).toBe(1);
+    // Ready: a click now goes straight to the app.
+    await page.click("#menu");
+    await expect.poll(async () => (await seen(page))?.clicks).toBe(2);
+    await context.close();
+  });
+
+  it("never sends a form as a plain GET before the app is ready: it is submitted once the app is", async () => {
+    const context = await newContext(browser, PHONE);
+    const { page, release } = await bootPage(context);
+    await page.fill("#q", "hello");
+    await page.press("#q", "Enter");
+    await expect.poll(() => page.locator("#q").inputValue()).toBe("hello");
+    // Still this page, with no query: the browser did not send the form.
+    expect(new URL(page.url()).search).toBe("");
+    release();
+    await expect.poll(async () => (await seen(page))?.submits).toEqual(["go"]);
+    expect(new URL(page.url()).search).toBe("");
+    await context.close();
+  });
+
+  it("lets a link work as HTML before the app", async () => {
+    const context = await newContext(browser, PHONE);
+    const { page, appRequests } = await bootPage(context);
+    await page.click("#link");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#read-on");
+    await context.close();
+    // The click on the link was a sign of use: the app started (its module was asked for).
+    expect(appRequests()).toBe(1);
+  });
+});
+
+describe("waitForHydration", () => {
+  it("hydrates a page that waits for a sign of use", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    expect(await isHydrated(page)).toBe(true);
+    await context.close();
+  });
+});
