@@ -199,16 +199,16 @@ describe("prerendered-boot.js holds what needs the app", () => {
     await page.click("label");
     // The first click started the app; its module is held back, so nothing has handled any, and
     // the box the label ticks stays as it was until the app sees the click.
-    await expect.poll(appRequests).toBe(1);
+    await expect.poll(appRequests, { timeout: 20_000 }).toBe(1);
     expect(await seen(page)).toBeUndefined();
     expect(await page.isChecked("#box")).toBe(false);
     release();
-    await expect.poll(async () => (await seen(page))?.order).toEqual(["menu", "box on"]);
+    await expect.poll(async () => (await seen(page))?.order, { timeout: 20_000 }).toEqual(["menu", "box on"]);
     expect(await page.isChecked("#box")).toBe(true);
     expect((await seen(page))?.clicks).toBe(1);
     // Ready: a click now goes straight to the app.
     await page.click("#menu");
-    await expect.poll(async () => (await seen(page))?.clicks).toBe(2);
+    await expect.poll(async () => (await seen(page))?.clicks, { timeout: 20_000 }).toBe(2);
     await context.close();
   });
 
@@ -217,11 +217,11 @@ describe("prerendered-boot.js holds what needs the app", () => {
     const { page, release } = await bootPage(context);
     await page.fill("#q", "hello");
     await page.press("#q", "Enter");
-    await expect.poll(() => page.locator("#q").inputValue()).toBe("hello");
+    await expect.poll(() => page.locator("#q").inputValue(), { timeout: 20_000 }).toBe("hello");
     // Still this page, with no query: the browser did not send the form.
     expect(new URL(page.url()).search).toBe("");
     release();
-    await expect.poll(async () => (await seen(page))?.submits).toEqual(["go"]);
+    await expect.poll(async () => (await seen(page))?.submits, { timeout: 20_000 }).toEqual(["go"]);
     expect(new URL(page.url()).search).toBe("");
     await context.close();
   });
@@ -230,7 +230,7 @@ describe("prerendered-boot.js holds what needs the app", () => {
     const context = await newContext(browser, PHONE);
     const { page, appRequests } = await bootPage(context);
     await page.click("#link");
-    await expect.poll(() => new URL(page.url()).hash).toBe("#read-on");
+    await expect.poll(() => new URL(page.url()).hash, { timeout: 20_000 }).toBe("#read-on");
     await context.close();
     // The click on the link was a sign of use: the app started (its module was asked for).
     expect(appRequests()).toBe(1);

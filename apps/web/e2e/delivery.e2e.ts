@@ -136,7 +136,9 @@ describe("public pages prerendered in both languages, then hydrated", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/notice");
     // The auth check stores the user; from now on every prerendered page differs from this visitor's.
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("user"))).not.toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem("user")), { timeout: 30_000 })
+      .not.toBeNull();
     for (const path of ["/", "/en/pricing", "/notice"]) {
       await page.goto(path);
       await page.locator("footer").first().waitFor();
