@@ -56,9 +56,15 @@
     if (event.type === "pointermove" && event.pointerType !== "mouse") return;
     startApp();
   };
+  /** Settles when the visitor first uses a page that waited for it (never, on any other page). */
+  let markUsed;
+  const usedPage = new Promise((resolve) => {
+    markUsed = resolve;
+  });
   const startApp = () => {
     if (isAppStarted) return;
     isAppStarted = true;
+    if (waitsForUse) markUsed();
     for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
     for (const href of preload.split(" ").filter(Boolean)) {
       document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
@@ -133,7 +139,9 @@
     const late = () => new Promise((resolve) => setTimeout(resolve, MAX_FONT_WAIT_MS));
     sheet
       // A slow font must not keep the stylesheet (menus and dialogs need it) from applying for long.
-      .then((link) => Promise.race([font, late()]).then(() => link))
+      // Nor may it once the visitor has started using the page: the app's menus need it, and the
+      // app, its scripts fetched ahead, can be ready within the font's wait.
+      .then((link) => Promise.race([font, late(), usedPage]).then(() => link))
       .then((link) =>
         requestAnimationFrame(() => {
           // react-compare-slider (the hero's slider) registers its position property when its
