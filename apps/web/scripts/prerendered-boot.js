@@ -42,6 +42,13 @@
    * only once the app runs.
    */
   const waitsForUse = start === "intent" && !document.documentElement.hasAttribute("data-theme");
+  /** The chunks the entry imports (Vite's modulepreload list). */
+  const preloads = preload.split(" ").filter(Boolean);
+  const addLink = (rel, href, attributes = {}) => {
+    const link = Object.assign(document.createElement("link"), { rel, href }, attributes);
+    document.head.append(link);
+    return link;
+  };
   let isAppReady = false;
   let isAppStarted = false;
   /**
@@ -66,9 +73,7 @@
     isAppStarted = true;
     if (waitsForUse) markUsed();
     for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
-    for (const href of preload.split(" ").filter(Boolean)) {
-      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-    }
+    for (const href of preloads) addLink("modulepreload", href);
     if (entry) import(entry);
   };
 
@@ -118,11 +123,6 @@
   );
 
   const loadAssets = () => {
-    const add = (rel, href, attributes = {}) => {
-      const link = Object.assign(document.createElement("link"), { rel, href }, attributes);
-      document.head.append(link);
-      return link;
-    };
     // The stylesheet and Pretendard change every element's style and every line's shaping. Each
     // applied on arrival would restyle and lay out the whole page again (three long tasks on a slow
     // phone: the font switch, the font's arrival, the stylesheet); so the stylesheet is fetched
@@ -130,7 +130,7 @@
     const sheet = css
       ? new Promise((resolve) => {
           // A print stylesheet would be fetched last; menus and dialogs need it soon after hydrating.
-          const link = add("stylesheet", css, { media: "print", fetchPriority: "high" });
+          const link = addLink("stylesheet", css, { media: "print", fetchPriority: "high" });
           link.addEventListener("load", () => resolve(link), { once: true });
           link.addEventListener("error", () => resolve(link), { once: true });
         })
@@ -269,10 +269,8 @@
         // The app's scripts come into the HTTP cache now, at the lowest priority, and run only when
         // it starts: the first tap waits for their evaluation and the hydration, not the network.
         if (!isAppStarted)
-          for (const href of [entry, ...preload.split(" ")].filter(Boolean))
-            document.head.append(
-              Object.assign(document.createElement("link"), { rel: "prefetch", href, crossOrigin: "" }),
-            );
+          for (const href of [entry, ...preloads].filter(Boolean))
+            addLink("prefetch", href, { crossOrigin: "" });
         const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 0));
         setTimeout(() => idle(startApp, { timeout: IDLE_START_MS }), IDLE_START_MS);
       }, 0),
