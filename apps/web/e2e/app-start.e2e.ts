@@ -202,8 +202,14 @@ describe("prerendered-boot.js holds what needs the app", () => {
     await expect.poll(appRequests, { timeout: 20_000 }).toBe(1);
     expect(await seen(page)).toBeUndefined();
     expect(await page.isChecked("#box")).toBe(false);
+    // The wait shows: a bar across the top, outside the page's own markup, taking no clicks.
+    const bar = page.locator("[data-boot-progress]");
+    await bar.waitFor({ state: "attached", timeout: 20_000 });
+    expect(await bar.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe("none");
+    expect(await bar.evaluate((element) => (element as HTMLElement).offsetHeight)).toBeGreaterThan(0);
     release();
     await expect.poll(async () => (await seen(page))?.order, { timeout: 20_000 }).toEqual(["menu", "box on"]);
+    await bar.waitFor({ state: "detached", timeout: 20_000 });
     expect(await page.isChecked("#box")).toBe(true);
     expect((await seen(page))?.clicks).toBe(1);
     // Ready: a click now goes straight to the app.
@@ -220,8 +226,10 @@ describe("prerendered-boot.js holds what needs the app", () => {
     await expect.poll(() => page.locator("#q").inputValue(), { timeout: 20_000 }).toBe("hello");
     // Still this page, with no query: the browser did not send the form.
     expect(new URL(page.url()).search).toBe("");
+    await page.locator("[data-boot-progress]").waitFor({ state: "attached", timeout: 20_000 });
     release();
     await expect.poll(async () => (await seen(page))?.submits, { timeout: 20_000 }).toEqual(["go"]);
+    await page.locator("[data-boot-progress]").waitFor({ state: "detached", timeout: 20_000 });
     expect(new URL(page.url()).search).toBe("");
     await context.close();
   });
@@ -231,6 +239,8 @@ describe("prerendered-boot.js holds what needs the app", () => {
     const { page, appRequests } = await bootPage(context);
     await page.click("#link");
     await expect.poll(() => new URL(page.url()).hash, { timeout: 20_000 }).toBe("#read-on");
+    // Nothing waits on a link: no bar.
+    expect(await page.locator("[data-boot-progress]").count()).toBe(0);
     await context.close();
     // The click on the link was a sign of use: the app started (its module was asked for).
     expect(appRequests()).toBe(1);

@@ -35,6 +35,8 @@
     'button,[role="button"],[role="tab"],[role="switch"],[role="checkbox"],[role="radio"],[role="menuitem"],input[type="checkbox"],input[type="radio"]';
   /** The first signs that a visitor is about to use the page (a mouse's movement counts too). */
   const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "pointermove"];
+  /** How long a held tap waits before the page shows it is on its way: a fast device shows nothing. */
+  const PROGRESS_AFTER_MS = 150;
 
   /**
    * Whether the app waits for a sign of use. Not for a visitor who chose a theme (the server put it
@@ -58,6 +60,58 @@
    */
   const held = [];
   let lastHeldControl;
+
+  /**
+   * While a held tap waits for the app, a thin bar across the top of the page says it was taken (on
+   * a slow phone the wait is a second or two). Outside #root, so hydration never sees it; drawn from
+   * inline styles and the theme's accent, since the stylesheet may not have applied yet.
+   */
+  let progress;
+  let progressTimer;
+  const showWaiting = () => {
+    if (progressTimer !== undefined) return;
+    progressTimer = setTimeout(() => {
+      if (isAppReady) return;
+      progress = document.createElement("div");
+      progress.dataset.bootProgress = "";
+      progress.setAttribute("aria-hidden", "true");
+      Object.assign(progress.style, {
+        position: "fixed",
+        top: "0",
+        left: "0",
+        width: "100%",
+        height: "3px",
+        zIndex: "2147483647",
+        pointerEvents: "none",
+        background: "var(--color-accent-500, #b84e71)",
+        transformOrigin: "0 0",
+        transform: "scaleX(0.15)",
+      });
+      document.body.append(progress);
+      // Towards nine tenths, slowing as it goes; it finishes when the app is ready.
+      if (!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches)
+        progress.animate?.([{ transform: "scaleX(0.15)" }, { transform: "scaleX(0.9)" }], {
+          duration: 3000,
+          easing: "cubic-bezier(0.1, 0.7, 0.3, 1)",
+          fill: "forwards",
+        });
+    }, PROGRESS_AFTER_MS);
+  };
+  const hideWaiting = () => {
+    clearTimeout(progressTimer);
+    const bar = progress;
+    progress = undefined;
+    if (!bar) return;
+    const remove = () => bar.remove();
+    // Across the page, then gone (the later animation's transform wins over the growing one's).
+    const fade = [
+      { transform: "scaleX(1)", opacity: 1 },
+      { transform: "scaleX(1)", opacity: 0 },
+    ];
+    const finish = bar.animate?.(fade, { duration: 200, fill: "forwards" });
+    if (finish) finish.finished.then(remove, remove);
+    else remove();
+  };
 
   const onIntent = (event) => {
     if (event.type === "pointermove" && event.pointerType !== "mouse") return;
@@ -85,6 +139,7 @@
       requestAnimationFrame(() =>
         setTimeout(() => {
           isAppReady = true;
+          hideWaiting();
           for (const replay of held.splice(0)) replay();
         }, 0),
       ),
@@ -103,6 +158,7 @@
       event.stopImmediatePropagation();
       if (control !== lastHeldControl) held.push(() => control.isConnected && control.click());
       lastHeldControl = control;
+      showWaiting();
       startApp();
     },
     true,
@@ -117,6 +173,7 @@
       event.stopImmediatePropagation();
       held.push(() => form.isConnected && form.requestSubmit(submitter));
       lastHeldControl = undefined;
+      showWaiting();
       startApp();
     },
     true,
