@@ -117,6 +117,66 @@ describe("the landing's app starts on the visitor's first sign of use", () => {
     await context.close();
   });
 
+  it.each(["/", "/pricing", "/en/terms"])(
+    "%s: the page's own chunk and strings come ahead with the entry, so the app's start fetches no script anew",
+    async (path) => {
+      const context = await newContext(browser, PHONE, { hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(path);
+      const named = await page.evaluate(() => {
+        const boot = document.querySelector<HTMLScriptElement>("script[data-entry]");
+        return {
+          entry: boot?.dataset.entry ?? "",
+          page: (boot?.dataset.page ?? "").split(" ").filter(Boolean),
+        };
+      });
+      // The page's own chunk and its language's core strings are named (prerender.mjs, page-chunks.mjs).
+      const chunk = { "/": "landing-page-", "/pricing": "pricing-page-", "/en/terms": "legal-page-" }[path];
+      expect(named.page.some((file) => file.includes(`/${chunk}`))).toBe(true);
+      expect(
+        named.page.some((file) => file.includes(path.startsWith("/en") ? "/en-core-" : "/ko-core-")),
+      ).toBe(true);
+      const scripts = [named.entry, ...named.page];
+      // Prefetched (by a link, not the app's own import) once the first view is shown, the app unstarted.
+      const fetchedAhead = (files: string[]) =>
+        page.evaluate(
+          (wanted) =>
+            wanted.every((file) =>
+              performance
+                .getEntriesByType("resource")
+                .some(
+                  (entry) =>
+                    new URL(entry.name).pathname === file &&
+                    (entry as PerformanceResourceTiming).initiatorType === "link",
+                ),
+            ),
+          files,
+        );
+      await expect.poll(() => fetchedAhead(scripts), { timeout: 30_000 }).toBe(true);
+      expect(await page.locator("link[rel=modulepreload]").count()).toBe(0);
+      const tappedAt = await page.evaluate(() => performance.now());
+      await page.touchscreen.tap(200, 600);
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready", undefined, {
+        timeout: 30_000,
+      });
+      // Every load of these since the tap came from the HTTP cache: no round trip before the first render.
+      const sinceTap = await page.evaluate(
+        ({ files, since }) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.startTime >= since && files.includes(new URL(entry.name).pathname))
+            .map((entry) => ({
+              file: new URL(entry.name).pathname,
+              transferSize: (entry as PerformanceResourceTiming).transferSize,
+            })),
+        { files: scripts, since: tappedAt },
+      );
+      expect(sinceTap.length).toBeGreaterThan(0);
+      expect(sinceTap.filter((entry) => entry.transferSize > 0)).toEqual([]);
+      await context.close();
+    },
+  );
+
   it("waits for a sign of use on every other prerendered page", async () => {
     for (const path of ["/", "/en", "/pricing", "/en/pricing", "/terms/kr", "/en/privacy", "/en/refund"]) {
       const html = await (await fetch(`${inject("baseUrl")}${path}`)).text();

@@ -42,7 +42,7 @@ describe("delivery of the built app", () => {
     const html = await page.text();
     // A prerendered page names the app's module entry on its boot script (prerender.mjs).
     const script = html.match(
-      /<script defer src="\/assets\/prerendered-boot-[^"]+" data-start="intent" data-entry="([^"]+)"/,
+      /<script defer src="\/assets\/prerendered-boot-[^"]+" data-start="intent" data-page="[^"]*" data-entry="([^"]+)"/,
     )?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${baseUrl}${script}`, { headers: { "accept-encoding": "gzip, br" } });

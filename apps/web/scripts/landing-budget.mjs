@@ -12,16 +12,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { pageChunks } from "./page-chunks.mjs";
 
 /** The issue's target, enforced: measured 116.7 KB for / (Korean) after the cuts in README. */
 export const LANDING_TARGET_BYTES = 120 * 1024;
 export const LANDING_CEILING_BYTES = LANDING_TARGET_BYTES;
-export const LANDING_PAGE_SRC = "src/features/landing/components/landing-page.tsx";
-/** The strings the first render waits for, per page language (lib/i18n/string-parts.ts). */
-export const LANDING_STRINGS_SRC = {
-  ko: "virtual:gyeol-strings/ko-core",
-  en: "virtual:gyeol-strings/en-core",
-};
 /** Sources that must not be on the landing's first load. */
 export const FORBIDDEN_SOURCES = [
   /node_modules\/zod\//,
@@ -48,22 +43,7 @@ function brotliSize(file) {
  * and the page language's core strings.
  */
 export function landingChunks(manifest, locale = "ko") {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no ${key}`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry) throw new Error("manifest has no entry");
-  visit(entry);
-  visit(LANDING_PAGE_SRC);
-  // A virtual module's key is relative to the directory Vite was started from.
-  const strings = Object.keys(manifest).find((key) => key.endsWith(LANDING_STRINGS_SRC[locale]));
-  visit(strings ?? LANDING_STRINGS_SRC[locale]);
-  return [...seen].map((key) => ({ ...manifest[key], key }));
+  return pageChunks(manifest, "landing", locale);
 }
 
 /** `locale`: ko for / (the default), en for /en. */

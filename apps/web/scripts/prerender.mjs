@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import subsetFont from "subset-font";
 import { build } from "vite";
 import { criticalCss } from "./critical-css.mjs";
+import { pageChunks } from "./page-chunks.mjs";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(webRoot, "dist");
@@ -197,6 +198,21 @@ const renders = PUBLIC_PAGES.flatMap((page) => [
     : []),
 ]);
 
+const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
+const bootTag = / data-entry="([^"]+)" data-preload="([^"]*)"/.exec(template);
+if (!bootTag) throw new Error("the prerendered template has no boot script with data-entry and data-preload");
+const bootScripts = new Set([bootTag[1], ...bootTag[2].split(" ")]);
+/**
+ * The scripts a page's app waits for beyond the entry and its modulepreload list (which the boot
+ * tag already names): the page's chunk, its language's strings and what they import. The boot
+ * script fetches them ahead with the entry, so the app's start waits for no round trip.
+ */
+function pageScripts(page, locale) {
+  return pageChunks(manifest, page.id, locale)
+    .map((chunk) => `/${chunk.file}`)
+    .filter((file) => file.endsWith(".js") && !bootScripts.has(file));
+}
+
 let pages = 0;
 const fontBytes = [];
 for (const { page, locale, pathname, file } of renders) {
@@ -211,7 +227,10 @@ for (const { page, locale, pathname, file } of renders) {
     .replace("</head>", `<style>${critical}</style></head>`)
     // When the app starts (prerendered-boot.js): on the visitor's first sign of use, or right after
     // the paint for a page whose view waits for the app's data.
-    .replace(" data-entry=", ` data-start="${page.waitsForData ? "paint" : "intent"}" data-entry=`);
+    .replace(
+      " data-entry=",
+      ` data-start="${page.waitsForData ? "paint" : "intent"}" data-page="${pageScripts(page, locale).join(" ")}" data-entry=`,
+    );
   await writeFile(path.join(outDir, file), html);
   pages += 1;
 }

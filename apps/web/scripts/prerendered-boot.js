@@ -1,8 +1,9 @@
 // Runs in the browser, on prerendered public pages only (issue 17, Delivery). scripts/prerender.mjs
 // puts it, as a deferred classic script, where Vite's module entry was: the entry's URL in
-// data-entry, the chunks it imports (Vite's modulepreload list) in data-preload, the whole
-// stylesheet in data-css, when the app starts in data-start; and it prepends public/zod-jitless.js
-// to it (one request instead of two).
+// data-entry, the chunks it imports (Vite's modulepreload list) in data-preload, the chunks the
+// app waits for on this page (its own, its language's strings) in data-page, the whole stylesheet
+// in data-css, when the app starts in data-start; and it prepends public/zod-jitless.js to it (one
+// request instead of two).
 //
 // The prerendered HTML, with the CSS rules it uses inline, is the whole first view: its text and
 // hero image paint from it alone, and nothing else is fetched until they are on screen: on a slow
@@ -19,7 +20,7 @@
 // on a control that needs the app, or a form's submission, before it is ready is held and made
 // again once it is: the first tap is late, never lost (and a form is never sent as a plain GET).
 (() => {
-  const { entry, preload = "", css, start = "paint" } = document.currentScript?.dataset ?? {};
+  const { entry, preload = "", page = "", css, start = "paint" } = document.currentScript?.dataset ?? {};
   /** Long enough for a slow phone's hero image; a stalled image must not keep the page inert. */
   const MAX_WAIT_MS = 4000;
   /** How long the stylesheet, once here, waits for Pretendard before it applies without it. */
@@ -44,8 +45,12 @@
    * only once the app runs.
    */
   const waitsForUse = start === "intent" && !document.documentElement.hasAttribute("data-theme");
-  /** The chunks the entry imports (Vite's modulepreload list). */
-  const preloads = preload.split(" ").filter(Boolean);
+  /**
+   * The chunks the entry imports (Vite's modulepreload list), and those the app waits for on this
+   * page before its first render (the page's own chunk, its language's strings: data-page, from the
+   * build's manifest), fetched with the entry instead of after it.
+   */
+  const preloads = `${preload} ${page}`.split(" ").filter(Boolean);
   const addLink = (rel, href, attributes = {}) => {
     const link = Object.assign(document.createElement("link"), { rel, href }, attributes);
     document.head.append(link);
