@@ -237,6 +237,53 @@ async function measureOnce(
   };
 }
 
+/** Twelve notices, two pinned, written by an administrator made with the operator CLI. */
+async function writeNotices(baseUrl: string, dataDir: string): Promise<void> {
+  const email = "bench-admin@example.com";
+  const password = "bench-password-123";
+  const created = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "apps/server/src/cli/admin.ts",
+      "user:create",
+      "--email",
+      email,
+      "--password",
+      password,
+      "--name",
+      "운영팀",
+      "--admin",
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+  );
+  if (created.status !== 0) throw new Error(`creating the bench's administrator: ${created.stderr}`);
+  const headers = { origin: baseUrl };
+  const signIn = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`signing in the bench's administrator: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  for (let index = 1; index <= 12; index += 1) {
+    const form = new FormData();
+    form.append("title", `${index}월 서비스 점검 및 새 보정 스타일 안내 (${index})`);
+    form.append("content", "<p>점검 시간 동안 보정과 결제가 잠시 멈춥니다.</p>");
+    form.append("pinned", index <= 2 ? "1" : "");
+    const response = await fetch(`${baseUrl}/api/notices`, {
+      method: "POST",
+      headers: { ...headers, cookie },
+      body: form,
+    });
+    if (!response.ok) throw new Error(`writing the bench's notices: ${response.status}`);
+  }
+}
+
 async function main() {
   if (!SMOKE && process.env.BENCH_SKIP_BUILD !== "1") {
     print("building the web app (npm run build)…");
@@ -300,6 +347,8 @@ async function main() {
     await waitForHealth(baseUrl, server, 120_000);
     // One visit first, so the server's first-request costs are not the landing's.
     await fetch(`${baseUrl}/`);
+    // A board with a full first page and a second, as a running service has (a fresh one is empty).
+    if (!SMOKE) await writeNotices(baseUrl, dataDir);
     hostIndex = await measureHostIndex(chrome.port);
     cpuSlowdown = cpuSlowdownFor(process.env.BENCH_CPU, hostIndex);
     print(

@@ -275,7 +275,8 @@ export async function buildApp({
     webDistDir: config.webDistDir,
     publicOrigin: config.publicOrigin,
     operator: config.operator,
-    // Notice pages get their own title and description; the sitemap lists the newest.
+    // Notice pages get their own title and description; the sitemap lists the newest; /notice is
+    // sent with its first page filled in.
     notices: {
       find: (id) =>
         services.notices.get(id).then(
@@ -286,6 +287,7 @@ export async function buildApp({
           },
         ),
       recent: async () => (await services.notices.list(1)).items,
+      firstPage: async () => ({ success: true as const, ...(await services.notices.list(1)) }),
     },
   });
   return app;

@@ -2,6 +2,13 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import {
+  NOTICE_BOARD_FILE,
+  NOTICE_LIST_DATA_ID,
+  NOTICE_TOTAL_TOKEN,
+  noticeRowToken,
+  type TNoticeBoardTemplate,
+} from "@gyeol/shared/notice-board";
 import { ORIGIN_TOKEN } from "@gyeol/shared/seo";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_DATABASES } from "./helpers/databases.ts";
@@ -205,8 +212,29 @@ function writePrerenderedDist(dir: string): string {
   writeFileSync(path.join(dist, ".prerendered", "pricing.html"), page("ko", "요금제 · 결 Gyeol", "/pricing"));
   writeFileSync(path.join(dist, ".prerendered", "en.html"), page("en", "Gyeol", "/en"));
   writeFileSync(path.join(dist, ".prerendered", "index.html"), page("ko", "결 Gyeol — 홈", "/"));
+  // The notice board, waiting for its rows, and its pieces (entry-server.tsx noticeBoardTemplate).
+  const board = (lang: "ko" | "en") =>
+    `<!doctype html><html lang="${lang}"><head><title>공지</title></head><body><script defer src="/boot.js" data-start="paint" data-entry="/e.js"></script><div id="root"><table><tbody>${BOARD.loading}</tbody></table>${BOARD.pager}</div></body></html>`;
+  writeFileSync(path.join(dist, ".prerendered", "notice.html"), board("ko"));
+  writeFileSync(path.join(dist, ".prerendered", "en__notice.html"), board("en"));
+  writeFileSync(
+    path.join(dist, ".prerendered", NOTICE_BOARD_FILE),
+    JSON.stringify({ "notice.html": BOARD, "en__notice.html": { ...BOARD, authorFallback: "Admin" } }),
+  );
   return dist;
 }
+
+const boardRow = (pinned: boolean) =>
+  `<tr data-testid="notice-row" data-pinned="${pinned}"><td>${pinned ? "pin" : noticeRowToken("NUMBER")}</td><td><a href="/notice/${noticeRowToken("ID")}">${noticeRowToken("TITLE")}</a></td><td>${noticeRowToken("AUTHOR")}</td><td>${noticeRowToken("DATE")}</td></tr>`;
+const BOARD: TNoticeBoardTemplate = {
+  loading: '<tr><td data-testid="notice-loading">불러오는 중…</td></tr>',
+  pager: '<nav><span data-testid="notice-page">1 / 1</span></nav>',
+  pagerMany: `<nav><span data-testid="notice-page">1 / ${NOTICE_TOTAL_TOKEN}</span></nav>`,
+  empty: '<tr><td data-testid="notice-empty">없음</td></tr>',
+  pinnedRow: boardRow(true),
+  row: boardRow(false),
+  authorFallback: "관리자",
+};
 
 describe("pages for crawlers and link previews (issue 17)", () => {
   let t: TestApp | undefined;
@@ -287,6 +315,67 @@ describe("pages for crawlers and link previews (issue 17)", () => {
         expect(system.body, url).not.toContain("data-theme");
       }
     }
+  });
+
+  it("sends the notice board with its first page filled in, and the list for the app to start from", async () => {
+    t = await appWithPrerenderedDist();
+    const empty = await t.app.inject({ url: "/notice" });
+    expect(empty.body).toContain(BOARD.empty);
+    expect(empty.body).toContain('data-start="intent"');
+    const { body, cookie } = await register(t.app);
+    for (let index = 1; index <= 12; index += 1)
+      await t.services.notices.create(
+        {
+          title: index === 12 ? "점검 <안내> & 공지" : `공지 ${index}`,
+          content: "<p>본문</p>",
+          pinned: index === 1,
+        },
+        [],
+        body.user.id,
+      );
+    const page = await t.app.inject({ url: "/notice" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(BOARD.loading);
+    const rows = page.body.match(/<tr data-testid="notice-row"[\s\S]*?<\/tr>/g) ?? [];
+    expect(rows).toHaveLength(10);
+    // The pinned notice first, then the newest, as GET /api/notices lists them.
+    expect(rows[0]).toContain('data-pinned="true"');
+    expect(rows[0]).toContain("공지 1</a>");
+    expect(rows[1]).toContain("점검 &lt;안내&gt; &amp; 공지</a>");
+    expect(rows[1]).toContain("<td>2</td>");
+    expect(page.body).toContain('<span data-testid="notice-page">1 / 2</span>');
+    // Whole as HTML: the app waits for the visitor's first sign of use.
+    expect(page.body).toContain('data-start="intent"');
+    expect(page.body).not.toContain('data-start="paint"');
+    const block = page.body.match(
+      new RegExp(`<script type="application/json" id="${NOTICE_LIST_DATA_ID}">([^<]*)</script>`),
+    );
+    const api = await t.app.inject({ url: "/api/notices?page=1" });
+    expect(JSON.parse(block?.[1] ?? "null")).toEqual(api.json());
+    // The English board: its own pieces, dates in English.
+    const en = await t.app.inject({ url: "/en/notice" });
+    expect(en.body).toMatch(/<td>\d\d\/\d\d\/\d{4}<\/td>/);
+    // Another page of the board is sent as built: the app fetches it, starting after the paint.
+    for (const url of ["/notice?page=2", "/en/notice?x=1"]) {
+      const later = await t.app.inject({ url });
+      expect(later.body, url).toContain(BOARD.loading);
+      expect(later.body, url).toContain('data-start="paint"');
+      expect(later.body, url).not.toContain(NOTICE_LIST_DATA_ID);
+    }
+    // A signed-in visitor gets the app, which fetches the board itself.
+    const signedIn = await t.app.inject({ url: "/notice", headers: { cookie } });
+    expect(signedIn.body).not.toContain(NOTICE_LIST_DATA_ID);
+  });
+
+  it("sends the board as built when its first page cannot be read", async () => {
+    t = await appWithPrerenderedDist();
+    t.services.notices.list = async () => {
+      throw new Error("database down");
+    };
+    const page = await t.app.inject({ url: "/notice" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(BOARD.loading);
+    expect(page.body).toContain('data-start="paint"');
   });
 
   it("gives a notice detail page its own title, description and alternates, and 404 for a missing one", async () => {

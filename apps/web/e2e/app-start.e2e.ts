@@ -2,7 +2,14 @@ import { THEME_COOKIE } from "@gyeol/shared/theme";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { APP_READY_EVENT } from "../src/lib/app-ready.ts";
-import { isHydrated, launchBrowser, newContext, PHONE, waitForHydration } from "./support/browser.ts";
+import {
+  isHydrated,
+  launchBrowser,
+  newContext,
+  PHONE,
+  waitForHydration,
+  writeNotice,
+} from "./support/browser.ts";
 
 /**
  * When a prerendered page's app starts (issue 29 item 4, scripts/prerendered-boot.js): a page that
@@ -90,15 +97,77 @@ describe("the landing's app starts on the visitor's first sign of use", () => {
     await context.close();
   });
 
-  it("starts the notice list's app right after the paint: its view waits for the app's data", async () => {
+  it("sends the notice board filled in: its app waits for use, starts from the served list and hydrates the rows as they are", async () => {
+    // A pinned notice, so it is on the first page whatever other journeys wrote.
+    await writeNotice(browser, "보드 <점검> & 안내");
+
+    const context = await newContext(browser, PHONE, { hasTouch: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    const listRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/notices") listRequests.push(request.url());
+    });
+    await page.goto("/notice");
+    await page.waitForFunction(isSettled, undefined, { timeout: 20_000 });
+    expect(await page.locator("script[data-start]").getAttribute("data-start")).toBe("intent");
+    expect(await isHydrated(page)).toBe(false);
+    // The rows are in the HTML, as many as the list the app will start from, the new one among them.
+    const served = await page.evaluate(() => {
+      const block = document.getElementById("gyeol-notice-list");
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="notice-row"]')];
+      // Marked, to tell after hydration whether React kept these elements or rendered new ones.
+      for (const row of rows) (row as HTMLElement & { servedRow?: true }).servedRow = true;
+      return {
+        items: (JSON.parse(block?.textContent ?? "{}") as { items?: { title: string }[] }).items ?? [],
+        rows: rows.map((row) => row.querySelector('[data-testid="notice-title"]')?.textContent ?? ""),
+      };
+    });
+    expect(served.rows.length).toBeGreaterThan(0);
+    expect(served.rows).toEqual(served.items.map((item) => item.title));
+    expect(served.rows).toContain("보드 <점검> & 안내");
+    await page.touchscreen.tap(200, 600);
+    await page.waitForFunction(() => document.documentElement.dataset.app === "ready", undefined, {
+      timeout: 30_000,
+    });
+    await page.waitForFunction(
+      () => {
+        const row = document.querySelector('[data-testid="notice-row"]');
+        return !!row && Object.keys(row).some((key) => key.startsWith("__react"));
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    // Hydrated over the served rows (a mismatch would have rendered new ones and said so).
+    const kept = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="notice-row"]')].map(
+        (row) => (row as HTMLElement & { servedRow?: true }).servedRow === true,
+      ),
+    );
+    expect(kept).toEqual(served.rows.map(() => true));
+    expect(problems).toEqual([]);
+    // The app started from the served list: nothing asked for it again.
+    expect(listRequests).toEqual([]);
+    // And it is the app's board: a row opens its notice in place.
+    await page.getByTestId("notice-title").first().tap();
+    await page.getByTestId("notice-body").waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  it("starts a later page of the notice board right after the paint: its rows wait for the app's data", async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
-    await page.goto("/notice");
+    await page.goto("/notice?page=2");
     expect(await page.locator("script[data-start]").getAttribute("data-start")).toBe("paint");
     // The list leaves its loading state with no input (the idle start would come seconds later).
     await page.waitForFunction(() => document.documentElement.dataset.app === "ready", undefined, {
       timeout: 30_000,
     });
+    await page.locator('[data-testid="notice-empty"], [data-testid="notice-row"]').first().waitFor();
     await context.close();
   });
 
@@ -178,7 +247,17 @@ describe("the landing's app starts on the visitor's first sign of use", () => {
   );
 
   it("waits for a sign of use on every other prerendered page", async () => {
-    for (const path of ["/", "/en", "/pricing", "/en/pricing", "/terms/kr", "/en/privacy", "/en/refund"]) {
+    for (const path of [
+      "/",
+      "/en",
+      "/pricing",
+      "/en/pricing",
+      "/notice",
+      "/en/notice",
+      "/terms/kr",
+      "/en/privacy",
+      "/en/refund",
+    ]) {
       const html = await (await fetch(`${inject("baseUrl")}${path}`)).text();
       expect(html, path).toMatch(/<script defer src="\/assets\/prerendered-boot-[^"]+" data-start="intent"/);
     }

@@ -54,6 +54,7 @@ const {
   prerenderFileName,
   injectPage,
   isLanguageNegotiated,
+  NOTICE_BOARD_FILE,
 } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
 const built = await readFile(path.join(dist, "index.html"), "utf8");
 const stylesheet = built.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
@@ -213,30 +214,53 @@ function pageScripts(page, locale) {
     .filter((file) => file.endsWith(".js") && !bootScripts.has(file));
 }
 
+/** The board as the server sends it with two pages of notices, pinned and not, and the empty row. */
+function boardForCss(html, board, locale) {
+  const item = { title: "-", author_name: null, created_at: "2026-01-01T00:00:00.000Z" };
+  const list = {
+    success: true,
+    items: [
+      { ...item, id: 1, pinned: true },
+      { ...item, id: 2, pinned: false },
+    ],
+    page: 1,
+    totalPages: 2,
+  };
+  const filled = server.fillNoticeBoard(html, board, list, locale);
+  if (!filled) throw new Error("the notice board's pieces do not fit its prerendered page");
+  return filled.replace("</body>", `<table><tbody>${board.empty}</tbody></table></body>`);
+}
+
 let pages = 0;
 const fontBytes = [];
+/** The notice board's pieces by page file: the server fills in its rows (shared/notice-board.ts). */
+const noticeBoards = {};
 for (const { page, locale, pathname, file } of renders) {
   const { hoisted, body } = splitHoisted(await server.renderPage(pathname, locale));
+  const board = page.id === "noticeList" ? await server.noticeBoardTemplate(pathname, locale) : undefined;
+  if (board) noticeBoards[file] = board;
   const head = await server.publicPageHead(page, locale);
   const font = await pageFont(`${body} ${await server.textShownAfterHydration(locale, page)}`);
   fontBytes.push(font.bytes);
-  const withHead = injectPage(template, { locale, head: `${head}${hoisted}${font.style}`, body });
-  const critical = criticalCss(fullCss, withHead);
-  if (critical.includes("</")) throw new Error(`${pathname}: its CSS would close the <style> element`);
-  const html = withHead
-    .replace("</head>", `<style>${critical}</style></head>`)
+  const withHead = injectPage(template, { locale, head: `${head}${hoisted}${font.style}`, body })
     // When the app starts (prerendered-boot.js): on the visitor's first sign of use, or right after
-    // the paint for a page whose view waits for the app's data.
+    // the paint for a page whose view waits for the app's data (the notice board, unless the server
+    // sends it filled in: then it waits for use too).
     .replace(
       " data-entry=",
       ` data-start="${page.waitsForData ? "paint" : "intent"}" data-page="${pageScripts(page, locale).join(" ")}" data-entry=`,
     );
+  // The CSS of what the server may put in the page too: the board filled in, and its empty state.
+  const critical = criticalCss(fullCss, board ? boardForCss(withHead, board, locale) : withHead);
+  if (critical.includes("</")) throw new Error(`${pathname}: its CSS would close the <style> element`);
+  const html = withHead.replace("</head>", `<style>${critical}</style></head>`);
   await writeFile(path.join(outDir, file), html);
   pages += 1;
 }
 // Every route's title and description in both languages: the server's head for pages it sends
 // without prerendering (issue 30).
 await writeFile(path.join(outDir, HEAD_STRINGS_FILE), JSON.stringify(await server.routeHeadStrings()));
+await writeFile(path.join(outDir, NOTICE_BOARD_FILE), JSON.stringify(noticeBoards));
 process.stdout.write(
   `prerendered ${pages} pages into dist/${PRERENDER_DIR}, each with its own font subset (${Math.min(...fontBytes)}-${Math.max(...fontBytes)} bytes)\n`,
 );

@@ -5,6 +5,12 @@
  * or a link preview sees, and what a first-time visitor's browser paints before any script runs.
  */
 import { PassThrough } from "node:stream";
+import {
+  escapeHtml,
+  NOTICE_TOTAL_TOKEN,
+  noticeRowToken,
+  type TNoticeBoardTemplate,
+} from "@gyeol/shared/notice-board";
 import { DEFAULT_SUPPORT_HOURS, OPERATOR_NAME_FALLBACK } from "@gyeol/shared/operator";
 import { PAID_PLANS, PLAN_CATALOG } from "@gyeol/shared/plans";
 import { APP_ROUTES, type TRouteId } from "@gyeol/shared/routes";
@@ -23,6 +29,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppErrorBoundary } from "./app/app-error-boundary.tsx";
 import { AppProviders } from "./app/providers.tsx";
 import { buildAppRoutes } from "./app/router.tsx";
+import { setNoticeListForBuild } from "./features/notices/api/served-list.ts";
 import { formatDate } from "./lib/dates.ts";
 import { i18n } from "./lib/i18n/i18n.ts";
 import { setServerLocale } from "./lib/locale.ts";
@@ -54,6 +61,88 @@ export async function renderPage(pathname: string, locale: "ko" | "en"): Promise
   if (html.includes("<script"))
     throw new Error(`${pathname} (${locale}) still suspends: its HTML needs scripts`);
   return html;
+}
+
+/** A sentinel date, formatted by the app like any other: found in the rows and made a token. */
+const TEMPLATE_DATE = "2001-02-03T12:00:00.000Z";
+const TEMPLATE_PINNED_ID = 900_000_001;
+const TEMPLATE_ROW_ID = 900_000_002;
+
+function takeOne(html: string, pattern: RegExp, what: string): string {
+  const found = html.match(pattern);
+  if (found?.length !== 1)
+    throw new Error(`the notice board's ${what}: found ${found?.length ?? 0}, expected 1`);
+  return found[0];
+}
+
+function tokenized(row: string, id: number, number: string | null, date: string): string {
+  const parts: [string, string, number][] = [
+    [String(id), noticeRowToken("ID"), 1],
+    [escapeHtml(date), noticeRowToken("DATE"), 2],
+    ...(number === null
+      ? []
+      : ([[`>${number}<`, `>${noticeRowToken("NUMBER")}<`, 2]] as [string, string, number][])),
+  ];
+  let out = row;
+  for (const [from, to, count] of parts) {
+    const seen = out.split(from).length - 1;
+    if (seen !== count)
+      throw new Error(`a notice row shows ${JSON.stringify(from)} ${seen} times, expected ${count}`);
+    out = out.replaceAll(from, to);
+  }
+  return out;
+}
+
+/**
+ * The notice board's pieces for the server to fill in (shared/notice-board.ts): the board rendered
+ * as the app renders it, once waiting, once empty and once with a pinned and a plain row whose
+ * fields are tokens, cut out of the HTML. The pieces are checked here (each found exactly once), so
+ * a change to the board's markup fails the build instead of sending rows hydration would not match.
+ */
+export async function noticeBoardTemplate(
+  pathname: string,
+  locale: TSeoLocale,
+): Promise<TNoticeBoardTemplate> {
+  const pagerPattern = /<nav(?:(?!<nav)[\s\S])*?data-testid="notice-prev"[\s\S]*?<\/nav>/g;
+  const loadingPage = await renderPage(pathname, locale);
+  try {
+    setNoticeListForBuild({ success: true, items: [], page: 1, totalPages: 1 });
+    const emptyPage = await renderPage(pathname, locale);
+    const item = {
+      title: noticeRowToken("TITLE"),
+      author_name: noticeRowToken("AUTHOR"),
+      created_at: TEMPLATE_DATE,
+    };
+    setNoticeListForBuild({
+      success: true,
+      items: [
+        { ...item, id: TEMPLATE_PINNED_ID, pinned: true },
+        { ...item, id: TEMPLATE_ROW_ID, pinned: false },
+      ],
+      page: 1,
+      // A token where the total goes: only the pager shows it (as text), and Next stays enabled.
+      totalPages: NOTICE_TOTAL_TOKEN as unknown as number,
+    });
+    const rowsPage = await renderPage(pathname, locale);
+    const [pinnedRow, row] = rowsPage.match(/<tr data-testid="notice-row"[^>]*>[\s\S]*?<\/tr>/g) ?? [];
+    if (!pinnedRow || !row) throw new Error("the notice board rendered no rows from its list");
+    const date = formatDate(TEMPLATE_DATE, locale);
+    const pagerMany = takeOne(rowsPage, pagerPattern, "pager");
+    if (!pagerMany.includes(NOTICE_TOTAL_TOKEN))
+      throw new Error("the notice board's pager does not show the total");
+    return {
+      loading: takeOne(loadingPage, /<tr><td[^>]*data-testid="notice-loading"[\s\S]*?<\/tr>/g, "loading row"),
+      pager: takeOne(loadingPage, pagerPattern, "pager"),
+      pagerMany,
+      empty: takeOne(emptyPage, /<tr><td[^>]*data-testid="notice-empty"[\s\S]*?<\/tr>/g, "empty row"),
+      pinnedRow: tokenized(pinnedRow, TEMPLATE_PINNED_ID, null, date),
+      // The plain row is the second: number 2 (its cell, and the phone's number beside the title).
+      row: tokenized(row, TEMPLATE_ROW_ID, "2", date),
+      authorFallback: i18n.getFixedT(locale)("notices.list.authorFallback"),
+    };
+  } finally {
+    setNoticeListForBuild(undefined);
+  }
 }
 
 async function renderOnce(pathname: string, locale: "ko" | "en", errors: unknown[] = []): Promise<string> {
@@ -167,6 +256,7 @@ function pageTitleKey(id: TRouteId): string {
   return id === "noticeList" ? "notices.list.title" : `pages.${id}.title`;
 }
 
+export { fillNoticeBoard, NOTICE_BOARD_FILE } from "@gyeol/shared/notice-board";
 export {
   HEAD_STRINGS_FILE,
   injectPage,

@@ -23,8 +23,10 @@ export interface PublicPage {
   paths: Record<TSeoLocale, string>;
   /**
    * Its prerendered view waits for data the app fetches (the notice list shows "loading"): the app
-   * starts right after the first paint. Every other page is whole as HTML, and its app starts on
-   * the visitor's first sign of use or after a few idle seconds (prerendered-boot.js).
+   * starts right after the first paint, unless the server sends the page with that data filled in
+   * (the board's first page: notice-board.ts, which then marks it to wait like the others). Every
+   * other page is whole as HTML, and its app starts on the visitor's first sign of use or after a
+   * few idle seconds (prerendered-boot.js).
    */
   waitsForData?: true;
 }

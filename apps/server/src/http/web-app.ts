@@ -9,6 +9,12 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { LOCALE_COOKIE, negotiateLocale } from "@gyeol/shared/locale-negotiation";
 import {
+  fillNoticeBoard,
+  NOTICE_BOARD_FILE,
+  type TNoticeBoardTemplates,
+  type TServedNoticeList,
+} from "@gyeol/shared/notice-board";
+import {
   fillOperatorTokens,
   NO_OPERATOR_INFO,
   operatorScript,
@@ -73,6 +79,8 @@ export interface WebAppNotices {
   find(id: number): Promise<{ title: string; content: string; updated_at: string } | null>;
   /** The newest notices, for the sitemap. */
   recent(): Promise<{ id: number; updated_at?: string; created_at: string }[]>;
+  /** The board's first page as GET /api/notices answers it: sent filled into /notice. */
+  firstPage?(): Promise<TServedNoticeList>;
 }
 
 export interface WebAppOptions {
@@ -141,6 +149,17 @@ async function readHeadStrings(prerenderedDir: string): Promise<THeadStrings | u
     return JSON.parse(await readFile(path.join(prerenderedDir, HEAD_STRINGS_FILE), "utf8")) as THeadStrings;
   } catch {
     return undefined;
+  }
+}
+
+/** The notice board's pieces (written by the web build), by prerendered file; none in an older build. */
+async function readNoticeBoards(prerenderedDir: string): Promise<TNoticeBoardTemplates> {
+  try {
+    return JSON.parse(
+      await readFile(path.join(prerenderedDir, NOTICE_BOARD_FILE), "utf8"),
+    ) as TNoticeBoardTemplates;
+  } catch {
+    return {};
   }
 }
 
@@ -237,6 +256,8 @@ export async function registerWebApp(
     const isNegotiated = !isEnglishPath(bare) && (target === undefined || isLanguageNegotiated(bare));
     let html: string;
     let isPrerendered = false;
+    /** The prerendered file sent, if one is. */
+    let prerenderedFile: string | undefined;
     /** The build's inline scripts in a prerendered page (fallback-faces.js), allowed by their hashes. */
     let inlineScripts: string[] = [];
     try {
@@ -257,6 +278,7 @@ export async function registerWebApp(
         ? await readFile(path.join(prerenderedDir, file), "utf8").catch(() => undefined)
         : undefined;
       isPrerendered = prerendered !== undefined;
+      if (isPrerendered) prerenderedFile = file;
       // Read off the file as built, before anything of the request's is put in.
       if (prerendered)
         inlineScripts = [...prerendered.matchAll(INLINE_SCRIPT)].map((match) => match[1] ?? "");
@@ -294,6 +316,20 @@ export async function registerWebApp(
       const page = await noticePage(html, notices, noticeMatch, origin, locale);
       if (page) html = page;
       else status = 404;
+    }
+    // The notice board's first page, filled in: its app then waits for the visitor's first sign of
+    // use like every other public page. A query (?page=2) gets the page as built, which fetches.
+    if (prerenderedFile && notices?.firstPage && !request.url.includes("?")) {
+      const board = (await readNoticeBoards(prerenderedDir))[prerenderedFile];
+      if (board) {
+        const list = await notices.firstPage().catch((error: unknown) => {
+          // The page still works without it: the app fetches the rows (and shows the error) itself.
+          request.log.warn({ err: error }, "could not read the notice board's first page for /notice");
+          return undefined;
+        });
+        const filled = list ? fillNoticeBoard(html, board, list, locale) : null;
+        if (filled) html = filled;
+      }
     }
     // The visitor's theme choice is on <html> from the first byte, so nothing flashes (the page
     // differs by that cookie, hence Vary).

@@ -88,6 +88,37 @@ export async function admin(...args: string[]): Promise<string> {
   return stdout;
 }
 
+/**
+ * Writes a notice as a new administrator, through the API from a page of the app (the board's
+ * journeys need one on the first page whatever ran before them).
+ */
+export async function writeNotice(browser: Browser, title: string, pinned = true): Promise<void> {
+  const email = uniqueEmail("board-admin");
+  const password = "board-password-123";
+  await admin("user:create", "--email", email, "--password", password, "--name", "운영자", "--admin");
+  const context = await browser.newContext({ baseURL: inject("baseUrl") });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.evaluate(
+    async ({ email, password, title, pinned }) => {
+      const signIn = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!signIn.ok) throw new Error(`signing in: ${signIn.status}`);
+      const form = new FormData();
+      form.append("title", title);
+      form.append("content", "<p>본문</p>");
+      form.append("pinned", pinned ? "1" : "");
+      const created = await fetch("/api/notices", { method: "POST", body: form });
+      if (!created.ok) throw new Error(`writing the notice: ${created.status}`);
+    },
+    { email, password, title, pinned },
+  );
+  await context.close();
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = "user"): string {
   counter += 1;

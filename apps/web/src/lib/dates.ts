@@ -1,25 +1,10 @@
 import type { TLocale } from "@gyeol/shared/constants";
 import { DISPLAY_TIME_ZONE } from "@gyeol/shared/constants";
+import { INTL_LOCALE, toDate } from "@gyeol/shared/dates";
 
 /** Dates are shown in Asia/Seoul whatever the visitor's own time zone (spec 01 §9). */
 
-const INTL_LOCALE: Record<TLocale, string> = { ko: "ko-KR", en: "en-US" };
-
-function toDate(value: string | number | Date): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-export function formatDate(value: string | number | Date, locale: TLocale): string {
-  const date = toDate(value);
-  if (!date) return "";
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
-}
+export { formatDate } from "@gyeol/shared/dates";
 
 export function formatDateTime(value: string | number | Date, locale: TLocale): string {
   const date = toDate(value);

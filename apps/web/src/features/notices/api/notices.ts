@@ -8,6 +8,7 @@ import type {
 import { NOTICE_FILES_FIELD, UPLOAD_IMAGE_FIELD } from "@gyeol/shared/notices";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost, apiRequest } from "../../../lib/api-client.ts";
+import { takeServedNoticeList } from "./served-list.ts";
 
 /** The notice board calls of spec 01 §7. */
 
@@ -42,7 +43,13 @@ export const noticeQuery = (id: number) =>
   });
 
 export function useNoticeList(page: number) {
-  return useQuery(noticeListQuery(page));
+  return useQuery({
+    ...noticeListQuery(page),
+    // The first page, when the server sent it with the board (served-list.ts): no request, and the
+    // app renders the rows the HTML already shows.
+    // Fresh from the moment it is read (the server fetched it for this very page).
+    initialData: () => takeServedNoticeList(page),
+  });
 }
 
 export function useNotice(id: number | null) {
