@@ -13,13 +13,27 @@ export function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The calendar day in Seoul, as both languages write it. */
+export const SEOUL_DAY: Intl.DateTimeFormatOptions = {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+};
+
 export function formatDate(value: string | number | Date, locale: TLocale): string {
+  const date = toDate(value);
+  return date ? new Intl.DateTimeFormat(INTL_LOCALE[locale], SEOUL_DAY).format(date) : "";
+}
+
+/** The day and the time of day in Seoul, 24-hour. */
+export function formatDateTime(value: string | number | Date, locale: TLocale): string {
   const date = toDate(value);
   if (!date) return "";
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
+    ...SEOUL_DAY,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
   }).format(date);
 }

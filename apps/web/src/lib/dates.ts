@@ -1,35 +1,15 @@
 import type { TLocale } from "@gyeol/shared/constants";
-import { DISPLAY_TIME_ZONE } from "@gyeol/shared/constants";
-import { INTL_LOCALE, toDate } from "@gyeol/shared/dates";
+import { INTL_LOCALE, SEOUL_DAY, toDate } from "@gyeol/shared/dates";
 
 /** Dates are shown in Asia/Seoul whatever the visitor's own time zone (spec 01 §9). */
 
-export { formatDate } from "@gyeol/shared/dates";
-
-export function formatDateTime(value: string | number | Date, locale: TLocale): string {
-  const date = toDate(value);
-  if (!date) return "";
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(date);
-}
+export { formatDate, formatDateTime } from "@gyeol/shared/dates";
 
 /** The calendar day in Seoul as YYYY-MM-DD, for grouping and comparisons. */
 export function toSeoulDay(value: string | number | Date): string {
   const date = toDate(value);
   if (!date) return "";
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat("en-CA", SEOUL_DAY).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
