@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   fillNoticeBoard,
-  jsonForScript,
   NOTICE_LIST_DATA_ID,
   NOTICE_TOTAL_TOKEN,
   noticeRowToken,
@@ -99,13 +98,5 @@ describe("fillNoticeBoard", () => {
     expect(
       fillNoticeBoard(PAGE.replace('data-start="paint"', 'data-start="intent"'), TEMPLATE, list([]), "ko"),
     ).toBeNull();
-  });
-});
-
-describe("jsonForScript", () => {
-  it("writes nothing that ends the element or the line for a parser", () => {
-    const text = jsonForScript({ a: "</script><!-- \u2028\u2029" });
-    expect(text).not.toMatch(/[<>\u2028\u2029]/);
-    expect(JSON.parse(text)).toEqual({ a: "</script><!-- \u2028\u2029" });
   });
 });

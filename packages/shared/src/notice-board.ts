@@ -1,6 +1,8 @@
 import type { TLocale } from "./constants.ts";
 import { NOTICE_PAGE_SIZE } from "./constants.ts";
 import { formatDate } from "./dates.ts";
+import { escapeHtml } from "./operator.ts";
+import { jsonForScript } from "./seo.ts";
 
 /**
  * The notice board sent filled in (issue 29): /notice is prerendered with its loading row, and the
@@ -45,26 +47,6 @@ export interface TServedNoticeList {
   items: { id: number; title: string; pinned: boolean; author_name: string | null; created_at: string }[];
   page: number;
   totalPages: number;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#x27;",
-};
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }
 
 /**

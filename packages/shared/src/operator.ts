@@ -71,7 +71,7 @@ export function operatorDisplayName(details: TOperatorDetails, locale: TLocale):
 }
 
 /** Escaped as React escapes text and attributes, so a filled page is byte for byte what the app renders. */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

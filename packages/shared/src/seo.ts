@@ -135,7 +135,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** JSON inside <script>: "<" is escaped so no string in it can close the element. */
-function jsonForScript(value: object): string {
+export function jsonForScript(value: object): string {
   return JSON.stringify(value).replaceAll("<", "\\u003c");
 }
 

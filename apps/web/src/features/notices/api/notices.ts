@@ -46,8 +46,7 @@ export function useNoticeList(page: number) {
   return useQuery({
     ...noticeListQuery(page),
     // The first page, when the server sent it with the board (served-list.ts): no request, and the
-    // app renders the rows the HTML already shows.
-    // Fresh from the moment it is read (the server fetched it for this very page).
+    // app renders the rows the HTML already shows, fresh from the moment it is read.
     initialData: () => takeServedNoticeList(page),
   });
 }
