@@ -249,11 +249,17 @@ describe("public pages prerendered in both languages, then hydrated", () => {
       await page.goto(path);
       // Pretendard and the stylesheet are requested once the page has painted, and the app's scripts
       // too (fetched ahead; the app starts on the visitor's first sign of use: app-start.e2e.ts).
+      // A resource's entry appears when its response has ended, so wait for all three kinds: the
+      // stylesheet and font can be in before the scripts requested with them.
       await page.waitForFunction(
-        () =>
-          [".woff2", ".css"].every((ending) =>
-            performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(ending)),
-          ),
+        () => {
+          const paths = performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
+          return (
+            paths.some((path) => path.endsWith(".woff2")) &&
+            paths.some((path) => path.endsWith(".css")) &&
+            paths.filter((path) => /^\/assets\/(?!prerendered-boot-).*\.js$/.test(path)).length > 3
+          );
+        },
         undefined,
         { timeout: 20_000 },
       );
