@@ -5,8 +5,9 @@
  * or a link preview sees, and what a first-time visitor's browser paints before any script runs.
  */
 import { PassThrough } from "node:stream";
+import { escapeHtml } from "@gyeol/shared/html";
 import { NOTICE_TOTAL_TOKEN, noticeRowToken, type TNoticeBoardTemplate } from "@gyeol/shared/notice-board";
-import { DEFAULT_SUPPORT_HOURS, escapeHtml, OPERATOR_NAME_FALLBACK } from "@gyeol/shared/operator";
+import { DEFAULT_SUPPORT_HOURS, OPERATOR_NAME_FALLBACK } from "@gyeol/shared/operator";
 import { PAID_PLANS, PLAN_CATALOG } from "@gyeol/shared/plans";
 import { APP_ROUTES, type TRouteId } from "@gyeol/shared/routes";
 import {

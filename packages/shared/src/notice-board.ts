@@ -1,8 +1,7 @@
 import type { TLocale } from "./constants.ts";
 import { NOTICE_PAGE_SIZE } from "./constants.ts";
 import { formatDate } from "./dates.ts";
-import { escapeHtml } from "./operator.ts";
-import { jsonForScript } from "./seo.ts";
+import { escapeHtml, jsonForScript } from "./html.ts";
 
 /**
  * The notice board sent filled in (issue 29): /notice is prerendered with its loading row, and the

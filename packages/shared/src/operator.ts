@@ -12,6 +12,7 @@
  * first render agree.
  */
 import type { TLocale } from "./constants.ts";
+import { escapeHtml } from "./html.ts";
 import { BUSINESS_HOURS } from "./policy.ts";
 
 export const OPERATOR_FIELDS = [
@@ -68,16 +69,6 @@ export function operatorTokens(): Required<TOperatorDetails> {
 /** The name as a sentence uses it. */
 export function operatorDisplayName(details: TOperatorDetails, locale: TLocale): string {
   return details.name ?? OPERATOR_NAME_FALLBACK[locale];
-}
-
-/** Escaped as React escapes text and attributes, so a filled page is byte for byte what the app renders. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#x27;");
 }
 
 /**

@@ -5,6 +5,7 @@
  * (apps/web/scripts/prerender.mjs); the server fills in the origin and gives notice detail pages
  * their own title and description at request time (apps/server/src/http/web-app.ts).
  */
+import { escapeHtml, jsonForScript } from "./html.ts";
 import { localizePath, matchAppRoute, type TRouteId } from "./routes.ts";
 
 export type TSeoLocale = "ko" | "en";
@@ -123,20 +124,6 @@ export interface HeadInput {
   jsonLd?: readonly object[];
   /** Keep the page out of search results. */
   isNoindex?: boolean;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
-/** JSON inside <script>: "<" is escaped so no string in it can close the element. */
-export function jsonForScript(value: object): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c");
 }
 
 /** Plain text of an HTML fragment, whitespace folded, cut at a word near `max` characters. */

@@ -3,6 +3,7 @@
  * assets; the site's font, Pretendard, from this server: sandbox-fonts.ts). It says plainly that it
  * is the built-in test checkout and that no money moves.
  */
+import { escapeHtml } from "@gyeol/shared/html";
 import type { TPricedItem } from "../price-book.ts";
 import { sandboxFontFaces } from "./sandbox-fonts.ts";
 
@@ -85,10 +86,6 @@ const TEXT = {
     language: "한국어",
   },
 } as const;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:"Pretendard Variable",Pretendard,-apple-system,BlinkMacSystemFont,"Apple SD Gothic Neo","Noto Sans KR","Malgun Gothic",system-ui,sans-serif;background:linear-gradient(160deg,#f5f3ff 0%,#eef2ff 45%,#f8fafc 100%);color:#0f172a;display:flex;align-items:center;justify-content:center;padding:24px}
