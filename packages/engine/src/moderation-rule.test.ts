@@ -317,6 +317,17 @@ describe("nsfwVerdict over the labelled set", () => {
     }
   });
 
+  it("refuses most tight crops of explicit photographs, and names the two it passes", () => {
+    const crops = scored.filter((e) => e.category === "explicit-crop");
+    expect(crops.length).toBe(8);
+    expect(crops.filter((e) => rule(e) === "allow").map((e) => e.id)).toEqual([
+      // The second classifier disagrees (0.58 against the first's 0.90).
+      "nude-py-4-crop-405-225",
+      // The close-up route: a large face, and bare chest under 25% of the frame.
+      "nude-py-4-crop-375-15",
+    ]);
+  });
+
   it("refuses the explicit photographs the first classifier flags: the second agrees on each", () => {
     const flagged = photos.filter(
       (e) => e.label === "block" && e.category !== "explicit-crop" && needsSecondOpinion(e.scores),
@@ -452,17 +463,5 @@ describe("nsfwVerdict: the second opinion", () => {
     const at = { ...disagrees, Porn: NSFW_SECOND_OPINION_THRESHOLD - 0.02, Neutral: 0.5 };
     expect(nsfwVerdict(laughing, { second: at })).toBe("allow");
     expect(nsfwVerdict(laughing, { second: { ...at, Hentai: 0.02 } })).toBe("block");
-  });
-
-  it("refuses most tight crops of explicit photographs, and names the two it passes", () => {
-    const crops = scored.filter((e) => e.category === "explicit-crop");
-    expect(crops.length).toBe(8);
-    for (const entry of crops) expect(entry.closeUp.faces <= 1, entry.id).toBe(true);
-    expect(crops.filter((e) => rule(e) === "allow").map((e) => e.id)).toEqual([
-      // The second classifier disagrees (0.58 against the first's 0.90).
-      "nude-py-4-crop-405-225",
-      // The close-up route: a large face, and bare chest under 25% of the frame.
-      "nude-py-4-crop-375-15",
-    ]);
   });
 });
